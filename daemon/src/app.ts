@@ -1,0 +1,112 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadOrCreateSecret } from './auth/secret.ts';
+import { SessionStore } from './auth/sessions.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installGate } from './http/gate.ts';
+import { installUi } from './http/ui.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { UserRepository } from './modules/user/repository.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { UserService } from './modules/user/service.ts';
+import { dataPaths, ensureDataDirs } from './paths.ts';
+import { version } from './version.ts';
+
+export const defaultUiDir = fileURLToPath(new URL('../../ui/dist', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built UI; defaults to ui/dist of this checkout. */
+  uiDir?: string;
+}
+
+/** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const paths = dataPaths(config.dataDir);
+  await ensureDataDirs(paths);
+
+  const database = openDatabase(paths.db);
+  await migrateToLatest(database.db, database.sqlite, database.file);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Routing stays case-sensitive and strict: /API/... never matches /api/... (the gate refuses it first anyway).
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 50 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onClose', async () => database.close());
+
+  await app.register(fastifyJwt, { secret: await loadOrCreateSecret(paths.db), sign: { algorithm: 'HS256' } });
+  const sessions = new SessionStore(
+    database.db,
+    { sign: (payload, opts) => app.jwt.sign(payload, opts), verify: (token) => app.jwt.verify(token) },
+    clock,
+  );
+  const users = new UserService(new UserRepository(database.db), sessions, clock);
+
+  const ctx: AppContext = {
+    config,
+    paths,
+    clock,
+    db: database.db,
+    log: app.log,
+    version,
+    startedAt: Date.now(),
+    sessions,
+    users,
+  };
+
+  installErrorHandling(app);
+  installGate(app, config.baseUrl, sessions);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The panel is usually reached over plain HTTP on a LAN; HSTS there would lock users out.
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { ctx });
+      await api.register(userRoutes, { ctx });
+    },
+    { prefix: `${config.baseUrl}api` },
+  );
+
+  await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl);
+  return app;
+}
+
+export const repositoryRoot = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+
+/** Sessions last 20 days, as Qinglong's do; a session is also ended by logout or a change of credentials. */
+export const sessionLifetimeMs = 20 * 24 * 3600 * 1000;
+/** Sessions kept per platform (desktop / mobile); the oldest beyond this are ended. */
+export const sessionsPerPlatform = 10;
+
+export interface TokenCodec {
+  sign(payload: { jti: string; sub: string }, options: { expiresIn: number }): string;
+  verify(token: string): { jti?: unknown };
+}
+
+export type SessionCheck = { ok: true; sessionId: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+/**
+ * A JWT is only a pointer: it must also name a live row of the sessions table. That makes logout and "change of
+ * password ends every session" immediate, which a bare JWT cannot do.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly codec: TokenCodec,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: number, platform: string, ip: string): Promise<string> {
+    const id = randomUUID();
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('sessions')
+        .values({ id, user_id: userId, platform, ip, created_at: now, expires_at: now + sessionLifetimeMs })
+        .execute();
+      const keep = tx
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(sessionsPerPlatform);
+      await tx
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .where('id', 'not in', keep)
+        .execute();
+    });
+    return this.codec.sign({ jti: id, sub: String(userId) }, { expiresIn: sessionLifetimeMs / 1000 });
+  }
+
+  async check(token: string): Promise<SessionCheck> {
+    let jti: unknown;
+    try {
+      jti = this.codec.verify(token).jti;
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
+      return { ok: false, reason: expired ? 'expired' : 'invalid' };
+    }
+    if (typeof jti !== 'string') return { ok: false, reason: 'invalid' };
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'expires_at'])
+      .where('id', '=', jti)
+      .executeTakeFirst();
+    if (!row || row.expires_at <= this.clock.now()) return { ok: false, reason: 'expired' };
+    return { ok: true, sessionId: row.id };
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async endAll(userId: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+}

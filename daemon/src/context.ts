@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { DataPaths } from './paths.ts';
+import type { SessionStore } from './auth/sessions.ts';
+import type { UserService } from './modules/user/service.ts';
+
+/** What route modules are handed: configuration, the database and the services. Built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  paths: DataPaths;
+  clock: Clock;
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  version: string;
+  startedAt: number;
+  sessions: SessionStore;
+  users: UserService;
+}

@@ -1,0 +1,85 @@
+import type { Language } from './i18n.ts';
+
+/**
+ * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
+ * it (from the `lang` cookie or Accept-Language) and the UI shows the text as received, so each message is written
+ * once. `{name}` placeholders are filled from the error's params.
+ */
+export const messages = {
+  validationFailed: { en: 'Validation failed', zh: '验证失败' },
+  notFound: { en: 'Not Found', zh: '未找到' },
+  internal: { en: 'Internal server error', zh: '服务器内部错误' },
+  badPath: { en: 'Bad request path', zh: '请求路径不合法' },
+  sessionExpired: {
+    en: 'Login session has expired, please log in again',
+    zh: '登录会话已过期，请重新登录',
+  },
+  unauthorized: { en: 'Please log in first', zh: '请先登录' },
+  forbidden: { en: 'Forbidden', zh: '禁止访问' },
+  tooManyRequests: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  alreadyInitialized: { en: 'The system has already been initialized', zh: '系统已初始化' },
+  notInitialized: { en: 'The system has not been initialized yet', zh: '系统尚未初始化' },
+  passwordAdmin: { en: "The password cannot be 'admin'", zh: "密码不能为 'admin'" },
+  passwordMismatch: {
+    en: 'The two passwords you entered do not match!',
+    zh: '您输入的两个密码不匹配！',
+  },
+  wrongCredentials: { en: 'Incorrect username or password', zh: '用户名或密码错误' },
+  wrongCurrentPassword: { en: 'The current password is incorrect', zh: '当前密码不正确' },
+  loginLocked: {
+    en: 'Too many failed attempts, please try again in {seconds} seconds',
+    zh: '失败次数过多，请 {seconds} 秒后再试',
+  },
+  twoFactorRequired: { en: 'Please enter the two-factor code', zh: '请输入两步验证码' },
+  twoFactorInvalid: { en: 'The verification code is incorrect', zh: '验证码错误' },
+  twoFactorNotStarted: {
+    en: 'Two-factor setup has not been started',
+    zh: '尚未开始设置两步验证',
+  },
+  codeFormat: { en: 'The verification code is a 6-digit number', zh: '验证码为 6 位数字' },
+  avatarInvalid: {
+    en: 'The avatar must be a PNG, JPEG, GIF or WebP image of at most 2 MB',
+    zh: '头像必须是不超过 2 MB 的 PNG、JPEG、GIF 或 WebP 图片',
+  },
+  // Default form messages (spec §5).
+  required: { en: 'Please enter {label}', zh: '请输入{label}' },
+  blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
+  tooShort: { en: '{label} must be at least {min} characters', zh: '{label}至少 {min} 个字符' },
+  tooLong: { en: '{label} must be up to {max} characters', zh: '{label}最多 {max} 个字符' },
+  invalidType: { en: '{label} is not a valid {type}', zh: '{label}不是有效的{type}' },
+} as const satisfies Record<string, Record<Language, string>>;
+export type MessageKey = keyof typeof messages;
+
+/** Field labels used inside form messages. Unknown fields are shown by their name. */
+export const fieldLabels: Record<string, Record<Language, string>> = {
+  username: { en: 'username', zh: '用户名' },
+  password: { en: 'password', zh: '密码' },
+  confirmPassword: { en: 'confirm password', zh: '确认密码' },
+  oldPassword: { en: 'current password', zh: '当前密码' },
+  code: { en: 'verification code', zh: '验证码' },
+};
+
+/** Type names used by the 'is not a valid {type}' message. */
+export const typeLabels: Record<string, Record<Language, string>> = {
+  string: { en: 'string', zh: '字符串' },
+  number: { en: 'number', zh: '数字' },
+  integer: { en: 'integer', zh: '整数' },
+  boolean: { en: 'boolean', zh: '布尔值' },
+  array: { en: 'list', zh: '列表' },
+  object: { en: 'object', zh: '对象' },
+  pattern: { en: 'format', zh: '格式' },
+};
+
+export function formatMessage(
+  key: MessageKey,
+  lang: Language,
+  params: Record<string, string | number> = {},
+): string {
+  return messages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function labelOf(field: string, lang: Language): string {
+  return fieldLabels[field]?.[lang] ?? field;
+}

@@ -1,0 +1,44 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import path from 'node:path';
+import type { Database } from './schema.ts';
+
+/** SQLite runs DDL inside transactions; Kysely's adapter says otherwise, which would leave half-applied migrations. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class BaihuSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  sqlite: SQLite.Database;
+  file: string;
+  close(): Promise<void>;
+}
+
+export const databaseFileName = 'baihu.sqlite';
+
+export function openDatabase(dbDir: string): DatabaseHandle {
+  const file = path.join(dbDir, databaseFileName);
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while a run row is written; NORMAL is durable across process crashes in WAL mode.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new BaihuSqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    sqlite,
+    file,
+    // Kysely's destroy closes the better-sqlite3 handle.
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,42 @@
+import { Migrator, type Kysely } from 'kysely';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { migrations } from './migrations/index.ts';
+
+export interface MigrationOutcome {
+  applied: string[];
+  /** Copy of the database taken before migrating an existing database, if one was needed. */
+  backup: string | null;
+}
+
+/**
+ * Brings the schema up to date. Before changing a database that already holds data, a copy is taken beside it, so a
+ * failed upgrade can be undone by hand. Every migration runs in its own transaction.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+  db: Kysely<any>,
+  sqlite: SQLite.Database,
+  dbFile: string,
+  now = Date.now(),
+): Promise<MigrationOutcome> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const known = await migrator.getMigrations();
+  const pending = known.filter((m) => m.executedAt === undefined);
+  if (pending.length === 0) return { applied: [], backup: null };
+
+  let backup: string | null = null;
+  if (pending.length < known.length) {
+    backup = path.join(path.dirname(dbFile), `backup-${now}-before-${pending[0]!.name}.sqlite`);
+    await sqlite.backup(backup);
+  }
+
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed${backup ? `; the copy taken before it is ${backup}` : ''}`, {
+      cause: error,
+    });
+  }
+  return { applied: (results ?? []).map((r) => r.migrationName), backup };
+}
