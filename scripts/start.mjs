@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// `npm start`: build the UI when its bundle is missing or older than its sources, then run the daemon in the
+// foreground, forwarding signals to it and exiting with its exit code. Plain ESM, no dependencies.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ui = path.join(root, 'ui');
+const distIndex = path.join(ui, 'dist', 'index.html');
+const viteConfig = path.join(ui, 'vite.config.ts');
+
+function mtimeOf(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -Infinity;
+  }
+}
+
+/** Newest modification time among the files of a tree (0 when it does not exist). A cheap walk: stat only. */
+function newestUnder(dir) {
+  let newest = -Infinity;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return newest;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestUnder(full));
+    else if (entry.isFile()) newest = Math.max(newest, mtimeOf(full));
+  }
+  return newest;
+}
+
+/** Why the UI must be (re)built, or null when ui/dist is up to date. */
+export function uiBuildReason() {
+  const built = mtimeOf(distIndex);
+  if (built === -Infinity) return 'ui/dist/index.html is missing';
+  const sources = Math.max(
+    newestUnder(path.join(ui, 'src')),
+    mtimeOf(path.join(ui, 'index.html')),
+    mtimeOf(viteConfig),
+  );
+  return sources > built ? 'UI sources changed since the last build' : null;
+}
+
+function buildUi(reason) {
+  if (!existsSync(viteConfig)) {
+    console.warn(`[baihu] ${reason}, and ui/vite.config.ts does not exist: starting without the web UI (API only).`);
+    return;
+  }
+  console.log(`[baihu] ${reason}: running npm run build:ui …`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build:ui'], { cwd: root, stdio: 'inherit' });
+  if (result.error || result.status !== 0) {
+    const why = result.error ? result.error.message : result.signal ? `signal ${result.signal}` : `exit code ${result.status}`;
+    console.error(`[baihu] Building the UI failed (${why}). Fix the error above, or run "npm run build:ui" by hand.`);
+    process.exit(1);
+  }
+}
+
+/** The address a person would type: a wildcard bind is reachable on localhost. */
+function panelUrl(port) {
+  const host = process.env.BAIHU_HOST ?? '0.0.0.0';
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  let base = process.env.BAIHU_BASE_URL ?? '/';
+  if (!base.startsWith('/')) base = `/${base}`;
+  if (!base.endsWith('/')) base = `${base}/`;
+  return { url: `http://${shown}:${port}${base}`, probe: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : shown}:${port}${base}api/health` };
+}
+
+/** Prints the panel's URL once the daemon answers its health check (gives up quietly after 30 s). */
+async function announceWhenUp(child) {
+  const port = process.env.BAIHU_PORT ?? '5700';
+  if (!/^\d+$/.test(port) || Number(port) === 0) return;
+  const { url, probe } = panelUrl(port);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const res = await fetch(probe, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) {
+        console.log(`[baihu] Panel is up: ${url}`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function runDaemon() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('daemon', 'src', 'server.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
+  child.on('error', (error) => {
+    console.error(`[baihu] Could not start the daemon: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      // Die the way the daemon died, so a supervisor sees the same thing.
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+      return;
+    }
+    process.exit(code ?? 1);
+  });
+  void announceWhenUp(child);
+}
+
+const reason = uiBuildReason();
+if (reason) buildUi(reason);
+runDaemon();
