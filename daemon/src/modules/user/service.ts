@@ -1,5 +1,5 @@
 import { ResponseCode } from '../../contract/codes.ts';
-import { LoginStatus, reservedPassword } from '../../contract/enums.ts';
+import { LoginStatus, passwordMinLength, reservedPassword } from '../../contract/enums.ts';
 import type { LoginLogEntry, LoginResult, TwoFactorInit, UserInfo } from '../../contract/user.ts';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -25,6 +25,9 @@ export function lockoutSeconds(retries: number): number {
 
 function checkNewPassword(password: string, confirm: string | undefined): void {
   if (password === reservedPassword) throw new AppError('passwordAdmin');
+  if (password.length < passwordMinLength) {
+    throw new AppError('passwordTooShort', ResponseCode.badRequest, { min: passwordMinLength });
+  }
   if (confirm !== undefined && confirm !== password) throw new AppError('passwordMismatch');
 }
 
@@ -222,5 +225,20 @@ export class UserService {
   /** For `ql resetlet`: clears the failed-attempt counter. */
   async resetLockout(): Promise<void> {
     await this.users.update({ login_retries: 0, last_failed_at: null });
+  }
+
+  /** For `ql resetpwd`: sets the password without the old one (shell access is the proof); ends every session. */
+  async resetPassword(password: string): Promise<void> {
+    const user = await this.requireUser();
+    checkNewPassword(password, undefined);
+    await this.users.update({ password_hash: await hashPassword(password), updated_at: this.clock.now() });
+    await this.sessions.endAll(user.id);
+  }
+
+  /** For `ql resetname`: renames the account; ends every session. */
+  async resetUsername(username: string): Promise<void> {
+    const user = await this.requireUser();
+    await this.users.update({ username: username.trim(), updated_at: this.clock.now() });
+    await this.sessions.endAll(user.id);
   }
 }

@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { buildApp } from '../../daemon/src/app.ts';
+import { loadConfig } from '../../daemon/src/config.ts';
+import { call } from '../helpers/app.ts';
+
+const ql = fileURLToPath(new URL('../../shell/ql', import.meta.url));
+const account = { username: 'keeper', password: 'correct-horse-42' };
+
+function tempDataDir(t: TestContext): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'baihu-cli-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The real daemon in-process on the given data dir, with the real clock (the CLI writes real times). */
+function openApp(dataDir: string): Promise<FastifyInstance> {
+  return buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
+}
+
+/** Runs the real shell/ql from an unrelated working directory, as a user in the container shell would. */
+function runQl(dataDir: string, ...args: string[]) {
+  const result = spawnSync(ql, args, {
+    cwd: os.tmpdir(),
+    env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '1' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A data dir with the account created, as the panel's first-run page leaves it. */
+async function initialised(t: TestContext): Promise<string> {
+  const dataDir = tempDataDir(t);
+  const app = await openApp(dataDir);
+  try {
+    const res = await app.inject({ method: 'PUT', url: '/api/user/init', payload: account });
+    assert.equal(res.json().code, 200);
+  } finally {
+    await app.close();
+  }
+  return dataDir;
+}
+
+/** Opens the app, runs fn, closes it: the CLI then works on a database no daemon holds. */
+async function withApp<T>(dataDir: string, fn: (app: FastifyInstance) => Promise<T>): Promise<T> {
+  const app = await openApp(dataDir);
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+const login = (app: FastifyInstance, credentials: { username: string; password: string }) =>
+  call(app, 'POST', '/api/user/login', { payload: credentials });
+
+test('ql resetpwd sets the password and ends every session', async (t) => {
+  const dataDir = await initialised(t);
+  const oldToken = await withApp(dataDir, async (app) => {
+    const res = await login(app, account);
+    assert.equal(res.body.code, 200);
+    return (res.body.data as { token: string }).token;
+  });
+
+  const refused = runQl(dataDir, 'resetpwd', 'admin');
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /cannot be 'admin'/);
+  const short = runQl(dataDir, 'resetpwd', '12345');
+  assert.equal(short.status, 1);
+  assert.match(short.stderr, /at least 6 characters/);
+  assert.equal(runQl(dataDir, 'resetpwd').status, 2);
+
+  const done = runQl(dataDir, 'resetpwd', 'new-secret-99');
+  assert.equal(done.status, 0, done.stderr);
+
+  await withApp(dataDir, async (app) => {
+    assert.equal((await call(app, 'GET', '/api/user', { token: oldToken })).status, 401, 'old session ended');
+    assert.equal((await login(app, account)).body.code, 400, 'old password no longer works');
+    const fresh = await login(app, { username: account.username, password: 'new-secret-99' });
+    assert.equal(fresh.body.code, 200);
+  });
+});
+
+test('ql resetname renames the account and ends every session', async (t) => {
+  const dataDir = await initialised(t);
+  const oldToken = await withApp(dataDir, async (app) => ((await login(app, account)).body.data as { token: string }).token);
+
+  assert.equal(runQl(dataDir, 'resetname', '  ').status, 1);
+  const done = runQl(dataDir, 'resetname', 'warden');
+  assert.equal(done.status, 0, done.stderr);
+
+  await withApp(dataDir, async (app) => {
+    assert.equal((await call(app, 'GET', '/api/user', { token: oldToken })).status, 401);
+    assert.equal((await login(app, account)).body.code, 400, 'old name no longer works');
+    const fresh = await login(app, { username: 'warden', password: account.password });
+    assert.equal(fresh.body.code, 200);
+    const me = await call(app, 'GET', '/api/user', { token: (fresh.body.data as { token: string }).token });
+    assert.equal((me.body.data as { username: string }).username, 'warden');
+  });
+});
+
+test('ql resetlet ends a lockout', async (t) => {
+  const dataDir = await initialised(t);
+  await withApp(dataDir, async (app) => {
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await login(app, { ...account, password: 'wrong-password' })).body.code, 400);
+    }
+    // Three failures: the next attempt, even with the right password, must wait 27 s.
+    assert.equal((await login(app, account)).body.code, 410);
+  });
+
+  const done = runQl(dataDir, 'resetlet');
+  assert.equal(done.status, 0, done.stderr);
+
+  await withApp(dataDir, async (app) => {
+    assert.equal((await login(app, account)).body.code, 200);
+  });
+});
+
+test('ql resettfa turns two-factor off', async (t) => {
+  const dataDir = await initialised(t);
+  await withApp(dataDir, async (app) => {
+    const token = ((await login(app, account)).body.data as { token: string }).token;
+    const init = await call(app, 'GET', '/api/user/two-factor/init', { token });
+    const { secret } = init.body.data as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+    const active = await call(app, 'PUT', '/api/user/two-factor/active', { token, payload: { code } });
+    assert.deepEqual(active.body, { code: 200, data: true });
+    assert.equal((await login(app, account)).body.code, 420, 'sign-in now asks for a code');
+  });
+
+  const done = runQl(dataDir, 'resettfa');
+  assert.equal(done.status, 0, done.stderr);
+
+  await withApp(dataDir, async (app) => {
+    const res = await login(app, account);
+    assert.equal(res.body.code, 200);
+    const me = await call(app, 'GET', '/api/user', { token: (res.body.data as { token: string }).token });
+    assert.equal((me.body.data as { twoFactorActivated: boolean }).twoFactorActivated, false);
+  });
+});
+
+test('ql refuses to work on a data dir without a database or an account', async (t) => {
+  const empty = tempDataDir(t);
+  const noDb = runQl(empty, 'resetlet');
+  assert.equal(noDb.status, 1);
+  assert.match(noDb.stderr, /No database/);
+
+  const fresh = tempDataDir(t);
+  await withApp(fresh, async () => {});
+  const noAccount = runQl(fresh, 'resetpwd', 'new-secret-99');
+  assert.equal(noAccount.status, 1);
+  assert.match(noAccount.stderr, /not been created/);
+});
+
+test('ql check reports the data dir, the database and the daemon', async (t) => {
+  const dataDir = await initialised(t);
+  // BAIHU_PORT=1: nothing listens there, so the daemon check fails and the whole check exits 1.
+  const down = runQl(dataDir, 'check');
+  assert.equal(down.status, 1);
+  assert.match(down.stdout, /\[ok\] +data directory .* is writable/);
+  assert.match(down.stdout, /\[ok\] +database .* opens \(account: keeper\)/);
+  assert.match(down.stdout, /\[FAIL\] daemon does not answer/);
+
+  const app = await openApp(dataDir);
+  t.after(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = String((app.server.address() as { port: number }).port);
+  // Asynchronously: the daemon answering the check lives in this process's event loop.
+  const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(ql, ['check'], {
+      cwd: os.tmpdir(),
+      env: { PATH: process.env.PATH, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: port },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /\[ok\] +daemon answers/);
+});
+
+test('ql help, unknown commands and task', () => {
+  const help = spawnSync(ql, ['help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /resetpwd <password>/);
+  const unknown = spawnSync(ql, ['frobnicate'], { encoding: 'utf8' });
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown command "frobnicate"/);
+  assert.match(unknown.stderr, /Usage: ql/);
+  const task = spawnSync(fileURLToPath(new URL('../../shell/task', import.meta.url)), ['x.js'], { encoding: 'utf8' });
+  assert.equal(task.status, 2);
+  assert.match(task.stderr, /not available yet/);
+});
