@@ -23,6 +23,13 @@ import { UserService } from './modules/user/service.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { version } from './version.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** "METHOD /path" of every route, in registration order. */
+    registeredRoutes: string[];
+  }
+}
+
 export const defaultUiDir = fileURLToPath(new URL('../../ui/dist', import.meta.url));
 
 export interface AppOptions {
@@ -51,6 +58,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', async () => database.close());
+  // The list of routes lets tests prove that every one of them sits behind the gate.
+  const routes: string[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    }
+  });
 
   await app.register(fastifyJwt, { secret: await loadOrCreateSecret(paths.db), sign: { algorithm: 'HS256' } });
   const sessions = new SessionStore(

@@ -8,6 +8,7 @@ import type { Language } from './i18n.ts';
 export const messages = {
   validationFailed: { en: 'Validation failed', zh: '验证失败' },
   notFound: { en: 'Not Found', zh: '未找到' },
+  badRequest: { en: 'Bad request', zh: '请求无效' },
   internal: { en: 'Internal server error', zh: '服务器内部错误' },
   badPath: { en: 'Bad request path', zh: '请求路径不合法' },
   sessionExpired: {
@@ -23,6 +24,10 @@ export const messages = {
   passwordMismatch: {
     en: 'The two passwords you entered do not match!',
     zh: '您输入的两个密码不匹配！',
+  },
+  passwordTooShort: {
+    en: 'The password must be at least {min} characters',
+    zh: '密码至少 {min} 个字符',
   },
   wrongCredentials: { en: 'Incorrect username or password', zh: '用户名或密码错误' },
   wrongCurrentPassword: { en: 'The current password is incorrect', zh: '当前密码不正确' },

@@ -76,7 +76,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       req.log.info({ err: error }, 'client error');
       const code = error.statusCode === 404 ? ResponseCode.notFound : ResponseCode.badRequest;
-      return sendFailure(reply, lang, code === ResponseCode.notFound ? 'notFound' : 'validationFailed', code);
+      return sendFailure(reply, lang, code === ResponseCode.notFound ? 'notFound' : 'badRequest', code);
     }
     req.log.error({ err: error }, 'unexpected error');
     return sendFailure(reply, lang, 'internal', ResponseCode.serverError);

@@ -35,16 +35,16 @@ export type PathVerdict = { kind: 'bad' } | { kind: 'protected'; route: string }
  */
 export function classifyPath(method: string, rawUrl: string, baseUrl: string): PathVerdict {
   const pathname = rawUrl.split('?', 1)[0] ?? '';
-  if (!pathname.startsWith(baseUrl)) return { kind: 'public' };
-  const rest = pathname.slice(baseUrl.length);
   if (
-    rest.includes('//') ||
-    rest.includes('\\') ||
-    /%(2e|2f|5c|00)/i.test(rest) ||
-    rest.split('/').some((segment) => segment === '.' || segment === '..')
+    pathname.includes('//') ||
+    pathname.includes('\\') ||
+    /%(2e|2f|5c|00)/i.test(pathname) ||
+    pathname.split('/').some((segment) => segment === '.' || segment === '..')
   ) {
     return { kind: 'bad' };
   }
+  if (!pathname.startsWith(baseUrl)) return { kind: 'public' };
+  const rest = pathname.slice(baseUrl.length);
   const first = rest.split('/', 1)[0]!;
   const lowered = first.toLowerCase();
   if (lowered !== 'api' && lowered !== 'open') return { kind: 'public' };

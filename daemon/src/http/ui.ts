@@ -45,6 +45,16 @@ export async function installUi(app: FastifyInstance, uiDir: string, baseUrl: st
     app.get('/', (_req, reply) => reply.redirect(baseUrl));
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    index
+      ? reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index)
+      : reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('The UI bundle has not been built. Run `npm run build` (npm start does this for you).');
+  // The static plugin refuses directory requests, so the base itself gets its own route.
+  app.get(baseUrl, (_req, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (req.raw.url ?? '/').split('?', 1)[0]!;
     const lang = requestLanguage(req);
@@ -55,12 +65,6 @@ export async function installUi(app: FastifyInstance, uiDir: string, baseUrl: st
       !pathname.slice(baseUrl.length).startsWith('assets/') &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (!isPage) return sendFailure(reply, lang, 'notFound', ResponseCode.notFound);
-    if (!index) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('The UI bundle has not been built. Run `npm run build` (npm start does this for you).');
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    return sendIndex(reply);
   });
 }

@@ -1,0 +1,35 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'ui/dist/', 'data/', 'test-results/', 'ui/src/locales/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Feature code uses the primitives in components/ui, never Radix directly.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'radix-ui', message: 'Use the primitives in ui/src/components/ui/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['ui/src/components/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

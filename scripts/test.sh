@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs every test tier and ends with node's test summary. `npm test` = all tiers (with the static checks first);
+# `npm test -- unit|integration|e2e` runs one tier.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shopt -s globstar nullglob
+
+tier="${1:-all}"
+
+# Finds a Chromium for the browser tests; on a Debian machine where we are root, installs Debian's package
+# (with a CJK font, or Chinese screenshots show boxes).
+ensure_chromium() {
+  local candidate="${CHROME_PATH:-/usr/bin/chromium}"
+  if [[ -x "$candidate" ]] && { [[ -n "${CHROME_PATH:-}" ]] || fc-list 2>/dev/null | grep -qi 'wqy\|noto sans cjk'; }; then
+    export CHROME_PATH="$candidate"
+    return
+  fi
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's chromium and fonts-wqy-microhei for the browser tests..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
+    export CHROME_PATH=/usr/bin/chromium
+    return
+  fi
+  if [[ -x "$candidate" ]]; then
+    export CHROME_PATH="$candidate"
+    return
+  fi
+  echo "No Chromium found for the browser tests. Install Debian's 'chromium' package (apt-get install chromium" >&2
+  echo "fonts-wqy-microhei) or set CHROME_PATH to a Chromium or Chrome binary." >&2
+  exit 1
+}
+
+files=()
+case "$tier" in
+  all)
+    npm run --silent check
+    ensure_chromium
+    npm run --silent build:ui
+    files=(test/unit/**/*.test.ts test/integration/**/*.test.ts test/e2e/**/*.test.ts)
+    ;;
+  unit) files=(test/unit/**/*.test.ts) ;;
+  integration) files=(test/integration/**/*.test.ts) ;;
+  e2e)
+    ensure_chromium
+    npm run --silent build:ui
+    files=(test/e2e/**/*.test.ts)
+    ;;
+  *)
+    echo "usage: npm test [-- all|unit|integration|e2e]" >&2
+    exit 2
+    ;;
+esac
+
+if [[ ${#files[@]} -eq 0 ]]; then
+  echo "No test files found for tier '$tier'" >&2
+  exit 1
+fi
+
+# Node 20 does not expand globs itself: bash does (globstar), and a missing tier fails above instead of passing.
+exec node --import tsx --test --test-reporter=spec --test-concurrency=2 "${files[@]}"

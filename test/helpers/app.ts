@@ -1,0 +1,91 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { buildApp, type AppOptions } from '../../daemon/src/app.ts';
+import { ManualClock } from '../../daemon/src/clock.ts';
+import { loadConfig } from '../../daemon/src/config.ts';
+
+/** A fresh temp directory, removed when the test ends. */
+export function tempDir(t: TestContext, prefix = 'baihu-test-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  clock: ManualClock;
+}
+
+/** The real daemon, in-process, on a fresh SQLite file in a temp dir. Closed when the test ends. */
+export async function startApp(
+  t: TestContext,
+  options: { env?: Record<string, string>; dataDir?: string; uiDir?: string; clock?: ManualClock } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? tempDir(t);
+  const clock = options.clock ?? new ManualClock(Date.now());
+  const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
+  const appOptions: AppOptions = { config, clock };
+  if (options.uiDir) appOptions.uiDir = options.uiDir;
+  const app = await buildApp(appOptions);
+  t.after(() => app.close());
+  return { app, dataDir, clock };
+}
+
+export const account = { username: 'keeper', password: 'correct-horse-42' };
+
+export interface CallOptions {
+  token?: string;
+  payload?: unknown;
+  lang?: 'en' | 'zh';
+  headers?: Record<string, string>;
+}
+
+export interface Reply {
+  status: number;
+  body: { code: number; data?: unknown; message?: string; error?: string; errors?: { field: string; message: string }[] };
+}
+
+/** One API call through inject, with the body parsed. English messages unless asked otherwise. */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { 'accept-language': options.lang ?? 'en', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const request: InjectOptions = { method, url, headers };
+  if (options.payload !== undefined) request.payload = options.payload as InjectOptions['payload'];
+  const res = await app.inject(request);
+  let body: Reply['body'];
+  try {
+    body = res.json();
+  } catch {
+    body = { code: -1, message: res.body };
+  }
+  return { status: res.statusCode, body };
+}
+
+export async function initAccount(app: FastifyInstance, credentials = account): Promise<void> {
+  const res = await call(app, 'PUT', '/api/user/init', { payload: credentials });
+  if (res.body.code !== 200) throw new Error(`init failed: ${JSON.stringify(res.body)}`);
+}
+
+export async function login(app: FastifyInstance, credentials = account): Promise<string> {
+  const res = await call(app, 'POST', '/api/user/login', { payload: credentials });
+  const data = res.body.data as { token?: string } | undefined;
+  if (res.body.code !== 200 || !data?.token) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return data.token;
+}
+
+/** Initialises the account and signs in: the usual start of a test of a protected area. */
+export async function signedIn(t: TestContext, options: Parameters<typeof startApp>[1] = {}) {
+  const started = await startApp(t, options);
+  await initAccount(started.app);
+  const token = await login(started.app);
+  return { ...started, token };
+}

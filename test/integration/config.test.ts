@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../../daemon/src/config.ts';
+import { tempDir } from '../helpers/app.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+test('defaults: ./data, port 5700, every interface, base /', () => {
+  const config = loadConfig({}, '/srv/baihu');
+  assert.deepEqual(config, { dataDir: '/srv/baihu/data', port: 5700, host: '0.0.0.0', baseUrl: '/' });
+});
+
+test('the base URL is normalised to start and end with a slash', () => {
+  assert.equal(loadConfig({ BAIHU_BASE_URL: 'baihu' }).baseUrl, '/baihu/');
+  assert.equal(loadConfig({ BAIHU_BASE_URL: '/a/b' }).baseUrl, '/a/b/');
+});
+
+test('every bad variable is named in one error', () => {
+  assert.throws(
+    () =>
+      loadConfig({ BAIHU_PORT: 'seventy', BAIHU_HOST: 'not a host!', BAIHU_BASE_URL: '/a/../b', BAIHU_DATA_DIR: '' }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      const text = error.message;
+      for (const name of ['BAIHU_PORT', 'BAIHU_HOST', 'BAIHU_BASE_URL', 'BAIHU_DATA_DIR']) {
+        assert.ok(text.includes(name), `${name} missing from: ${text}`);
+      }
+      return true;
+    },
+  );
+  assert.throws(() => loadConfig({ BAIHU_PORT: '70000' }), /BAIHU_PORT/);
+  assert.throws(() => loadConfig({ BAIHU_BASE_URL: '/with space/' }), /BAIHU_BASE_URL/);
+});
+
+test('the daemon refuses to start on a bad value and names the variable', (t) => {
+  const dataDir = tempDir(t);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'daemon/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '99999' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  assert.equal(result.status, 78);
+  assert.match(result.stderr, /BAIHU_PORT must be a whole number from 0 to 65535 \(got "99999"\)/);
+});
