@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const entrypoint = path.join(repo, 'docker', 'entrypoint.sh');
+const healthcheck = path.join(repo, 'docker', 'healthcheck.sh');
+const layout = ['config', 'scripts', 'repo', 'raw', 'log', 'db', 'deps', 'ssh.d', 'syslog', 'bak', 'upload'];
+
+/**
+ * A stand-in daemon: records each start and every pid it makes in $STATE; the first start exits 3 (a crash),
+ * later starts stay up (with a child of their own) until SIGTERM. EXIT_CODE makes every start exit with that code.
+ */
+const fakeDaemon = `#!/usr/bin/env bash
+n=$(( $(cat "$STATE/starts" 2>/dev/null || echo 0) + 1 ))
+echo "$n" > "$STATE/starts"
+echo "$$" >> "$STATE/pids"
+if [[ -n "\${EXIT_CODE:-}" ]]; then exit "$EXIT_CODE"; fi
+if (( n == 1 )); then exit 3; fi
+trap 'kill "$sleeper" 2>/dev/null; echo stopped >> "$STATE/events"; exit 0' TERM INT
+sleep 1000 & sleeper=$!
+echo "$sleeper" >> "$STATE/pids"
+echo up >> "$STATE/events"
+wait "$sleeper"
+`;
+
+function tempDir(t: TestContext): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'baihu-entrypoint-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function runEntrypoint(t: TestContext, env: Record<string, string>): Run {
+  const child = spawn(entrypoint, [], {
+    env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_APP_DIR: repo, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  t.after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return { child, output: () => output, exited };
+}
+
+async function until(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function fakeSetup(t: TestContext) {
+  const dir = tempDir(t);
+  const state = path.join(dir, 'state');
+  const dataDir = path.join(dir, 'data');
+  const script = path.join(dir, 'fake-daemon.sh');
+  writeFileSync(script, fakeDaemon, { mode: 0o755 });
+  spawnSync('mkdir', ['-p', state]);
+  return { dir, state, dataDir, env: { STATE: state, BAIHU_DATA_DIR: dataDir, BAIHU_DAEMON_CMD: `bash ${script}` } };
+}
+
+test('entrypoint: creates the data layout, restarts a crash, stops on SIGTERM leaving no process', async (t) => {
+  const { state, dataDir, env } = fakeSetup(t);
+  const run = runEntrypoint(t, env);
+
+  await until('the second start', () => read(path.join(state, 'events')).includes('up'));
+  for (const sub of layout) assert.ok(statSync(path.join(dataDir, sub)).isDirectory(), `${sub}/ created`);
+  assert.equal(read(path.join(state, 'starts')).trim(), '2', 'restarted once after the crash');
+  assert.match(run.output(), /exited with code 3 after \d+s; restarting in 1s/);
+
+  const pids = read(path.join(state, 'pids')).trim().split('\n').map(Number);
+  run.child.kill('SIGTERM');
+  const { code } = await run.exited;
+  assert.equal(code, 0);
+  assert.match(read(path.join(state, 'events')), /stopped/, 'the daemon got the forwarded SIGTERM');
+  await until('every process to be gone', () => pids.every((pid) => !alive(pid)), 3000);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.equal(read(path.join(state, 'starts')).trim(), '2', 'not restarted after the stop');
+});
+
+test('entrypoint: exit code 78 (bad configuration) is not retried', async (t) => {
+  const { state, env } = fakeSetup(t);
+  const run = runEntrypoint(t, { ...env, EXIT_CODE: '78' });
+  const { code } = await run.exited;
+  assert.equal(code, 78);
+  assert.equal(read(path.join(state, 'starts')).trim(), '1');
+  assert.match(run.output(), /refused its configuration/);
+});
+
+test('entrypoint: SIGTERM during the back-off stops at once', async (t) => {
+  const { state, env } = fakeSetup(t);
+  const run = runEntrypoint(t, { ...env, EXIT_CODE: '1' });
+  await until('the first crash', () => read(path.join(state, 'starts')).trim() === '1' && run.output().includes('restarting'));
+  const before = Date.now();
+  run.child.kill('SIGTERM');
+  const { code } = await run.exited;
+  assert.equal(code, 0);
+  assert.ok(Date.now() - before < 1000, 'did not wait out the back-off');
+});
+
+test('entrypoint: an unusable data directory fails clearly', async (t) => {
+  const { dir, env } = fakeSetup(t);
+  const file = path.join(dir, 'a-file');
+  writeFileSync(file, '');
+  const run = runEntrypoint(t, { ...env, BAIHU_DATA_DIR: path.join(file, 'data') });
+  const { code } = await run.exited;
+  assert.equal(code, 73);
+  assert.match(run.output(), /data directory .* is not writable/);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+test('entrypoint: runs the real daemon, which the healthcheck sees, and stops it with exit code 0', async (t) => {
+  const dataDir = path.join(tempDir(t), 'data');
+  const port = String(await freePort());
+  const run = runEntrypoint(t, { BAIHU_DATA_DIR: dataDir, BAIHU_PORT: port, BAIHU_BASE_URL: '/panel', BAIHU_LOG_LEVEL: 'warn' });
+  const env = { PATH: process.env.PATH, BAIHU_PORT: port, BAIHU_BASE_URL: '/panel' };
+  const healthy = () => spawnSync(healthcheck, [], { env }).status === 0;
+  await until('the daemon to answer', healthy, 20_000);
+  assert.ok(existsSync(path.join(dataDir, 'db', 'baihu.sqlite')));
+
+  run.child.kill('SIGTERM');
+  const { code } = await run.exited;
+  assert.equal(code, 0, run.output());
+  assert.equal(healthy(), false, 'nothing answers after the stop');
+});
+
+test('entrypoint: the real daemon with a bad setting exits 78 without a restart', async (t) => {
+  const dataDir = path.join(tempDir(t), 'data');
+  const run = runEntrypoint(t, { BAIHU_DATA_DIR: dataDir, BAIHU_PORT: 'not-a-port' });
+  const { code } = await run.exited;
+  assert.equal(code, 78);
+  assert.match(run.output(), /BAIHU_PORT must be a whole number/);
+  assert.equal(run.output().match(/Invalid configuration/g)?.length, 1);
+});
