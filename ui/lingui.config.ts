@@ -1,0 +1,10 @@
+import { defineConfig } from '@lingui/conf';
+
+export default defineConfig({
+  locales: ['en-US', 'zh-CN'],
+  sourceLocale: 'en-US',
+  // No cross-language fallback in the catalogs: a missing Chinese text must fail the build, not show English.
+  fallbackLocales: false,
+  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  format: 'po',
+});

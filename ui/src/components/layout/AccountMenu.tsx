@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLocation } from 'wouter';
+import { signOut } from '../../features/account/signOut.ts';
+import { useCurrentUser } from '../../features/account/current-user.tsx';
+import { Button } from '../ui/Button.tsx';
+import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/DropdownMenu.tsx';
+import { Avatar } from './Avatar.tsx';
+import { Icon } from './icons.tsx';
+
+export function AccountMenu() {
+  const { t } = useLingui();
+  const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const name = user?.username ?? '';
+  return (
+    <DropdownMenu
+      trigger={
+        <Button variant="ghost" size="sm" aria-label={t`Account menu`} className="h-8 gap-2 px-1.5">
+          <Avatar src={user?.avatar} name={name} />
+          <span className="hidden max-w-32 truncate md:inline">{name}</span>
+        </Button>
+      }
+    >
+      <MenuLabel>{name}</MenuLabel>
+      <MenuSeparator />
+      <MenuItem onSelect={() => navigate('/setting/security')}>
+        <Icon name="shield" className="size-4" />
+        {t`Security settings`}
+      </MenuItem>
+      <MenuItem
+        onSelect={async () => {
+          await signOut();
+          navigate('/login', { replace: true });
+        }}
+      >
+        <Icon name="logout" className="size-4" />
+        {t`Sign out`}
+      </MenuItem>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,30 @@
+import { Locales, type Language } from '@contract/i18n.ts';
+import { useLingui } from '@lingui/react/macro';
+import { basePath } from '../../lib/base.ts';
+import { switchLanguage } from '../../lib/language.ts';
+import { Button } from '../ui/Button.tsx';
+import { DropdownMenu, MenuRadioGroup } from '../ui/DropdownMenu.tsx';
+import { Icon } from './icons.tsx';
+
+// Each language is named in itself, so a user who cannot read the current one still finds theirs.
+const options = [
+  { value: 'en', label: 'English', lang: Locales.en },
+  { value: 'zh', label: '中文', lang: Locales.zh },
+] as const;
+
+export function LanguageSwitch() {
+  const { t, i18n } = useLingui();
+  const current: Language = i18n.locale === Locales.en ? 'en' : 'zh';
+  return (
+    <DropdownMenu
+      trigger={
+        <Button variant="ghost" size="sm" aria-label={t`Language`} className="h-8 px-2">
+          <Icon name="globe" className="size-4" />
+          <span className="hidden sm:inline">{options.find((o) => o.value === current)?.label}</span>
+        </Button>
+      }
+    >
+      <MenuRadioGroup<Language> value={current} onChange={(language) => switchLanguage(language, basePath() || '/')} options={options} />
+    </DropdownMenu>
+  );
+}

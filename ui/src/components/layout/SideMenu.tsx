@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { cn } from '../ui/cn.ts';
+import { Icon } from './icons.tsx';
+import { isActive, menuItems } from './menu.ts';
+
+/** The list of areas. `collapsed` shows icons only (names stay as accessible names and tooltips). */
+export function SideMenu({ path, collapsed, onNavigate }: { path: string; collapsed: boolean; onNavigate?: () => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-2">
+      <ul className="flex flex-col gap-0.5 px-2">
+        {menuItems.map((item) => {
+          const active = isActive(item.path, path);
+          const name = i18n._(item.title);
+          return (
+            <li key={item.path}>
+              <Link
+                href={item.path}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                aria-label={collapsed ? name : undefined}
+                title={collapsed ? name : undefined}
+                className={cn(
+                  'flex h-10 items-center gap-3 rounded-md px-3 transition-colors',
+                  collapsed && 'justify-center px-0',
+                  active ? 'bg-primary-soft font-medium text-primary' : 'text-muted hover:bg-hover hover:text-fg',
+                )}
+              >
+                <Icon name={item.icon} />
+                {!collapsed && <span className="truncate">{name}</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function Brand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div className={cn('flex h-14 shrink-0 items-center gap-2 border-b border-line px-4', collapsed && 'justify-center px-0')}>
+      <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
+        <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
+        <path d="M9 22V10h7.5a4 4 0 0 1 0 8H9m7.5 0a4 4 0 0 1 0 8" transform="translate(0 -2)" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {!collapsed && <span className="text-[16px] font-semibold tracking-tight">Baihu</span>}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { ResponseCode } from '@contract/codes.ts';
+import type { LoginResult } from '@contract/user.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
+import { api, ApiError } from '../../lib/api.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import { useCountdown } from './useCountdown.ts';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Step one of signing in. Answers: signed in, needs a code (420), or locked for N seconds (410). */
+export function PasswordStep({
+  initial,
+  notice,
+  onSignedIn,
+  onNeedsCode,
+}: {
+  initial: Credentials;
+  notice: string | null;
+  onSignedIn: (result: LoginResult) => void;
+  onNeedsCode: (credentials: Credentials) => void;
+}) {
+  const { t } = useLingui();
+  const [username, setUsername] = useState(initial.username);
+  const [password, setPassword] = useState(initial.password);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const secondsLeft = useCountdown(lockedUntil);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { username: required(username, t`username`), password: required(password, t`password`) };
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      onSignedIn(await api.post<LoginResult>('user/login', { username, password }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ResponseCode.twoFactorRequired) onNeedsCode({ username, password });
+      else if (error instanceof ApiError && error.code === ResponseCode.loginLocked) {
+        setLockedUntil(Date.now() + Number(error.data ?? 0) * 1000);
+      } else {
+        const { fields, form } = errorsFrom(error);
+        setErrors(fields);
+        setFormError(form ?? null);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {notice && <Alert tone="warning">{notice}</Alert>}
+      {secondsLeft > 0 && (
+        <Alert>
+          <Trans>Too many failed attempts. Try again in {secondsLeft} seconds.</Trans>
+        </Alert>
+      )}
+      {formError && secondsLeft === 0 && <Alert>{formError}</Alert>}
+      <Field label={t`Username`} error={errors.username}>
+        {(control) => (
+          <Input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />
+        )}
+      </Field>
+      <Field label={t`Password`} error={errors.password}>
+        {(control) => (
+          <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        )}
+      </Field>
+      <Button type="submit" variant="primary" size="lg" loading={busy} disabled={secondsLeft > 0} className="mt-1 w-full">
+        {secondsLeft > 0 ? t`Sign in (${secondsLeft} s)` : t`Sign in`}
+      </Button>
+    </form>
+  );
+}

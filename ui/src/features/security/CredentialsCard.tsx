@@ -1,0 +1,91 @@
+import { passwordMinLength } from '@contract/enums.ts';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
+import { api } from '../../lib/api.ts';
+import { clearToken, setLoginNotice } from '../../lib/session.ts';
+import { useCurrentUser } from '../account/current-user.tsx';
+import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../forms/rules.ts';
+
+/** Change the username and/or password (`PUT api/user`). The server ends every session afterwards. */
+export function CredentialsCard() {
+  const { t } = useLingui();
+  const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState('');
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (user) setUsername((current) => current || user.username);
+  }, [user]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const changing = password !== '' || confirmPassword !== '';
+    const found: Errors = {
+      username: required(username, t`username`),
+      oldPassword: required(oldPassword, t`current password`),
+      password: changing ? (required(password, t`new password`) ?? minLength(password, t`new password`, passwordMinLength) ?? notReserved(password)) : undefined,
+      confirmPassword: changing ? matches(confirmPassword, password) : undefined,
+    };
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      await api.put('user', { username, oldPassword, ...(changing ? { password, confirmPassword } : {}) });
+      clearToken();
+      setLoginNotice(t`Your account details were changed and every session was signed out. Sign in again with the new details.`);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      const { fields, form } = errorsFrom(error);
+      setErrors(fields);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader title={t`Username and password`} description={t`Saving signs out every session, this one included.`} />
+      <CardBody>
+        <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
+          {formError && <Alert>{formError}</Alert>}
+          <Field label={t`Username`} error={errors.username}>
+            {(control) => <Input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />}
+          </Field>
+          <Field label={t`Current password`} error={errors.oldPassword}>
+            {(control) => (
+              <PasswordInput {...control} value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" />
+            )}
+          </Field>
+          <Field label={t`New password`} error={errors.password} hint={t`Leave empty to keep the current password.`}>
+            {(control) => <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
+          </Field>
+          <Field label={t`Confirm new password`} error={errors.confirmPassword}>
+            {(control) => (
+              <PasswordInput {...control} value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+            )}
+          </Field>
+          <div>
+            <Button type="submit" variant="primary" loading={busy}>
+              {t`Save`}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { passwordMinLength } from '@contract/enums.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
+import { api } from '../../lib/api.ts';
+import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../forms/rules.ts';
+
+/** Creates the one administrator account (`PUT api/user/init`). */
+export function AccountStep({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {
+      username: required(username, t`username`),
+      password: required(password, t`password`) ?? minLength(password, t`password`, passwordMinLength) ?? notReserved(password),
+      confirmPassword: required(confirmPassword, t`confirm password`) ?? matches(confirmPassword, password),
+    };
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      await api.put('user/init', { username, password, confirmPassword });
+      onDone();
+    } catch (error) {
+      const { fields, form } = errorsFrom(error);
+      setErrors(fields);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-[13px] text-muted">
+        <Trans>Create the administrator account. You will use it to sign in.</Trans>
+      </p>
+      {formError && <Alert>{formError}</Alert>}
+      <Field label={t`Username`} error={errors.username}>
+        {(control) => <Input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />}
+      </Field>
+      <Field label={t`Password`} error={errors.password} hint={t`At least ${passwordMinLength} characters, and not 'admin'.`}>
+        {(control) => <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
+      </Field>
+      <Field label={t`Confirm password`} error={errors.confirmPassword}>
+        {(control) => (
+          <PasswordInput {...control} value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" variant="primary" loading={busy}>
+          {t`Create account`}
+        </Button>
+      </div>
+    </form>
+  );
+}

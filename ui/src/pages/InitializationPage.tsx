@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSystem } from '../app/system.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { Steps } from '../components/ui/Steps.tsx';
+import { AuthFrame } from '../features/auth/AuthFrame.tsx';
+import { AccountStep } from '../features/setup/AccountStep.tsx';
+
+type Step = 'welcome' | 'account' | 'notification' | 'completion';
+const order: Step[] = ['welcome', 'account', 'notification', 'completion'];
+
+/** First-run setup (spec §4): welcome → account → notification (skippable) → completion → go to login. */
+export default function InitializationPage() {
+  const { t } = useLingui();
+  const [step, setStep] = useState<Step>('welcome');
+  const { markInitialized } = useSystem();
+  const [, navigate] = useLocation();
+  const headings: Record<Step, string> = {
+    welcome: t`Welcome to Baihu`,
+    account: t`Create your account`,
+    notification: t`Notifications`,
+    completion: t`All set`,
+  };
+
+  return (
+    <AuthFrame wide>
+      <Card className="px-6 py-7 sm:px-8">
+        <Steps label={t`Setup progress`} steps={[t`Welcome`, t`Account`, t`Notification`, t`Completion`]} current={order.indexOf(step)} />
+        <h1 className="mt-7 mb-2 text-xl font-semibold">{headings[step]}</h1>
+        {step === 'welcome' && (
+          <div className="flex flex-col gap-6">
+            <p className="text-muted">
+              <Trans>Baihu runs your Python, JavaScript, shell and TypeScript scripts on a schedule. Setup takes a minute: create the administrator account, optionally set up notifications, and you are ready.</Trans>
+            </p>
+            <div className="flex justify-end">
+              <Button variant="primary" onClick={() => setStep('account')}>
+                {t`Start`}
+              </Button>
+            </div>
+          </div>
+        )}
+        {step === 'account' && <AccountStep onDone={() => setStep('notification')} />}
+        {step === 'notification' && (
+          <div className="flex flex-col gap-6">
+            <p className="text-muted">
+              <Trans>Baihu can tell you when a task fails or finishes. Notification channels can be configured in Settings → Notification once they arrive in a later version. You can skip this step for now.</Trans>
+            </p>
+            <div className="flex justify-end gap-2">
+              <Button onClick={() => setStep('completion')}>{t`Skip`}</Button>
+              <Button variant="primary" onClick={() => setStep('completion')}>
+                {t`Next`}
+              </Button>
+            </div>
+          </div>
+        )}
+        {step === 'completion' && (
+          <div className="flex flex-col gap-6">
+            <p className="text-muted">
+              <Trans>Your account is ready. Sign in with the username and password you just chose.</Trans>
+            </p>
+            <div className="flex justify-end">
+              <Button
+                variant="primary"
+                onClick={() => {
+                  markInitialized();
+                  navigate('/login', { replace: true });
+                }}
+              >
+                {t`Go to login`}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Card>
+    </AuthFrame>
+  );
+}

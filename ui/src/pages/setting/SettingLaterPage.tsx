@@ -1,0 +1,12 @@
+import { LaterNotice } from '../../features/areas/LaterNotice.tsx';
+import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import type { PageProps } from '../../routes.ts';
+
+/** A settings section that is not built yet. */
+export default function SettingLaterPage({ title }: PageProps) {
+  return (
+    <SettingsLayout>
+      <LaterNotice area={title} />
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Every route of the app (spec §2), in one table. A page route names its lazily loaded page; a modal route names the
+ * page it opens over (its parent) and, once written, its lazily loaded modal. Visiting a modal route renders the
+ * parent page with the modal open, so a modal can be linked to; closing it goes back to the parent path.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lib/lazy.ts';
+
+export interface PageProps {
+  /** The route's translated title. */
+  title: string;
+}
+export interface ModalProps {
+  /** Closes the modal by going to the parent page. */
+  onClose: () => void;
+}
+
+type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
+
+/** Who may see a route: anyone, or only a signed-in user. */
+export type Access = 'public' | 'signedIn';
+
+export interface PageRoute {
+  kind: 'page';
+  path: string;
+  title: MessageDescriptor;
+  page: Lazy<PageProps>;
+  access: Access;
+  /** Drawn inside the signed-in layout (menu + header). */
+  shell: boolean;
+}
+
+export interface ModalRoute {
+  kind: 'modal';
+  path: string;
+  parent: string;
+  modal?: Lazy<ModalProps>;
+}
+
+export type AppRoute = PageRoute | ModalRoute;
+
+const later = lazyPage(() => import('./pages/LaterPage.tsx'));
+const settingLater = lazyPage(() => import('./pages/setting/SettingLaterPage.tsx'));
+
+const area = (path: string, title: MessageDescriptor): PageRoute => ({ kind: 'page', path, title, page: later, access: 'signedIn', shell: true });
+const setting = (path: string, title: MessageDescriptor, page: Lazy<PageProps> = settingLater): PageRoute => ({
+  kind: 'page',
+  path,
+  title,
+  page,
+  access: 'signedIn',
+  shell: true,
+});
+const modal = (path: string, parent: string): ModalRoute => ({ kind: 'modal', path, parent });
+
+export const pageRoutes: PageRoute[] = [
+  area('/crontab', msg`Scheduled Tasks`),
+  area('/crontab/detail', msg`Task Detail`),
+  area('/subscription', msg`Subscriptions`),
+  area('/env', msg`Environment Variables`),
+  area('/config', msg`Configuration Files`),
+  area('/script', msg`Scripts`),
+  area('/dependence', msg`Dependencies`),
+  area('/log', msg`Logs`),
+  area('/diff', msg`Comparison Tool`),
+  setting('/setting/security', msg`Security`, lazyPage(() => import('./pages/setting/SecurityPage.tsx'))),
+  setting('/setting/notification', msg`Notification`),
+  setting('/setting/loginLog', msg`Login Log`, lazyPage(() => import('./pages/setting/LoginLogPage.tsx'))),
+  setting('/setting/systemLog', msg`System Log`),
+  setting('/setting/dependence', msg`Dependence Settings`),
+  setting('/setting/other', msg`Other Settings`),
+  setting('/setting/about', msg`About`),
+  setting('/setting/checkUpdate', msg`Check for Updates`),
+  setting('/setting/progress', msg`Update Progress`),
+  setting('/setting/appModal', msg`Application`),
+  {
+    kind: 'page',
+    path: '/login',
+    title: msg`Login`,
+    page: lazyPage(() => import('./pages/LoginPage.tsx')),
+    access: 'public',
+    shell: false,
+  },
+  {
+    kind: 'page',
+    path: '/initialization',
+    title: msg`Initialization`,
+    page: lazyPage(() => import('./pages/InitializationPage.tsx')),
+    access: 'public',
+    shell: false,
+  },
+  {
+    kind: 'page',
+    path: '/error',
+    title: msg`Error`,
+    page: lazyPage(() => import('./pages/ErrorPage.tsx')),
+    access: 'public',
+    shell: false,
+  },
+];
+
+export const modalRoutes: ModalRoute[] = [
+  modal('/crontab/viewCreateModal', '/crontab'),
+  modal('/crontab/viewManageModal', '/crontab'),
+  modal('/crontab/logModal', '/crontab'),
+  modal('/crontab/modal', '/crontab'),
+  modal('/crontab/type', '/crontab'),
+  modal('/subscription/logModal', '/subscription'),
+  modal('/subscription/modal', '/subscription'),
+  modal('/env/modal', '/env'),
+  modal('/env/editNameModal', '/env'),
+  modal('/dependence/modal', '/dependence'),
+  modal('/dependence/logModal', '/dependence'),
+  modal('/dependence/type', '/dependence'),
+  modal('/script/editModal', '/script'),
+  modal('/script/saveModal', '/script'),
+  modal('/script/renameModal', '/script'),
+  modal('/script/editNameModal', '/script'),
+  modal('/script/setting', '/script'),
+];
+
+/** Paths that only redirect. */
+export const redirects: Record<string, string> = { '/': '/crontab', '/setting': '/setting/security' };
+
+export const notFoundRoute: PageRoute = {
+  kind: 'page',
+  path: '*',
+  title: msg`Not Found`,
+  page: lazyPage(() => import('./pages/NotFoundPage.tsx')),
+  access: 'signedIn',
+  shell: true,
+};
+
+const byPath = new Map<string, AppRoute>([...pageRoutes, ...modalRoutes].map((route) => [route.path, route]));
+
+/** A path without its trailing slash ('/crontab/' → '/crontab'), '/' staying '/'. */
+export const normalisePath = (path: string): string => path.replace(/\/+$/, '') || '/';
+
+/** The page to draw for a path and the modal route (if any) open over it. */
+export function resolveRoute(path: string): { page: PageRoute; modal: ModalRoute | null } {
+  const route = byPath.get(normalisePath(path));
+  if (!route) return { page: notFoundRoute, modal: null };
+  if (route.kind === 'page') return { page: route, modal: null };
+  const parent = byPath.get(route.parent);
+  return parent?.kind === 'page' ? { page: parent, modal: route } : { page: notFoundRoute, modal: null };
+}
