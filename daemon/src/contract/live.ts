@@ -1,0 +1,28 @@
+/**
+ * The one WebSocket (`/api/ws?token=…`) that carries every live output: task runs, debug runs, installs, pulls.
+ * A client subscribes to a topic from a byte offset and receives the log from there, then each new piece as it is
+ * written, then an end message. Reconnecting with the last offset resumes without gaps or repeats.
+ */
+
+/** Topic names: `run:<id>` for a task run (instance). Other areas add their own prefixes. */
+export const runTopic = (runId: number) => `run:${runId}`;
+
+export type ClientMessage =
+  | { type: 'subscribe'; topic: string; offset?: number }
+  | { type: 'unsubscribe'; topic: string }
+  | { type: 'ping' };
+
+export interface EndInfo {
+  /** A RunEnd value (success, failed, stopped, timeout) or 'interrupted'. */
+  end: string;
+  exitCode: number | null;
+  durationMs: number | null;
+}
+
+export type ServerMessage =
+  /** `data` is base64 of the bytes [offset, offset + length); decode with a streaming TextDecoder. */
+  | { type: 'chunk'; topic: string; offset: number; data: string }
+  | ({ type: 'end'; topic: string; offset: number } & EndInfo)
+  | { type: 'missing'; topic: string }
+  | { type: 'event'; name: string; payload: unknown }
+  | { type: 'pong' };
