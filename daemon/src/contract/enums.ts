@@ -12,3 +12,58 @@ export const usernameMaxLength = 50;
 export const passwordMinLength = 6;
 export const passwordMaxLength = 128;
 
+
+/** A task's status on the wire (Qinglong's numbers). "Disabled" also lives in isDisabled. */
+export const CronStatus = { running: 0, idle: 1, disabled: 2, queued: 3 } as const;
+export type CronStatus = (typeof CronStatus)[keyof typeof CronStatus];
+
+/**
+ * What happens when a task is due while a run of it is still going. Qinglong's allow_multiple_instances maps onto
+ * the first two: 0 = replace (the new run stops the old one), 1 = parallel.
+ */
+export const OverlapPolicy = { replace: 'replace', parallel: 'parallel', skip: 'skip', queue: 'queue' } as const;
+export type OverlapPolicy = (typeof OverlapPolicy)[keyof typeof OverlapPolicy];
+
+/** A run (instance) on the wire: Qinglong's numbers, plus queued and interrupted (daemon stopped mid-run). */
+export const RunStatus = { running: 0, finished: 1, stopped: 2, error: 3, interrupted: 4, queued: 5 } as const;
+export type RunStatus = (typeof RunStatus)[keyof typeof RunStatus];
+
+/** How a finished run ended, in words (the runner's RunEnd plus interrupted). */
+export const RunEndKind = {
+  success: 'success',
+  failed: 'failed',
+  stopped: 'stopped',
+  timeout: 'timeout',
+  interrupted: 'interrupted',
+} as const;
+export type RunEndKind = (typeof RunEndKind)[keyof typeof RunEndKind];
+
+/** What started a run. */
+export const RunTrigger = { schedule: 'schedule', manual: 'manual', boot: 'boot', catchUp: 'catchUp' } as const;
+export type RunTrigger = (typeof RunTrigger)[keyof typeof RunTrigger];
+
+/** Qinglong's `logStatus` beside a log's content. */
+export const LogStatus = { running: 'running', completed: 'completed', notFound: 'notFound', ignored: 'ignored' } as const;
+export type LogStatus = (typeof LogStatus)[keyof typeof LogStatus];
+
+/** Task views: the built-in "all tasks" view and the user's own. */
+export const ViewType = { system: 1, personal: 2 } as const;
+export type ViewType = (typeof ViewType)[keyof typeof ViewType];
+
+export const ViewFilterOperation = { Reg: 'Reg', NotReg: 'NotReg', In: 'In', Nin: 'Nin' } as const;
+export type ViewFilterOperation = (typeof ViewFilterOperation)[keyof typeof ViewFilterOperation];
+export const ViewFilterProperty = ['name', 'command', 'schedule', 'status', 'labels', 'sub_id'] as const;
+export type ViewFilterProperty = (typeof ViewFilterProperty)[number];
+export const ViewSortProperty = [
+  'name',
+  'command',
+  'schedule',
+  'status',
+  'labels',
+  'last_execution_time',
+  'last_running_time',
+  'createdAt',
+] as const;
+
+/** Qinglong's log_name that turns a task's logs off. */
+export const noLogName = '/dev/null';

@@ -6,6 +6,9 @@ export interface Database {
   sessions: SessionsTable;
   login_logs: LoginLogsTable;
   settings: SettingsTable;
+  crons: CronsTable;
+  cron_runs: CronRunsTable;
+  cron_views: CronViewsTable;
 }
 
 /** There is exactly one account; its id is always 1, which makes a second initialisation fail atomically. */
@@ -58,3 +61,77 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LoginLogRow = Selectable<LoginLogsTable>;
+
+export interface CronsTable {
+  id: Generated<number>;
+  name: string;
+  command: string;
+  schedule: string;
+  /** JSON string[]. */
+  labels: ColumnType<string, string | undefined, string>;
+  /** JSON [{schedule}]. */
+  extra_schedules: ColumnType<string, string | undefined, string>;
+  task_before: string | null;
+  task_after: string | null;
+  log_name: string | null;
+  overlap_policy: ColumnType<string, string | undefined, string>;
+  /** Run once at start-up if a due time was missed within this many minutes; 0 = never. */
+  catch_up_minutes: ColumnType<number, number | undefined, number>;
+  notify_policy: string | null;
+  work_dir: string | null;
+  sub_id: number | null;
+  status: ColumnType<number, number | undefined, number>;
+  is_system: ColumnType<number, number | undefined, number>;
+  is_disabled: ColumnType<number, number | undefined, number>;
+  is_pinned: ColumnType<number, number | undefined, number>;
+  pid: number | null;
+  log_path: string | null;
+  /** Seconds the last run took (Qinglong's unit). */
+  last_running_time: number | null;
+  /** Unix seconds when the last run started (Qinglong's unit). */
+  last_execution_time: number | null;
+  last_end: string | null;
+  last_exit_code: number | null;
+  /** The last due time the scheduler handled (ms), for catch-up after downtime. */
+  last_due_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CronRunsTable {
+  id: Generated<number>;
+  cron_id: number;
+  status: number;
+  end: string | null;
+  trigger: string;
+  pid: number | null;
+  /** The runner's BAIHU_RUN_ID, so a leftover process is only killed if it really belongs to this run. */
+  marker: string | null;
+  /** Relative to data/log. */
+  log_path: string | null;
+  due_at: number | null;
+  queued_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  exit_code: number | null;
+  duration_ms: number | null;
+}
+
+export interface CronViewsTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  is_disabled: ColumnType<number, number | undefined, number>;
+  filters: ColumnType<string, string | undefined, string>;
+  sorts: ColumnType<string, string | undefined, string>;
+  filter_relation: ColumnType<string, string | undefined, string>;
+  type: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export type CronRow = Selectable<CronsTable>;
+export type NewCron = Insertable<CronsTable>;
+export type CronUpdate = Updateable<CronsTable>;
+export type CronRunRow = Selectable<CronRunsTable>;
+export type CronViewRow = Selectable<CronViewsTable>;

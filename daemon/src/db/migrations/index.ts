@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation.ts';
+import * as m0002 from './0002-crons.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -7,4 +8,5 @@ import * as m0001 from './0001-foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-crons': m0002,
 };
