@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# Baihu: one container, one Node.js daemon. `docker run -v ./data:/baihu/data -p 5700:5700 baihu` is the whole install.
+
+# ---- build: install every dependency, build the UI, then drop the dev dependencies ----------------------------------
+FROM node:22-alpine AS build
+# better-sqlite3 compiles from source when no prebuilt binary fits the platform.
+RUN apk add --no-cache python3 make g++
+WORKDIR /baihu
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build:ui \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+# ---- runtime --------------------------------------------------------------------------------------------------------
+FROM node:22-alpine
+# python3/pip, bash and git for users' scripts and subscriptions; tini as PID 1; tzdata so TZ works;
+# coreutils/procps so `timeout` and process-group kills behave as on a full Linux; su-exec for PUID/PGID.
+RUN apk add --no-cache python3 py3-pip bash git tini tzdata coreutils procps su-exec
+
+WORKDIR /baihu
+ENV NODE_ENV=production \
+    BAIHU_APP_DIR=/baihu \
+    BAIHU_DATA_DIR=/baihu/data \
+    BAIHU_PORT=5700
+
+COPY --from=build /baihu/package.json /baihu/package-lock.json /baihu/tsconfig.json ./
+COPY --from=build /baihu/node_modules ./node_modules
+COPY --from=build /baihu/ui/dist ./ui/dist
+COPY --from=build /baihu/daemon ./daemon
+COPY --from=build /baihu/shell ./shell
+COPY --from=build /baihu/docker ./docker
+
+# The data dir is writable by any uid so `--user 1000:1000` works on a fresh anonymous volume; a bind-mounted
+# ./data keeps the host's ownership (make it writable for that user, or run as root with PUID/PGID).
+RUN chmod 0755 docker/entrypoint.sh docker/healthcheck.sh shell/ql shell/task \
+ && ln -sf /baihu/shell/ql /usr/local/bin/ql \
+ && ln -sf /baihu/shell/task /usr/local/bin/task \
+ && install -d -m 0777 /baihu/data
+
+VOLUME /baihu/data
+EXPOSE 5700
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["/baihu/docker/healthcheck.sh"]
+ENTRYPOINT ["/sbin/tini", "--", "/baihu/docker/entrypoint.sh"]
