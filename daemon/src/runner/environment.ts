@@ -1,0 +1,96 @@
+/**
+ * The environment of a run, built in layers (later wins): a whitelist of the daemon's own variables (never its
+ * secrets), Qinglong's path variables, default module paths, the panel's variables (same name joined with `&` in
+ * position order), extra variables from the dependencies module, then the run's own. config.sh is sourced later by
+ * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DataPaths } from '../paths.ts';
+import { variableNamePattern } from './task-command.ts';
+import type { PanelVariable } from './types.ts';
+
+/** Variables a run inherits from the daemon. Nothing else passes: BAIHU_* settings and keys stay in the daemon. */
+export const inheritedNames: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TERM',
+  'TMPDIR',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'PYTHONIOENCODING',
+];
+
+/** The marker every process of a run carries; stop and crash recovery find stray processes by it. */
+export const runIdVariable = 'BAIHU_RUN_ID';
+
+/** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
+const shellDir = fileURLToPath(new URL('../../../shell', import.meta.url));
+
+export function inheritedEnvironment(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && (inheritedNames.includes(name) || name.startsWith('LC_'))) env[name] = value;
+  }
+  return env;
+}
+
+/** Same names joined with `&` in the given (position) order; names that are not valid variable names are skipped. */
+export function joinPanelVariables(variables: readonly PanelVariable[]): Record<string, string> {
+  const joined = new Map<string, string[]>();
+  for (const { name, value } of variables) {
+    if (!variableNamePattern.test(name) || name === runIdVariable) continue;
+    joined.set(name, [...(joined.get(name) ?? []), value]);
+  }
+  return Object.fromEntries([...joined].map(([name, values]) => [name, values.join('&')]));
+}
+
+export interface EnvironmentLayers {
+  paths: DataPaths;
+  panel: readonly PanelVariable[];
+  extra?: Record<string, string>;
+  run?: Record<string, string>;
+  runId: string;
+  daemonEnv?: NodeJS.ProcessEnv;
+}
+
+export interface RunEnvironment {
+  env: Record<string, string>;
+  /** Names config.sh must not override (the panel's and the run's variables). */
+  kept: string[];
+}
+
+export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
+  const { paths } = layers;
+  const env = inheritedEnvironment(layers.daemonEnv);
+  env.PATH = [env.PATH ?? '/usr/local/bin:/usr/bin:/bin', shellDir].join(':');
+  env.QL_DIR = path.dirname(paths.root);
+  env.QL_DATA_DIR = paths.root;
+  env.BAIHU_DATA_DIR = paths.root;
+  env.NODE_PATH = [paths.deps, path.join(paths.deps, 'node_modules'), paths.scripts].join(':');
+  env.PYTHONPATH = [paths.deps, paths.scripts].join(':');
+  const panel = joinPanelVariables(layers.panel);
+  const run = validOnly(layers.run ?? {});
+  Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
+  env.PYTHONUNBUFFERED = '1';
+  env[runIdVariable] = layers.runId;
+  return { env, kept: [...new Set([...Object.keys(panel), ...Object.keys(run)])] };
+}
+
+function validOnly(variables: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variables).filter(([name]) => variableNamePattern.test(name) && name !== runIdVariable),
+  );
+}

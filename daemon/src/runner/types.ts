@@ -1,0 +1,73 @@
+/**
+ * The runner is the only code that spawns processes. Everything that runs something — scheduled and manual task runs,
+ * script debug runs, dependency installs, subscription hooks — goes through these interfaces.
+ */
+
+/** How a run ended. Named constants; `stopped` covers a stop request, `timeout` a `-m` or CommandTimeoutTime limit. */
+export const RunEnd = {
+  success: 'success',
+  failed: 'failed',
+  stopped: 'stopped',
+  timeout: 'timeout',
+} as const;
+export type RunEnd = (typeof RunEnd)[keyof typeof RunEnd];
+
+export interface RunOutcome {
+  end: RunEnd;
+  /** Exit code of the command (for `conc`, the first non-zero one, else 0); null when killed by a signal. */
+  exitCode: number | null;
+  startedAt: number;
+  finishedAt: number;
+  durationMs: number;
+}
+
+/** Receives a run's output as it is written to its log file (the file already holds the bytes when this is called). */
+export interface OutputSink {
+  data(chunk: Buffer): void;
+  end(outcome: RunOutcome): void;
+}
+
+export interface TaskRunSpec {
+  /** The command as the user wrote it: `task dir/a.js now`, `task b.py conc JD_COOKIE 1-3 -m 5m -- --flag`, or any shell. */
+  command: string;
+  /** Absolute log file path, or null for no log (Qinglong's log_name `/dev/null`). */
+  logFile: string | null;
+  /** The task's work dir (absolute, already confined), else the script's folder under data/scripts. */
+  workDir?: string | null;
+  /** The task's own shell commands run before / after the script (Qinglong's task_before / task_after). */
+  taskBefore?: string | null;
+  taskAfter?: string | null;
+  /** Variables for this run only (added last, so they win). */
+  env?: Record<string, string>;
+  /** Started from the panel (manual run, debug run): never a random delay. */
+  manual: boolean;
+  /** Human name shown in the log's start line. */
+  title: string;
+  sink?: OutputSink;
+}
+
+export interface RunHandle {
+  /** Process id of the run's process group leader (the group id); for `conc`, the first group's. 0 if nothing started. */
+  readonly pid: number;
+  /**
+   * The marker every process of the run carries in its environment (`BAIHU_RUN_ID`). Store it with `pid`: after a
+   * crash, `killLeftovers(pid, runId)` finds and kills what is left of the run, and nothing else.
+   */
+  readonly runId: string;
+  readonly startedAt: number;
+  readonly finished: Promise<RunOutcome>;
+  /** SIGTERM to the whole process group, SIGKILL after the grace period; resolves when nothing of the run is left. */
+  stop(): Promise<void>;
+}
+
+export interface TaskRunner {
+  start(spec: TaskRunSpec): Promise<RunHandle>;
+}
+
+/** Environment variables from the panel's environment-variable area, enabled ones only, in position order. */
+export interface PanelVariable {
+  name: string;
+  value: string;
+}
+/** Supplies the panel variables at the moment a run starts (so a change applies to the next run without restart). */
+export type PanelVariableSource = () => Promise<PanelVariable[]>;
