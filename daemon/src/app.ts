@@ -2,6 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import path from 'node:path';
@@ -16,6 +17,14 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installGate } from './http/gate.ts';
 import { installUi } from './http/ui.ts';
+import { LiveHub } from './live/hub.ts';
+import { liveRoutes } from './live/routes.ts';
+import { CronEngine } from './modules/crons/engine.ts';
+import { EngineRepository } from './modules/crons/runs-repository.ts';
+import { SettingKey, SettingsStore } from './modules/system/settings.ts';
+import { toLanguage } from './contract/i18n.ts';
+import { killLeftovers } from './runner/process-kill.ts';
+import { ProcessRunner } from './runner/process-runner.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { UserRepository } from './modules/user/repository.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -57,7 +66,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 50 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onClose', async () => database.close());
+  const settings = await SettingsStore.load(database.db);
+  const live = new LiveHub();
+  const runner = new ProcessRunner({
+    paths,
+    // The environment-variable area arrives with its own module; until then runs get no panel variables.
+    variables: async () => [],
+    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+  });
+  const cronEngine = new CronEngine({
+    repository: new EngineRepository(database.db),
+    runner,
+    hub: live,
+    paths,
+    clock,
+    settings,
+    log: app.log,
+    killLeftovers,
+  });
+  app.addHook('onReady', async () => cronEngine.start());
+  // Runs are stopped before the database closes, so their rows are written.
+  app.addHook('onClose', async () => {
+    await cronEngine.close();
+    await database.close();
+  });
   // The list of routes lets tests prove that every one of them sits behind the gate.
   const routes: string[] = [];
   app.decorate('registeredRoutes', routes);
@@ -85,6 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startedAt: Date.now(),
     sessions,
     users,
+    settings,
+    live,
+    cronEngine,
   };
 
   installErrorHandling(app);
@@ -111,11 +146,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(liveRoutes, { hub: live });
     },
     { prefix: `${config.baseUrl}api` },
   );

@@ -6,6 +6,9 @@ import type { Database } from './db/schema.ts';
 import type { DataPaths } from './paths.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { UserService } from './modules/user/service.ts';
+import type { CronEngineApi } from './modules/crons/engine-types.ts';
+import type { LiveHub } from './live/hub.ts';
+import type { SettingsStore } from './modules/system/settings.ts';
 
 /** What route modules are handed: configuration, the database and the services. Built once in app.ts. */
 export interface AppContext {
@@ -18,4 +21,7 @@ export interface AppContext {
   startedAt: number;
   sessions: SessionStore;
   users: UserService;
+  settings: SettingsStore;
+  live: LiveHub;
+  cronEngine: CronEngineApi;
 }

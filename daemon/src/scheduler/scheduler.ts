@@ -1,0 +1,79 @@
+import { Cron } from 'croner';
+import { parseSchedule } from '../contract/schedule.ts';
+import type { Clock } from '../clock.ts';
+
+export type DueHandler = (cronId: number, dueAt: number) => void;
+
+interface Armed {
+  schedules: string[];
+  cancels: (() => void)[];
+}
+
+/**
+ * Turns schedules into timers: one timer per enabled schedule, always set for that schedule's next fire time and
+ * re-set as it fires. croner only computes the times; the clock owns the timers, so tests drive them exactly.
+ */
+export class Scheduler {
+  private readonly armed = new Map<number, Armed>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly timezone: () => string,
+    private readonly onDue: DueHandler,
+  ) {}
+
+  /** (Re)arms a task's schedules; `@once`, `@boot` and invalid ones get no timer. */
+  arm(cronId: number, schedules: string[]): void {
+    this.disarm(cronId);
+    const entry: Armed = { schedules, cancels: [] };
+    this.armed.set(cronId, entry);
+    schedules.forEach((schedule, index) => {
+      const parsed = parseSchedule(schedule);
+      if (parsed.kind !== 'cron') return;
+      const cron = new Cron(parsed.expression, { paused: true, timezone: this.timezone() });
+      const armNext = (after: number) => {
+        const next = cron.nextRun(new Date(after))?.getTime();
+        if (next === undefined) return;
+        entry.cancels[index] = this.clock.setTimer(next, () => {
+          if (this.armed.get(cronId) !== entry) return;
+          // Re-arm first, from the due time, so a slow handler can neither skip nor repeat a fire time.
+          armNext(Math.max(next, this.clock.now() - 1));
+          this.onDue(cronId, next);
+        });
+      };
+      armNext(this.clock.now());
+    });
+  }
+
+  disarm(cronId: number): void {
+    const entry = this.armed.get(cronId);
+    if (!entry) return;
+    for (const cancel of entry.cancels) cancel?.();
+    this.armed.delete(cronId);
+  }
+
+  /** After a change of timezone every timer is recomputed. */
+  rearmAll(): void {
+    for (const [cronId, entry] of [...this.armed]) this.arm(cronId, entry.schedules);
+  }
+
+  disarmAll(): void {
+    for (const cronId of [...this.armed.keys()]) this.disarm(cronId);
+  }
+
+  armedCount(): number {
+    return this.armed.size;
+  }
+
+  /** The earliest next fire time over several schedules, in ms; null when none fires. */
+  nextRun(schedules: string[], from: number): number | null {
+    let best: number | null = null;
+    for (const schedule of schedules) {
+      const parsed = parseSchedule(schedule);
+      if (parsed.kind !== 'cron') continue;
+      const next = new Cron(parsed.expression, { paused: true, timezone: this.timezone() }).nextRun(new Date(from));
+      if (next && (best === null || next.getTime() < best)) best = next.getTime();
+    }
+    return best;
+  }
+}
