@@ -64,6 +64,11 @@ export function parseTaskCommand(command: string): ParseResult {
   if ('error' in leading) return fail(leading.error);
   const script = words.words[leading.next];
   if (script === undefined) return fail('"task" needs a script: task <script> [now|conc ENV nums|desi ENV nums].');
+  if (script.startsWith('/') || script.split('/').includes('..')) {
+    return fail(
+      `Refused: "${script}" is outside data/scripts (script paths are relative to data/scripts; to run a program, write the command without "task").`,
+    );
+  }
   if (!isScriptFile(script)) {
     // Qinglong's run_else: any other command, run as it is written.
     return { ok: true, command: { kind: 'shell', shell: rest, hookArgs: words.words, timeoutMs: null } };
