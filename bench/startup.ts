@@ -15,7 +15,11 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_DAEMON_ARGS (space-separated node arguments) swaps the daemon command, e.g. to compare with a bundled build. */
-const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? ['--import', 'tsx', 'daemon/src/server.ts'];
+const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? [
+  '--import',
+  'tsx',
+  'daemon/src/server.ts',
+];
 const budgets = { start_ms: 1000, idle_rss_mb: 80 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,7 +51,13 @@ async function runOnce(dataDir: string, options: { initAccount?: boolean } = {})
   const started = performance.now();
   const child = spawn(process.execPath, daemonArgs, {
     cwd: repo,
-    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: String(port), BAIHU_HOST: '127.0.0.1', BAIHU_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      BAIHU_DATA_DIR: dataDir,
+      BAIHU_PORT: String(port),
+      BAIHU_HOST: '127.0.0.1',
+      BAIHU_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

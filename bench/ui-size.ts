@@ -13,7 +13,9 @@ const index = path.join(dist, 'index.html');
 const budgetKb = 150;
 
 if (!existsSync(index)) {
-  console.log(JSON.stringify({ bench: 'ui-size', skipped: 'ui/dist/index.html not found; run npm run build:ui first' }));
+  console.log(
+    JSON.stringify({ bench: 'ui-size', skipped: 'ui/dist/index.html not found; run npm run build:ui first' }),
+  );
   process.exit(0);
 }
 

@@ -57,7 +57,11 @@ function buildUi(reason) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build:ui'], { cwd: root, stdio: 'inherit' });
   if (result.error || result.status !== 0) {
-    const why = result.error ? result.error.message : result.signal ? `signal ${result.signal}` : `exit code ${result.status}`;
+    const why = result.error
+      ? result.error.message
+      : result.signal
+        ? `signal ${result.signal}`
+        : `exit code ${result.status}`;
     console.error(`[baihu] Building the UI failed (${why}). Fix the error above, or run "npm run build:ui" by hand.`);
     process.exit(1);
   }
@@ -70,7 +74,10 @@ function panelUrl(port) {
   let base = process.env.BAIHU_BASE_URL ?? '/';
   if (!base.startsWith('/')) base = `/${base}`;
   if (!base.endsWith('/')) base = `${base}/`;
-  return { url: `http://${shown}:${port}${base}`, probe: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : shown}:${port}${base}api/health` };
+  return {
+    url: `http://${shown}:${port}${base}`,
+    probe: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : shown}:${port}${base}api/health`,
+  };
 }
 
 /** Prints the panel's URL once the daemon answers its health check (gives up quietly after 30 s). */

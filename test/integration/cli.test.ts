@@ -91,7 +91,10 @@ test('ql resetpwd sets the password and ends every session', async (t) => {
 
 test('ql resetname renames the account and ends every session', async (t) => {
   const dataDir = await initialised(t);
-  const oldToken = await withApp(dataDir, async (app) => ((await login(app, account)).body.data as { token: string }).token);
+  const oldToken = await withApp(
+    dataDir,
+    async (app) => ((await login(app, account)).body.data as { token: string }).token,
+  );
 
   assert.equal(runQl(dataDir, 'resetname', '  ').status, 1);
   const done = runQl(dataDir, 'resetname', 'warden');

@@ -117,7 +117,10 @@ test('entrypoint: exit code 78 (bad configuration) is not retried', async (t) =>
 test('entrypoint: SIGTERM during the back-off stops at once', async (t) => {
   const { state, env } = fakeSetup(t);
   const run = runEntrypoint(t, { ...env, EXIT_CODE: '1' });
-  await until('the first crash', () => read(path.join(state, 'starts')).trim() === '1' && run.output().includes('restarting'));
+  await until(
+    'the first crash',
+    () => read(path.join(state, 'starts')).trim() === '1' && run.output().includes('restarting'),
+  );
   const before = Date.now();
   run.child.kill('SIGTERM');
   const { code } = await run.exited;
@@ -149,7 +152,12 @@ async function freePort(): Promise<number> {
 test('entrypoint: runs the real daemon, which the healthcheck sees, and stops it with exit code 0', async (t) => {
   const dataDir = path.join(tempDir(t), 'data');
   const port = String(await freePort());
-  const run = runEntrypoint(t, { BAIHU_DATA_DIR: dataDir, BAIHU_PORT: port, BAIHU_BASE_URL: '/panel', BAIHU_LOG_LEVEL: 'warn' });
+  const run = runEntrypoint(t, {
+    BAIHU_DATA_DIR: dataDir,
+    BAIHU_PORT: port,
+    BAIHU_BASE_URL: '/panel',
+    BAIHU_LOG_LEVEL: 'warn',
+  });
   const env = { PATH: process.env.PATH, BAIHU_PORT: port, BAIHU_BASE_URL: '/panel' };
   const healthy = () => spawnSync(healthcheck, [], { env }).status === 0;
   await until('the daemon to answer', healthy, 20_000);

@@ -71,7 +71,11 @@ async function openExisting(config: Config): Promise<DatabaseHandle> {
 async function withUsers<T>(config: Config, action: (users: UserService) => Promise<T>): Promise<T> {
   const database = await openExisting(config);
   try {
-    const users = new UserService(new UserRepository(database.db), new SessionStore(database.db, noTokens, systemClock), systemClock);
+    const users = new UserService(
+      new UserRepository(database.db),
+      new SessionStore(database.db, noTokens, systemClock),
+      systemClock,
+    );
     if (!(await users.isInitialized())) {
       throw new CliError('The account has not been created yet: open the panel in a browser to create it.');
     }
@@ -133,7 +137,10 @@ async function check(config: Config): Promise<boolean> {
     const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
     const body = (await res.json().catch(() => null)) as { data?: { status?: string; uptime?: number } } | null;
     const up = res.ok && body?.data?.status === 'ok';
-    report(up, up ? `daemon answers at ${url} (up ${body!.data!.uptime}s)` : `daemon at ${url} answered HTTP ${res.status}`);
+    report(
+      up,
+      up ? `daemon answers at ${url} (up ${body!.data!.uptime}s)` : `daemon at ${url} answered HTTP ${res.status}`,
+    );
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     report(false, `daemon does not answer at ${url} (${cause})`);
