@@ -40,11 +40,12 @@ export function RouteView() {
   if (!info) return <PageSpinner />;
 
   const redirect = redirects[path];
-  if (redirect) return <Redirect to={redirect} replace />;
+  // Keyed: wouter's Redirect navigates once on mount, and one redirect can lead straight to another.
+  if (redirect) return <Redirect key={`${path}>${redirect}`} to={redirect} replace />;
   const target = redirectFor(path, page, { initialized: info.isInitialized, signedIn: getToken() !== null });
   if (target) {
     if (target === '/login') rememberReturnTo(search ? `${path}?${search}` : path);
-    return <Redirect to={target} replace />;
+    return <Redirect key={`${path}>${target}`} to={target} replace />;
   }
 
   const Page = page.page;

@@ -21,9 +21,13 @@ export default function LoginPage() {
     <AuthFrame>
       <Card className="px-6 py-7 sm:px-8">
         <h1 className="text-xl font-semibold">{needsCode ? <Trans>Two-factor verification</Trans> : <Trans>Sign in to Baihu</Trans>}</h1>
-        <p className="mt-1 mb-6 text-[13px] text-muted">
-          <Trans>Scheduled scripts, one place.</Trans>
-        </p>
+        {needsCode ? (
+          <div className="mb-5" />
+        ) : (
+          <p className="mt-1 mb-6 text-[13px] text-muted">
+            <Trans>Scheduled scripts, one place.</Trans>
+          </p>
+        )}
         {needsCode ? (
           <CodeStep credentials={credentials} onSignedIn={signedIn} onBack={() => setNeedsCode(false)} />
         ) : (

@@ -15,7 +15,7 @@ export function AccountMenu() {
   return (
     <DropdownMenu
       trigger={
-        <Button variant="ghost" size="sm" aria-label={t`Account menu`} className="h-8 gap-2 px-1.5">
+        <Button variant="ghost" size="bare" aria-label={t`Account menu`} className="px-1.5 text-[13px]">
           <Avatar src={user?.avatar} name={name} />
           <span className="hidden max-w-32 truncate md:inline">{name}</span>
         </Button>

@@ -18,7 +18,7 @@ export function LanguageSwitch() {
   return (
     <DropdownMenu
       trigger={
-        <Button variant="ghost" size="sm" aria-label={t`Language`} className="h-8 px-2">
+        <Button variant="ghost" size="bare" aria-label={t`Language`} className="px-2 text-[13px]">
           <Icon name="globe" className="size-4" />
           <span className="hidden sm:inline">{options.find((o) => o.value === current)?.label}</span>
         </Button>

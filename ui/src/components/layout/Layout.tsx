@@ -26,7 +26,7 @@ export default function Layout({ title, path, children }: { title: string; path:
         <aside
           className={cn(
             'sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-line bg-surface transition-[width] md:flex',
-            collapsed ? 'w-16' : 'w-56',
+            collapsed ? 'w-16' : 'w-60',
           )}
         >
           <Brand collapsed={collapsed} />

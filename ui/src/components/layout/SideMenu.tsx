@@ -41,10 +41,9 @@ export function SideMenu({ path, collapsed, onNavigate }: { path: string; collap
 export function Brand({ collapsed }: { collapsed: boolean }) {
   return (
     <div className={cn('flex h-14 shrink-0 items-center gap-2 border-b border-line px-4', collapsed && 'justify-center px-0')}>
-      <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
-        <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
-        <path d="M9 22V10h7.5a4 4 0 0 1 0 8H9m7.5 0a4 4 0 0 1 0 8" transform="translate(0 -2)" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary text-[15px] font-bold text-white">
+        B
+      </span>
       {!collapsed && <span className="text-[16px] font-semibold tracking-tight">Baihu</span>}
     </div>
   );

@@ -18,8 +18,8 @@ export function ThemeSwitch() {
   return (
     <DropdownMenu
       trigger={
-        <Button variant="ghost" size="sm" aria-label={t`Theme`} className="h-8 w-8 px-0">
-          <Icon name={iconOf[theme]} className="size-4" />
+        <Button variant="ghost" size="icon" aria-label={t`Theme`}>
+          <Icon name={iconOf[theme]} className="size-[18px]" />
         </Button>
       }
     >

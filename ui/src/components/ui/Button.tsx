@@ -9,12 +9,13 @@ const variants: Record<Variant, string> = {
   default: 'bg-surface text-fg border-line-strong hover:border-primary hover:text-primary',
   ghost: 'bg-transparent text-fg border-transparent hover:bg-hover',
   danger: 'bg-surface text-danger-text border-danger/60 hover:bg-danger hover:text-white hover:border-danger',
-  link: 'bg-transparent text-primary border-transparent hover:text-primary-hover px-0 underline-offset-2 hover:underline',
+  link: 'bg-transparent text-primary border-transparent hover:text-primary-hover underline-offset-2 hover:underline',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
-  size?: 'sm' | 'md' | 'lg';
+  /** `icon`: a square button holding one icon; `bare`: height only, the caller sets the padding. */
+  size?: 'sm' | 'md' | 'lg' | 'icon' | 'bare';
   loading?: boolean;
   ref?: React.Ref<HTMLButtonElement>;
 }
@@ -32,6 +33,8 @@ export function Button({ variant = 'default', size = 'md', loading, disabled, cl
         size === 'sm' && 'h-7 px-2.5 text-[13px]',
         size === 'md' && 'h-8 px-3.5',
         size === 'lg' && 'h-10 px-4 text-[15px]',
+        size === 'icon' && 'size-8 p-0',
+        size === 'bare' && 'h-8',
         variants[variant],
         className,
       )}

@@ -8,7 +8,11 @@ export function Steps({ label, steps, current }: { label: string; steps: string[
         const done = index < current;
         const active = index === current;
         return (
-          <li key={step} aria-current={active ? 'step' : undefined} className="flex min-w-0 flex-1 items-center gap-2">
+          <li
+            key={step}
+            aria-current={active ? 'step' : undefined}
+            className={cn('flex items-center gap-2', index < steps.length - 1 && 'min-w-0 flex-1')}
+          >
             <span
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
@@ -19,7 +23,9 @@ export function Steps({ label, steps, current }: { label: string; steps: string[
             >
               {done ? '✓' : index + 1}
             </span>
-            <span className={cn('truncate text-[13px]', active ? 'font-medium text-fg' : 'text-muted', !active && 'hidden sm:inline')}>{step}</span>
+            <span className={cn('text-[13px] whitespace-nowrap', active ? 'font-medium text-fg' : 'text-muted', !active && 'sr-only sm:not-sr-only')}>
+              {step}
+            </span>
             {index < steps.length - 1 && <span className="h-px min-w-3 flex-1 bg-line-strong" aria-hidden="true" />}
           </li>
         );

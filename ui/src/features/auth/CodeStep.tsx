@@ -77,7 +77,7 @@ export function CodeStep({
       <Button type="submit" variant="primary" size="lg" loading={busy} disabled={secondsLeft > 0} className="w-full">
         {t`Verify`}
       </Button>
-      <Button variant="link" onClick={onBack} className="self-center">
+      <Button variant="link" size="bare" onClick={onBack} className="self-center">
         {t`Back to username and password`}
       </Button>
     </form>

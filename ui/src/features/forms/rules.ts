@@ -8,11 +8,14 @@ import { ApiError } from '../../lib/api.ts';
  */
 export type Errors = Record<string, string | undefined>;
 
+/** Labels are lower-case inside sentences ("Please enter username"); a sentence that starts with one is capitalised. */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const required = (value: string, label: string): string | undefined =>
-  value === '' ? t`Please enter ${label}` : value.trim() === '' ? t`${label} cannot be a blank character` : undefined;
+  value === '' ? t`Please enter ${label}` : value.trim() === '' ? sentence(t`${label} cannot be a blank character`) : undefined;
 
 export const minLength = (value: string, label: string, min: number): string | undefined =>
-  value.length > 0 && value.length < min ? t`${label} must be at least ${min} characters` : undefined;
+  value.length > 0 && value.length < min ? sentence(t`${label} must be at least ${min} characters`) : undefined;
 
 export const notReserved = (password: string): string | undefined =>
   password === reservedPassword ? t`The password cannot be 'admin'` : undefined;

@@ -36,7 +36,7 @@ export function CredentialsCard() {
     const found: Errors = {
       username: required(username, t`username`),
       oldPassword: required(oldPassword, t`current password`),
-      password: changing ? (required(password, t`new password`) ?? minLength(password, t`new password`, passwordMinLength) ?? notReserved(password)) : undefined,
+      password: changing ? (required(password, t`new password`) ?? notReserved(password) ?? minLength(password, t`new password`, passwordMinLength)) : undefined,
       confirmPassword: changing ? matches(confirmPassword, password) : undefined,
     };
     setErrors(found);

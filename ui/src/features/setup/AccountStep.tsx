@@ -23,7 +23,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     const found: Errors = {
       username: required(username, t`username`),
-      password: required(password, t`password`) ?? minLength(password, t`password`, passwordMinLength) ?? notReserved(password),
+      password: required(password, t`password`) ?? notReserved(password) ?? minLength(password, t`password`, passwordMinLength),
       confirmPassword: required(confirmPassword, t`confirm password`) ?? matches(confirmPassword, password),
     };
     setErrors(found);
