@@ -17,6 +17,12 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installGate } from './http/gate.ts';
 import { installUi } from './http/ui.ts';
+import { NotificationRepository } from './modules/notifications/repository.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { NotificationService } from './modules/notifications/service.ts';
+import { installScriptLibraries } from './notify/install-scripts.ts';
+import { Notifier, type NotifierOptions } from './notify/notifier.ts';
+import { RunTokens } from './notify/run-tokens.ts';
 import { LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
 import { CronEngine } from './modules/crons/engine.ts';
@@ -36,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** "METHOD /path" of every route, in registration order. */
     registeredRoutes: string[];
+    /** The services, for the server's own use, tests and benchmarks. */
+    ctx: AppContext;
   }
 }
 
@@ -47,6 +55,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built UI; defaults to ui/dist of this checkout. */
   uiDir?: string;
+  /** Notifier overrides (tests: hosts, timeout). */
+  notify?: Partial<Omit<NotifierOptions, 'store' | 'log'>>;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -105,7 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { sign: (payload, opts) => app.jwt.sign(payload, opts), verify: (token) => app.jwt.verify(token) },
     clock,
   );
-  const users = new UserService(new UserRepository(database.db), sessions, clock);
+  // Notifications: the panel channel, sign-in notices through the login hook, run tokens for script delivery.
+  const notificationStore = new NotificationRepository(database.db);
+  const notifier = new Notifier({ store: notificationStore, log: app.log, clock, ...options.notify });
+  const runTokens = new RunTokens(() => localUrl(app, config));
+  await installScriptLibraries(paths, app.log);
+  const users = new UserService(new UserRepository(database.db), sessions, clock, (entry) =>
+    notifier.notifyLogin(entry),
+  );
 
   const ctx: AppContext = {
     config,
@@ -117,11 +134,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startedAt: Date.now(),
     sessions,
     users,
+    notifier,
+    runTokens,
     settings,
     live,
     cronEngine,
   };
 
+  app.decorate('ctx', ctx);
   installErrorHandling(app);
   installGate(app, config.baseUrl, sessions);
 
@@ -152,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(systemRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      const notifications = new NotificationService(notifier, notificationStore, runTokens, () => users.isInitialized());
+      await api.register(notificationRoutes, { service: notifications });
       await api.register(liveRoutes, { hub: live });
     },
     { prefix: `${config.baseUrl}api` },
@@ -162,3 +184,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 export const repositoryRoot = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** The daemon's own URL as a child process on this machine reaches it, base path included (BAIHU_NOTIFY_URL). */
+function localUrl(app: FastifyInstance, config: Config): string {
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const wildcard = ['0.0.0.0', '::', ''].includes(config.host);
+  const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}${config.baseUrl}`;
+}
