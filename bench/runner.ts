@@ -1,0 +1,130 @@
+/**
+ * Task runner latency: from `runner.start()` to the first byte of the command's own output (the runner's start
+ * line excluded), 20 runs each (BENCH_RUNS), on a fresh temp data dir:
+ *  - `echo hi` (plain command: wrapper + bash -c), budget p50 20 ms;
+ *  - a .js script (node) and a .py script (python3), budget p50 80 ms;
+ *  - the same three with a 60-line config.sh (sourced by the wrapper on every run).
+ * Each case also gives bare_p50_ms: the interpreter spawned directly (no runner, no wrapper), sampled in turn with
+ * the runner, so the runner's own overhead is p50_ms - bare_p50_ms even on a busy machine.
+ * Prints one JSON line per case with p50, p95 and budget. Exit code 1 when a p50 exceeds its budget.
+ * Run: npx tsx bench/runner.ts
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
+import { ProcessRunner } from '../daemon/src/runner/process-runner.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+const root = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-runner-'));
+const paths = dataPaths(path.join(root, 'data'));
+await ensureDataDirs(paths);
+writeFileSync(path.join(paths.scripts, 'hello.js'), 'console.log("hi");\n');
+writeFileSync(path.join(paths.scripts, 'hello.py'), 'print("hi")\n');
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function firstByteMs(runner: ProcessRunner, command: string): Promise<number> {
+  const t0 = performance.now();
+  let first = 0;
+  const handle = await runner.start({
+    command,
+    logFile: path.join(paths.log, 'bench', 'run.log'),
+    manual: true,
+    title: 'bench',
+    sink: {
+      data: (chunk) => {
+        if (first === 0 && !chunk.toString().startsWith('## Start')) first = performance.now() - t0;
+      },
+      end: () => {},
+    },
+  });
+  await handle.finished;
+  return first;
+}
+
+/** The floor: the bare interpreter spawned directly, no runner, no wrapper (what the runner's overhead adds to). */
+async function bareFirstByteMs(argv: string[]): Promise<number> {
+  const t0 = performance.now();
+  let first = 0;
+  await new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: paths.scripts, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.once('data', () => (first = performance.now() - t0));
+    child.on('close', resolve);
+  });
+  return first;
+}
+
+/** python3 as the system resolves it (a pyenv shim adds ~50 ms per start on a dev box; the image has none). */
+function realPythonDir(): string | null {
+  try {
+    const exe = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+    return path.dirname(exe);
+  } catch {
+    return null;
+  }
+}
+
+const pythonDir = realPythonDir();
+const plainRunner = new ProcessRunner({ paths, variables: async () => [{ name: 'JD_COOKIE', value: 'a' }] });
+const directPython = pythonDir
+  ? new ProcessRunner({
+      paths,
+      variables: async () => [],
+      extraEnv: () => ({ PATH: `${pythonDir}:${process.env.PATH ?? ''}` }),
+    })
+  : null;
+
+type Case = [name: string, command: string, runner: ProcessRunner, budget: number, bare: string[]];
+const cases: Case[] = [
+  ['echo hi', 'echo hi', plainRunner, 20, ['bash', '-c', 'echo hi']],
+  ['js script', 'task hello.js now', plainRunner, 80, [process.execPath, 'hello.js']],
+  ['py script', 'task hello.py now', plainRunner, 80, ['python3', 'hello.py']],
+  ...(directPython
+    ? [
+        [
+          'py script, python3 resolved (no shim)',
+          'task hello.py now',
+          directPython,
+          80,
+          [path.join(pythonDir!, 'python3'), 'hello.py'],
+        ] as Case,
+      ]
+    : []),
+];
+
+let failed = false;
+for (const withConfig of [false, true]) {
+  if (withConfig) {
+    const lines = Array.from({ length: 30 }, (_, i) => `export NOTIFY_KEY_${i}=""\n# a comment line ${i}`);
+    writeFileSync(path.join(paths.config, 'config.sh'), `${lines.join('\n')}\nRandomDelay="300"\n`);
+  }
+  for (const [name, command, runner, budget, bare] of cases) {
+    await firstByteMs(runner, command); // warm-up (file cache, config.sh reader)
+    const samples: number[] = [];
+    const bareSamples: number[] = [];
+    // Interleaved with the bare interpreter, so that a busy machine weighs on both alike.
+    for (let i = 0; i < runs; i++) {
+      samples.push(await firstByteMs(runner, command));
+      bareSamples.push(await bareFirstByteMs(bare));
+    }
+    samples.sort((a, b) => a - b);
+    bareSamples.sort((a, b) => a - b);
+    const p50 = percentile(samples, 0.5);
+    const ok = p50 <= budget;
+    failed ||= !ok;
+    const figure = {
+      bare_p50_ms: round(percentile(bareSamples, 0.5)),
+      case: name,
+      config_sh: withConfig,
+      runs,
+      p50_ms: round(p50),
+      p95_ms: round(percentile(samples, 0.95)),
+    };
+    console.log(JSON.stringify({ ...figure, budget_p50_ms: budget, ok }));
+  }
+}
+rmSync(root, { recursive: true, force: true });
+process.exitCode = failed ? 1 : 0;
