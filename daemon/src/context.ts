@@ -6,6 +6,8 @@ import type { Database } from './db/schema.ts';
 import type { DataPaths } from './paths.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { UserService } from './modules/user/service.ts';
+import type { Notifier } from './notify/notifier.ts';
+import type { RunTokens } from './notify/run-tokens.ts';
 import type { CronEngineApi } from './modules/crons/engine-types.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { SettingsStore } from './modules/system/settings.ts';
@@ -21,6 +23,10 @@ export interface AppContext {
   startedAt: number;
   sessions: SessionStore;
   users: UserService;
+  /** Panel notifications (fire-and-forget `send`, task notices via `notifyTaskRun`). */
+  notifier: Notifier;
+  /** Per-run tokens for script notifications: `runTokens.envFor(runId)` → BAIHU_NOTIFY_URL/TOKEN; `revoke(runId)`. */
+  runTokens: RunTokens;
   settings: SettingsStore;
   live: LiveHub;
   cronEngine: CronEngineApi;

@@ -46,6 +46,12 @@ export const messages = {
     en: 'The avatar must be a PNG, JPEG, GIF or WebP image of at most 2 MB',
     zh: '头像必须是不超过 2 MB 的 PNG、JPEG、GIF 或 WebP 图片',
   },
+  // Notifications.
+  notifyFailed: { en: 'Notification failed: {message}', zh: '通知发送失败：{message}' },
+  notifyWebhookTitle: { en: 'The URL or the body must contain $title', zh: 'Url 或者 Body 中必须包含 $title' },
+  notifyBadOption: { en: '{label} is not one of the offered values', zh: '{label}不是可选的值' },
+  notifyClosed: { en: 'No notification channel is set up', zh: '未设置通知方式' },
+  runTokenInvalid: { en: 'Invalid or expired run token', zh: '运行令牌无效或已过期' },
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },

@@ -13,6 +13,9 @@ export const publicRoutes = new Set([
   'PUT /api/user/two-factor/login',
   'PUT /api/user/notification/init',
   'GET /open/auth/token',
+  // Called by sendNotify.js / notify.py from inside a run, with no session. The handler itself demands a live run
+  // token (issued per run by RunTokens, 401 otherwise), so passing the gate grants nothing on its own.
+  'POST /api/notify/script',
 ]);
 /** Prefixes of public read-only files (uploaded avatars). */
 export const publicPrefixes = ['GET /api/static/'];

@@ -52,6 +52,7 @@ export class RunGroup implements RunHandle {
   private killing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private allExited = false;
+  private settled = false;
 
   constructor(
     members: Member[],
@@ -108,6 +109,8 @@ export class RunGroup implements RunHandle {
   }
 
   private end(reason: typeof RunEnd.stopped | typeof RunEnd.timeout): Promise<void> {
+    // After the end, the group ids may belong to someone else: never signal them again.
+    if (this.settled) return Promise.resolve();
     this.reason ??= reason;
     this.killing ??= this.killAll();
     return this.killing;
@@ -138,6 +141,7 @@ export class RunGroup implements RunHandle {
     if (this.killing) await this.killing;
     await Promise.all(this.children.map(drain));
     for (const prefixer of this.prefixers) prefixer.flush();
+    this.settled = true;
     const finishedAt = this.options.clock.now();
     const failed = this.exitOrder.find((exit) => exit.code !== 0);
     const outcome: RunOutcome = {

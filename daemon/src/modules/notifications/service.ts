@@ -1,0 +1,108 @@
+import { ResponseCode } from '../../contract/codes.ts';
+import type { Language } from '../../contract/i18n.ts';
+import { typeLabels } from '../../contract/messages.ts';
+import {
+  checkNotificationSettings,
+  normaliseNotificationSettings,
+  notifyChannelById,
+  type NotificationSettings,
+  type TaskNotifyPolicy,
+} from '../../contract/notify.ts';
+import type {
+  NotificationSettingsBody,
+  ScriptNotifyBody,
+  ScriptNotifyReply,
+  SystemNotifyBody,
+} from '../../contract/notify-schemas.ts';
+import { AppError } from '../../errors.ts';
+import type { Notifier } from '../../notify/notifier.ts';
+import type { RunTokens } from '../../notify/run-tokens.ts';
+import type { NotificationRepository } from './repository.ts';
+
+/** Turns the body's values into text: Qinglong's UI sends some as numbers or booleans. */
+function asSettings(body: NotificationSettingsBody): NotificationSettings {
+  const settings: NotificationSettings = { type: body.type };
+  for (const [key, raw] of Object.entries(body)) {
+    if (key !== 'type' && raw !== null && raw !== undefined) settings[key] = String(raw);
+  }
+  return normaliseNotificationSettings(settings);
+}
+
+/** Rules of the notification routes: validate against the contract, test before saving, run tokens for scripts. */
+export class NotificationService {
+  constructor(
+    private readonly notifier: Notifier,
+    private readonly repository: NotificationRepository,
+    private readonly runTokens: RunTokens,
+    private readonly isInitialized: () => Promise<boolean>,
+  ) {}
+
+  get(): Promise<NotificationSettings> {
+    return this.notifier.settings();
+  }
+
+  /** Refuses the first problem found, in the caller's language (field labels come from the contract). */
+  validate(body: NotificationSettingsBody, lang: Language): NotificationSettings {
+    const settings = asSettings(body);
+    const problem = checkNotificationSettings(settings)[0];
+    if (problem) {
+      const spec = notifyChannelById[settings.type].fields.find((f) => f.key === problem.field);
+      const label = spec?.label[lang] ?? problem.field;
+      switch (problem.problem) {
+        case 'required':
+          throw new AppError('required', ResponseCode.badRequest, { label });
+        case 'number':
+          throw new AppError('invalidType', ResponseCode.badRequest, { label, type: typeLabels.integer![lang] });
+        case 'option':
+          throw new AppError('notifyBadOption', ResponseCode.badRequest, { label });
+        case 'webhookTitle':
+          throw new AppError('notifyWebhookTitle', ResponseCode.badRequest);
+      }
+    }
+    return settings;
+  }
+
+  /** Sends the test message with the new settings and keeps them only when it went through. */
+  async update(body: NotificationSettingsBody, lang: Language): Promise<NotificationSettings> {
+    const settings = this.validate(body, lang);
+    await this.notifier.test(settings);
+    await this.repository.saveSettings(settings);
+    return settings;
+  }
+
+  /** First-run step (public route): allowed only until the account exists. */
+  async init(body: NotificationSettingsBody, lang: Language): Promise<NotificationSettings> {
+    if (await this.isInitialized()) throw new AppError('alreadyInitialized', ResponseCode.alreadyInitialized);
+    return this.update(body, lang);
+  }
+
+  async systemNotify(body: SystemNotifyBody, lang: Language): Promise<void> {
+    if (body.notificationInfo) {
+      const { type, ...settings } = this.validate(body.notificationInfo, lang);
+      await this.notifier.deliver(type, settings, { title: body.title, content: body.content });
+      return;
+    }
+    await this.notifier.sendNow(body.title, body.content);
+  }
+
+  /** The script libraries' endpoint: needs a live run token (the gate lets the route through without a session). */
+  async scriptNotify(token: string | undefined, body: ScriptNotifyBody): Promise<ScriptNotifyReply> {
+    if (this.runTokens.check(token) === undefined) throw new AppError('runTokenInvalid', ResponseCode.unauthorized);
+    const request = {
+      title: body.title,
+      content: body.content,
+      env: body.env,
+      ...(body.params ? { params: body.params } : {}),
+    };
+    return this.notifier.sendFromScript(request);
+  }
+
+  taskPolicy(): Promise<TaskNotifyPolicy> {
+    return this.notifier.taskPolicy();
+  }
+
+  async setTaskPolicy(policy: TaskNotifyPolicy): Promise<TaskNotifyPolicy> {
+    await this.repository.saveTaskPolicy(policy);
+    return policy;
+  }
+}

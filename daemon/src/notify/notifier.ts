@@ -1,0 +1,267 @@
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
+import { LoginStatus } from '../contract/enums.ts';
+import type { Language } from '../contract/i18n.ts';
+import {
+  closedNotification,
+  defaultTaskNotifyPolicy,
+  type NotificationSettings,
+  type NotifyChannelId,
+  type TaskNotifyPolicy,
+} from '../contract/notify.ts';
+import { ResponseCode } from '../contract/codes.ts';
+import { AppError } from '../errors.ts';
+import { channelsFromEnv } from './env-channels.ts';
+import { NotifyFailure } from './failure.ts';
+import { createHttpClient, type HttpClient } from './http.ts';
+import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
+import { providers } from './providers/index.ts';
+import { RunOutcome, shouldNotify } from './task-policy.ts';
+import { fill, formatDuration, formatTime, platformText } from './texts.ts';
+
+/** Where the panel channel and the default task policy are kept (the settings table; see modules/notifications). */
+export interface NotificationStore {
+  loadSettings(): Promise<NotificationSettings | undefined>;
+  saveSettings(settings: NotificationSettings): Promise<void>;
+  loadTaskPolicy(): Promise<TaskNotifyPolicy | undefined>;
+  saveTaskPolicy(policy: TaskNotifyPolicy): Promise<void>;
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface NotifierOptions {
+  store: NotificationStore;
+  log?: Logger;
+  /** Replaces the HTTP client (tests); otherwise one is built from timeoutMs and retries. */
+  http?: HttpClient;
+  /** Per attempt; default 10 s. */
+  timeoutMs?: number;
+  /** Default 1. */
+  retries?: number;
+  /** Base URLs of fixed-host services; tests point them at 127.0.0.1. */
+  hosts?: Partial<NotifyHosts>;
+  /** Language of the panel's own messages; 'zh' until a language setting exists. */
+  language?: () => Language;
+  clock?: Clock;
+}
+
+/** A script's request, as the libraries post it. */
+export interface ScriptNotification {
+  title: string;
+  content: string;
+  /** The notification variables set in the script's environment (Qinglong's names). */
+  env: Record<string, string>;
+  params?: Record<string, unknown>;
+}
+
+export interface DeliveryResult {
+  channel: NotifyChannelId;
+  ok: boolean;
+  message?: string;
+}
+
+export interface LoginAttempt {
+  timestamp: number;
+  ip: string;
+  address: string;
+  platform: string;
+  device: string;
+  status: number;
+}
+
+export interface TaskRunReport {
+  name: string;
+  outcome: RunOutcome;
+  previousOutcome?: RunOutcome | null;
+  /** The task's own policy; the global default when absent. */
+  policy?: TaskNotifyPolicy | null;
+  exitCode?: number | null;
+  durationMs?: number;
+  /** Last lines of the log, appended to failure notices. */
+  logTail?: string;
+}
+
+const silentLog: Logger = { info: () => {}, warn: () => {} };
+
+/**
+ * Sends notifications: the panel channel (settings page), channels configured by a script's environment, sign-in and
+ * task notices. `send` never throws and never blocks its caller; `sendNow` and `test` await and throw NotifyFailure.
+ * Settings are never logged — only the channel id and the service's error text.
+ */
+export class Notifier {
+  readonly http: HttpClient;
+  readonly hosts: NotifyHosts;
+  private readonly log: Logger;
+  private readonly clock: Clock;
+  private readonly timeoutMs: number;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  readonly language: () => Language;
+
+  constructor(private readonly options: NotifierOptions) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.http = options.http ?? createHttpClient({ timeoutMs: this.timeoutMs, retries: options.retries ?? 1 });
+    this.hosts = { ...defaultHosts, ...options.hosts };
+    this.log = options.log ?? silentLog;
+    this.clock = options.clock ?? systemClock;
+    this.language = options.language ?? (() => 'zh');
+  }
+
+  async settings(): Promise<NotificationSettings> {
+    return (await this.options.store.loadSettings()) ?? closedNotification;
+  }
+
+  async taskPolicy(): Promise<TaskNotifyPolicy> {
+    return (await this.options.store.loadTaskPolicy()) ?? defaultTaskNotifyPolicy;
+  }
+
+  /** Sends through one channel with the given settings; resolves when the service accepted it. */
+  async deliver(channel: NotifyChannelId, settings: ChannelSettings, message: NotifyMessage): Promise<void> {
+    if (channel === 'closed') return;
+    const provider = providers[channel];
+    // Real wall time, not the injectable clock: signatures are checked against the service's own clock.
+    await provider.send(message, settings, {
+      http: this.http,
+      hosts: this.hosts,
+      now: () => Date.now(),
+      timeoutMs: this.timeoutMs,
+    });
+  }
+
+  /** Sends through the panel channel and waits. Throws NotifyFailure, or notifyClosed when no channel is set. */
+  async sendNow(title: string, content: string): Promise<void> {
+    const { type, ...settings } = await this.settings();
+    if (type === 'closed') throw new AppError('notifyClosed', ResponseCode.badRequest);
+    await this.deliver(type, settings, { title, content });
+  }
+
+  /** Fire and forget through the panel channel: never throws, never delays the caller; failures are logged. */
+  send(title: string, content: string): void {
+    this.track(
+      this.settings().then(async ({ type, ...settings }) => {
+        if (type === 'closed') return;
+        try {
+          await this.deliver(type, settings, { title, content });
+          this.log.info({ channel: type }, 'notification sent');
+        } catch (error) {
+          this.log.warn({ channel: type, reason: reasonOf(error) }, 'notification failed');
+        }
+      }),
+    );
+  }
+
+  /** Sends the test message with settings that are not saved yet. Throws NotifyFailure on failure. */
+  async test(settings: NotificationSettings): Promise<void> {
+    const { type, ...rest } = settings;
+    const lang = this.language();
+    await this.deliver(type, rest, { title: fill('testTitle', lang), content: fill('testContent', lang) });
+  }
+
+  /** Resolves once every fire-and-forget send has finished (for shutdown and tests). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** The UserService hook: every sign-in attempt, success or failure, with time, IP, address and device. */
+  notifyLogin(entry: LoginAttempt): void {
+    const lang = this.language();
+    const key = entry.status === LoginStatus.success ? 'loginSuccess' : 'loginFailure';
+    this.send(
+      fill('loginTitle', lang),
+      fill(key, lang, {
+        time: formatTime(entry.timestamp),
+        address: entry.address,
+        ip: entry.ip,
+        device: entry.device,
+        platform: platformText(entry.platform, lang),
+      }),
+    );
+  }
+
+  /**
+   * For the runner/scheduler after each run: applies the task's policy (or the global default) and sends the
+   * matching notice. Returns whether one was sent. Never throws.
+   */
+  async notifyTaskRun(run: TaskRunReport): Promise<boolean> {
+    const policy = run.policy ?? (await this.taskPolicy());
+    if (!shouldNotify(policy, run.outcome, run.previousOutcome)) return false;
+    const lang = this.language();
+    const duration = formatDuration(run.durationMs ?? 0);
+    const name = run.name;
+    if (run.outcome === RunOutcome.failure) {
+      const content = fill('taskFailedContent', lang, { code: run.exitCode ?? '-', duration });
+      this.send(fill('taskFailedTitle', lang, { name }), run.logTail ? `${content}\n\n${run.logTail}` : content);
+    } else if (run.previousOutcome === RunOutcome.failure) {
+      this.send(fill('taskRecoveredTitle', lang, { name }), fill('taskRecoveredContent', lang, { duration }));
+    } else {
+      this.send(fill('taskSucceededTitle', lang, { name }), fill('taskSucceededContent', lang, { duration }));
+    }
+    return true;
+  }
+
+  /**
+   * A script's sendNotify/send: every channel its environment configures, in parallel; the panel channel when it
+   * configures none. Titles listed in SKIP_PUSH_TITLE are skipped; HITOKOTO=true appends a quote (best effort).
+   */
+  async sendFromScript(request: ScriptNotification): Promise<{ skipped: boolean; results: DeliveryResult[] }> {
+    const { env } = request;
+    const skip = (env.SKIP_PUSH_TITLE ?? '').split('\n').map((t) => t.trim());
+    if (skip.includes(request.title.trim()) && request.title.trim() !== '') return { skipped: true, results: [] };
+    let content = request.content;
+    if (env.HITOKOTO === 'true') content += await this.hitokoto();
+    const message: NotifyMessage = { title: request.title, content, params: request.params ?? {} };
+
+    let targets: { id: NotifyChannelId; settings: ChannelSettings }[] = channelsFromEnv(env);
+    if (targets.length === 0) {
+      const { type, ...settings } = await this.settings();
+      targets = type === 'closed' ? [] : [{ id: type, settings }];
+    }
+    const results = await Promise.all(
+      targets.map(async ({ id, settings }): Promise<DeliveryResult> => {
+        try {
+          await this.deliver(id, settings, message);
+          return { channel: id, ok: true };
+        } catch (error) {
+          const reason = reasonOf(error);
+          this.log.warn({ channel: id, reason }, 'script notification failed');
+          return { channel: id, ok: false, message: reason };
+        }
+      }),
+    );
+    return { skipped: false, results };
+  }
+
+  /** A random quote from hitokoto.cn, as Qinglong appends; empty when the service does not answer quickly. */
+  private async hitokoto(): Promise<string> {
+    try {
+      const res = await createHttpClient({ timeoutMs: 3000, retries: 0 }).request({
+        method: 'GET',
+        url: `${this.hosts.hitokoto}/`,
+      });
+      const body = res.json as { hitokoto?: string; from?: string } | undefined;
+      return body?.hitokoto ? `\n\n${body.hitokoto}    ----${body.from ?? ''}` : '';
+    } catch {
+      return '';
+    }
+  }
+
+  private track(promise: Promise<unknown>): void {
+    const guarded = promise.catch((error: unknown) =>
+      this.log.warn({ reason: reasonOf(error) }, 'notification failed'),
+    );
+    this.inFlight.add(guarded);
+    void guarded.finally(() => this.inFlight.delete(guarded));
+  }
+
+  /** For tests of the clock-independent parts. */
+  now(): number {
+    return this.clock.now();
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof NotifyFailure) return error.detail;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,27 @@
+import { TaskNotifyPolicy } from '../contract/notify.ts';
+
+export const RunOutcome = { success: 'success', failure: 'failure' } as const;
+export type RunOutcome = (typeof RunOutcome)[keyof typeof RunOutcome];
+
+/**
+ * Whether a finished run sends a notification. `previousOutcome` is the task's run before this one (undefined or
+ * null when there was none): "onFailureAndRecovery" also reports the first success after a failure.
+ */
+export function shouldNotify(
+  policy: TaskNotifyPolicy,
+  outcome: RunOutcome,
+  previousOutcome?: RunOutcome | null,
+): boolean {
+  switch (policy) {
+    case TaskNotifyPolicy.never:
+      return false;
+    case TaskNotifyPolicy.always:
+      return true;
+    case TaskNotifyPolicy.onFailure:
+      return outcome === RunOutcome.failure;
+    case TaskNotifyPolicy.onFailureAndRecovery:
+      return outcome === RunOutcome.failure || previousOutcome === RunOutcome.failure;
+    default:
+      return false;
+  }
+}
