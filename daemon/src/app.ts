@@ -31,6 +31,8 @@ import { SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
 import { killLeftovers } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
+import { cronRoutes } from './modules/crons/routes.ts';
+import { cronViewRoutes } from './modules/crons/views-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { UserRepository } from './modules/user/repository.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -175,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const notifications = new NotificationService(notifier, notificationStore, runTokens, () => users.isInitialized());
       await api.register(notificationRoutes, { service: notifications });
       await api.register(liveRoutes, { hub: live });
+      await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
+      await api.register(cronViewRoutes, { ctx });
     },
     { prefix: `${config.baseUrl}api` },
   );

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ResponseCode = ResponseCode.badRequest,
     readonly params: Record<string, string | number> = {},
     readonly data?: unknown,
+    /** Per-field problems, localised by the error handler into `errors: [{field, message}]`. */
+    readonly fields?: FieldIssue[],
   ) {
     super(key);
     this.name = 'AppError';
@@ -18,3 +20,14 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('notFound', ResponseCode.notFound);
+
+/** One field's problem: a message key, filled with the field's label and these params. */
+export interface FieldIssue {
+  field: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** A validation failure found by a service (not by the schema): 400 'Validation failed' with the field's message. */
+export const fieldError = (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+  new AppError('validationFailed', ResponseCode.badRequest, {}, undefined, [{ field, key, params }]);

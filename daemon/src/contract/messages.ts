@@ -52,6 +52,38 @@ export const messages = {
   notifyBadOption: { en: '{label} is not one of the offered values', zh: '{label}不是可选的值' },
   notifyClosed: { en: 'No notification channel is set up', zh: '未设置通知方式' },
   runTokenInvalid: { en: 'Invalid or expired run token', zh: '运行令牌无效或已过期' },
+  // Tasks (crons) and their views.
+  taskNotRunning: { en: 'Task not running', zh: '任务未运行' },
+  cronFormat: { en: 'Incorrect Cron Expression Format', zh: '定时规则格式不正确' },
+  taskCommandInHook: {
+    en: 'Commands before and after a task cannot contain a task command',
+    zh: '任务前后执行的命令不能包含 task 命令',
+  },
+  logNameInvalid: {
+    en: 'The log name must be /dev/null or a folder name inside the log directory',
+    zh: '日志名称必须是 /dev/null 或日志目录内的文件夹名',
+  },
+  workDirInvalid: {
+    en: 'The working directory must be inside the data directory',
+    zh: '工作目录必须位于数据目录内',
+  },
+  regexInvalid: {
+    en: '{label} has an invalid or unsupported regular expression: {pattern}',
+    zh: '{label}包含无效或不支持的正则表达式：{pattern}',
+  },
+  viewFilterInvalid: {
+    en: '{label} has an unsupported condition: {value}',
+    zh: '{label}包含不支持的条件：{value}',
+  },
+  viewNameTaken: { en: 'A view with this name already exists', zh: '已存在同名视图' },
+  systemViewLocked: {
+    en: 'The built-in view "{name}" cannot be deleted',
+    zh: '系统视图“{name}”不能删除',
+  },
+  logTruncated: {
+    en: '[The log is {size} MB; the first {skipped} MB are not shown here]',
+    zh: '[日志共 {size} MB，此处未显示前 {skipped} MB]',
+  },
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
@@ -68,6 +100,27 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   confirmPassword: { en: 'confirm password', zh: '确认密码' },
   oldPassword: { en: 'current password', zh: '当前密码' },
   code: { en: 'verification code', zh: '验证码' },
+  // Tasks (crons) and their views.
+  name: { en: 'name', zh: '名称' },
+  command: { en: 'command', zh: '命令' },
+  schedule: { en: 'schedule', zh: '定时规则' },
+  labels: { en: 'labels', zh: '标签' },
+  extra_schedules: { en: 'extra schedules', zh: '附加定时' },
+  log_name: { en: 'log name', zh: '日志名称' },
+  work_dir: { en: 'working directory', zh: '工作目录' },
+  task_before: { en: 'command before the task', zh: '执行前命令' },
+  task_after: { en: 'command after the task', zh: '执行后命令' },
+  sub_id: { en: 'subscription', zh: '订阅' },
+  allow_multiple_instances: { en: 'instance mode', zh: '实例模式' },
+  overlap_policy: { en: 'overlap policy', zh: '重叠策略' },
+  catch_up_minutes: { en: 'catch-up window', zh: '补运行时限' },
+  notify_policy: { en: 'notification policy', zh: '通知策略' },
+  filters: { en: 'filters', zh: '筛选条件' },
+  sorts: { en: 'sort order', zh: '排序' },
+  filterRelation: { en: 'filter relation', zh: '筛选关系' },
+  sorter: { en: 'sort order', zh: '排序' },
+  queryString: { en: 'view query', zh: '视图查询' },
+  log_path: { en: 'log path', zh: '日志路径' },
 };
 
 /** Type names used by the 'is not a valid {type}' message. */
@@ -81,11 +134,7 @@ export const typeLabels: Record<string, Record<Language, string>> = {
   pattern: { en: 'format', zh: '格式' },
 };
 
-export function formatMessage(
-  key: MessageKey,
-  lang: Language,
-  params: Record<string, string | number> = {},
-): string {
+export function formatMessage(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
   return messages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );

@@ -62,7 +62,13 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: unknown, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLanguage(req);
     if (thrown instanceof AppError) {
-      const extra = thrown.data === undefined ? {} : { data: thrown.data };
+      const extra: Partial<ApiFailure> = thrown.data === undefined ? {} : { data: thrown.data };
+      if (thrown.fields) {
+        extra.errors = thrown.fields.map(({ field, key, params }) => ({
+          field,
+          message: formatMessage(key, lang, { label: labelOf(field, lang), ...params }),
+        }));
+      }
       return sendFailure(reply, lang, thrown.key, thrown.code, thrown.params, extra);
     }
     const error = thrown as FastifyError;

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { CronRow, CronRunRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
+import { orderOf, whereOf, type ListQuery } from './search.ts';
+
+/** The tasks table for the REST module: one query per method, no HTTP, no rules. */
+export class CronRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** One COUNT and one page query; every row when no page is given. */
+  async list(
+    query: ListQuery,
+    page: { offset: number; limit: number } | null,
+  ): Promise<{ rows: CronRow[]; total: number }> {
+    const where = whereOf(query);
+    let select = this.db.selectFrom('crons').selectAll().where(where);
+    for (const [column, direction] of orderOf(query)) select = select.orderBy(column, direction);
+    if (page) select = select.limit(page.limit).offset(page.offset);
+    const rows = await select.execute();
+    if (!page) return { rows, total: rows.length };
+    if (page.offset === 0 && rows.length < page.limit) return { rows, total: rows.length };
+    const counted = await this.db
+      .selectFrom('crons')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(counted.total) };
+  }
+
+  find(id: number): Promise<CronRow | undefined> {
+    return this.db.selectFrom('crons').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findMany(ids: number[]): Promise<CronRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('crons').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
+  findByLogPath(logPath: string): Promise<CronRow | undefined> {
+    return this.db
+      .selectFrom('crons')
+      .selectAll()
+      .where('log_path', '=', logPath)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** The commands of every task, to skip crontab lines that are already tasks. */
+  async commands(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('crons').select('command').execute();
+    return new Set(rows.map((r) => r.command));
+  }
+
+  insert(cron: NewCron): Promise<CronRow> {
+    return this.db.insertInto('crons').values(cron).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Many tasks in one transaction (imports, benchmarks). */
+  async insertMany(crons: NewCron[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < crons.length; i += 500) {
+        await trx
+          .insertInto('crons')
+          .values(crons.slice(i, i + 500))
+          .execute();
+      }
+    });
+  }
+
+  update(id: number, changes: CronUpdate): Promise<CronRow | undefined> {
+    return this.db.updateTable('crons').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  updateMany(ids: number[], changes: CronUpdate): Promise<CronRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.updateTable('crons').set(changes).where('id', 'in', ids).returningAll().execute();
+  }
+
+  /** Rewrites the labels of several tasks in one transaction; `change` gets each task's current labels. */
+  async updateLabels(ids: number[], change: (labels: string[]) => string[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('crons').select(['id', 'labels']).where('id', 'in', ids).execute();
+      for (const row of rows) {
+        const labels = JSON.stringify(change(JSON.parse(row.labels) as string[]));
+        if (labels !== row.labels) {
+          await trx.updateTable('crons').set({ labels, updated_at: now }).where('id', '=', row.id).execute();
+        }
+      }
+    });
+  }
+
+  async delete(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('crons').where('id', 'in', ids).execute();
+  }
+
+  runs(cronId: number, limit: number): Promise<CronRunRow[]> {
+    return this.db
+      .selectFrom('cron_runs')
+      .selectAll()
+      .where('cron_id', '=', cronId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type SQLite from 'better-sqlite3';
+import { Type } from 'typebox';
+import { Cron, CronInput, CronRun, CronUpdateInput } from '../../contract/crons.ts';
+import { failures, Ok } from '../../contract/envelope.ts';
+import type { AppContext } from '../../context.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { ok } from '../../http/reply.ts';
+import { CronRepository } from './repository.ts';
+import { registerRegexp } from './search.ts';
+import { CronService } from './service.ts';
+
+/** Qinglong's batch body: a bare array of ids. */
+const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
+const IdParams = Type.Object({ id: Type.Integer() });
+const LabelsBody = Type.Object({
+  ids: Ids,
+  labels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50 }),
+});
+const ListQuery = Type.Object({
+  searchValue: Type.Optional(Type.String({ maxLength: 500 })),
+  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  sorter: Type.Optional(Type.String({ maxLength: 1000 })),
+  filters: Type.Optional(Type.String({ maxLength: 10000 })),
+  queryString: Type.Optional(Type.String({ maxLength: 50000 })),
+});
+const CronList = Type.Object({ data: Type.Array(Cron), total: Type.Integer() });
+const LogReply = Type.Object({ code: Type.Literal(200), data: Type.String(), logStatus: Type.String() });
+const LogFile = Type.Object({
+  filename: Type.String(),
+  directory: Type.String(),
+  time: Type.Number(),
+  size: Type.Number(),
+});
+const Done = { 200: Ok(Type.Null()), ...failures };
+
+/** /api/crons: Qinglong's paths and payloads. Static paths (/views, /detail, /import…) win over /:id in the router. */
+export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQLite.Database }> = async (
+  app,
+  { ctx, sqlite },
+) => {
+  registerRegexp(sqlite);
+  const crons = new CronService(new CronRepository(ctx.db), ctx.cronEngine, ctx.paths, ctx.clock);
+  const batch = { schema: { body: Ids, response: Done } };
+
+  app.get('/crons', { schema: { querystring: ListQuery, response: { 200: Ok(CronList), ...failures } } }, async (req) =>
+    ok(await crons.list(req.query)),
+  );
+  app.post('/crons', { schema: { body: CronInput, response: { 200: Ok(Cron), ...failures } } }, async (req) =>
+    ok(await crons.create(req.body)),
+  );
+  app.put('/crons', { schema: { body: CronUpdateInput, response: { 200: Ok(Cron), ...failures } } }, async (req) =>
+    ok(await crons.update(req.body)),
+  );
+  app.delete('/crons', batch, async (req) => ok(await crons.remove(req.body).then(() => null)));
+
+  app.get(
+    '/crons/detail',
+    {
+      schema: {
+        querystring: Type.Object({ log_path: Type.String({ minLength: 1, maxLength: 1000 }) }),
+        response: { 200: Ok(Cron), ...failures },
+      },
+    },
+    async (req) => ok(await crons.detail(req.query.log_path)),
+  );
+  app.get('/crons/import', { schema: { response: { 200: Ok(Type.Array(Cron)), ...failures } } }, async () =>
+    ok(await crons.importCrontab()),
+  );
+
+  app.put('/crons/run', batch, async (req) => ok(await crons.run(req.body).then(() => null)));
+  app.put('/crons/stop', batch, async (req) => ok(await crons.stop(req.body).then(() => null)));
+  app.put('/crons/enable', batch, async (req) => ok(await crons.setDisabled(req.body, 0).then(() => null)));
+  app.put('/crons/disable', batch, async (req) => ok(await crons.setDisabled(req.body, 1).then(() => null)));
+  app.put('/crons/pin', batch, async (req) => ok(await crons.setPinned(req.body, 1).then(() => null)));
+  app.put('/crons/unpin', batch, async (req) => ok(await crons.setPinned(req.body, 0).then(() => null)));
+
+  const labels = { schema: { body: LabelsBody, response: Done } };
+  app.post('/crons/labels', labels, async (req) =>
+    ok(await crons.addLabels(req.body.ids, req.body.labels).then(() => null)),
+  );
+  app.delete('/crons/labels', labels, async (req) =>
+    ok(await crons.removeLabels(req.body.ids, req.body.labels).then(() => null)),
+  );
+
+  app.get('/crons/:id', { schema: { params: IdParams, response: { 200: Ok(Cron), ...failures } } }, async (req) =>
+    ok(await crons.get(req.params.id)),
+  );
+  app.get(
+    '/crons/:id/log',
+    { schema: { params: IdParams, response: { 200: LogReply, ...failures } } },
+    async (req) => ({
+      code: 200 as const,
+      ...(await crons.log(req.params.id, requestLanguage(req))),
+    }),
+  );
+  app.get(
+    '/crons/:id/logs',
+    { schema: { params: IdParams, response: { 200: Ok(Type.Array(LogFile)), ...failures } } },
+    async (req) => ok(await crons.logFiles(req.params.id)),
+  );
+  app.get(
+    '/crons/:id/instances',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
+        response: { 200: Ok(Type.Array(CronRun)), ...failures },
+      },
+    },
+    async (req) => ok(await crons.runs(req.params.id, req.query.limit ?? 100)),
+  );
+  app.post(
+    '/crons/:id/instances/:iid/stop',
+    { schema: { params: Type.Object({ id: Type.Integer(), iid: Type.Integer() }), response: Done } },
+    async (req) => ok(await crons.stopRun(req.params.id, req.params.iid).then(() => null)),
+  );
+};

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import type { Clock } from '../../clock.ts';
+import type { Cron, CronInput, CronRun } from '../../contract/crons.ts';
+import { CronStatus, LogStatus, noLogName } from '../../contract/enums.ts';
+import type { Language } from '../../contract/i18n.ts';
+import { formatMessage } from '../../contract/messages.ts';
+import type { CronRow } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { DataPaths } from '../../paths.ts';
+import { logDirName } from '../../runner/log-format.ts';
+import { readSystemCrontabs } from './crontab-import.ts';
+import type { CronEngineApi } from './engine-types.ts';
+import { insideRoot, listLogFiles, readTail, type LogFileEntry } from './logs.ts';
+import type { CronRepository } from './repository.ts';
+import { parseListQuery } from './search.ts';
+import { toWireCron, toWireRun } from './serialize.ts';
+import { checkDraft, cleanLabels, columnsOf, draftOf, mergeInput } from './validate.ts';
+
+export interface ListParams {
+  searchValue?: string | undefined;
+  page?: number | undefined;
+  size?: number | undefined;
+  sorter?: string | undefined;
+  filters?: string | undefined;
+  queryString?: string | undefined;
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The rules of the tasks area. Scheduling and running belong to the engine; this keeps the rows right. */
+export class CronService {
+  constructor(
+    private readonly crons: CronRepository,
+    private readonly engine: CronEngineApi,
+    private readonly paths: DataPaths,
+    private readonly clock: Clock,
+  ) {}
+
+  private wire(row: CronRow): Cron {
+    return toWireCron(row, row.is_disabled ? null : this.engine.nextRunTime(row));
+  }
+
+  private async require(id: number): Promise<CronRow> {
+    const row = await this.crons.find(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** One page (or every row without page and size); nextRunTime is computed for the returned rows only. */
+  async list(params: ListParams): Promise<{ data: Cron[]; total: number }> {
+    const query = parseListQuery(params);
+    const paged = params.page && params.size ? { offset: (params.page - 1) * params.size, limit: params.size } : null;
+    const { rows, total } = await this.crons.list(query, paged);
+    return { data: rows.map((row) => this.wire(row)), total };
+  }
+
+  async get(id: number): Promise<Cron> {
+    return this.wire(await this.require(id));
+  }
+
+  /** The task whose current log is `logPath` (Qinglong's /crons/detail?log_path=). */
+  async detail(logPath: string): Promise<Cron> {
+    const row = await this.crons.findByLogPath(logPath);
+    if (!row) throw notFound();
+    return this.wire(row);
+  }
+
+  async create(input: CronInput): Promise<Cron> {
+    const draft = mergeInput(input);
+    await checkDraft(draft, this.paths, this.engine.timezone());
+    const now = this.clock.now();
+    const row = await this.crons.insert({ ...columnsOf(draft), created_at: now, updated_at: now });
+    this.engine.sync(row);
+    return this.wire(row);
+  }
+
+  async update(input: Partial<CronInput> & { id: number }): Promise<Cron> {
+    const existing = await this.require(input.id);
+    const draft = mergeInput(input, draftOf(existing));
+    await checkDraft(draft, this.paths, this.engine.timezone());
+    const row = await this.crons.update(existing.id, { ...columnsOf(draft), updated_at: this.clock.now() });
+    if (!row) throw notFound();
+    this.engine.sync(row);
+    return this.wire(row);
+  }
+
+  /** Stops and forgets each task first, then deletes the rows. Log files are kept, as Qinglong does. */
+  async remove(ids: number[]): Promise<void> {
+    for (const id of ids) await this.engine.forget(id);
+    await this.crons.delete(ids);
+  }
+
+  async run(ids: number[]): Promise<void> {
+    await this.engine.run(ids);
+  }
+
+  async stop(ids: number[]): Promise<void> {
+    if ((await this.engine.stop(ids)) === 0) throw new AppError('taskNotRunning');
+  }
+
+  async stopRun(id: number, runId: number): Promise<void> {
+    if (!(await this.engine.stopRun(id, runId))) throw new AppError('taskNotRunning');
+  }
+
+  /** Enable or disable: the flag only (status stays running/idle/queued), then the engine re-arms or disarms. */
+  async setDisabled(ids: number[], disabled: 0 | 1): Promise<void> {
+    const rows = await this.crons.updateMany(ids, { is_disabled: disabled, updated_at: this.clock.now() });
+    for (const row of rows) this.engine.sync(row);
+  }
+
+  async setPinned(ids: number[], pinned: 0 | 1): Promise<void> {
+    await this.crons.updateMany(ids, { is_pinned: pinned, updated_at: this.clock.now() });
+  }
+
+  async addLabels(ids: number[], labels: string[]): Promise<void> {
+    const added = cleanLabels(labels);
+    await this.crons.updateLabels(ids, (current) => cleanLabels([...current, ...added]), this.clock.now());
+  }
+
+  async removeLabels(ids: number[], labels: string[]): Promise<void> {
+    const removed = new Set(cleanLabels(labels));
+    await this.crons.updateLabels(ids, (current) => current.filter((l) => !removed.has(l)), this.clock.now());
+  }
+
+  /** The end of the task's current log and what state it is in (Qinglong's logStatus beside data). */
+  async log(id: number, lang: Language): Promise<{ data: string; logStatus: LogStatus }> {
+    const row = await this.require(id);
+    if (row.log_name === noLogName) return { data: '', logStatus: LogStatus.ignored };
+    const busy = row.status === CronStatus.running || row.status === CronStatus.queued;
+    const file = row.log_path ? insideRoot(this.paths.log, row.log_path) : null;
+    const tail = file ? await readTail(file) : null;
+    if (!tail) return { data: '', logStatus: busy ? LogStatus.running : LogStatus.notFound };
+    const note = tail.skipped
+      ? `${formatMessage('logTruncated', lang, { size: mb(tail.size), skipped: mb(tail.skipped) })}\n`
+      : '';
+    return { data: note + tail.text, logStatus: busy ? LogStatus.running : LogStatus.completed };
+  }
+
+  /** The files of the task's log folder, newest first. */
+  async logFiles(id: number): Promise<LogFileEntry[]> {
+    const row = await this.require(id);
+    if (row.log_name === noLogName) return [];
+    const directory = row.log_path ? path.posix.dirname(row.log_path) : row.log_name || logDirName(row.command, row.id);
+    return listLogFiles(this.paths.log, directory);
+  }
+
+  async runs(id: number, limit: number): Promise<CronRun[]> {
+    await this.require(id);
+    return (await this.crons.runs(id, limit)).map(toWireRun);
+  }
+
+  /** New tasks for the system crontab's lines that are not tasks yet. */
+  async importCrontab(): Promise<Cron[]> {
+    const entries = await readSystemCrontabs();
+    if (entries.length === 0) return [];
+    const known = await this.crons.commands();
+    const created: Cron[] = [];
+    for (const entry of entries) {
+      if (known.has(entry.command)) continue;
+      known.add(entry.command);
+      created.push(await this.create(entry));
+    }
+    return created;
+  }
+}
