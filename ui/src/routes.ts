@@ -44,7 +44,14 @@ export type AppRoute = PageRoute | ModalRoute;
 const later = lazyPage(() => import('./pages/LaterPage.tsx'));
 const settingLater = lazyPage(() => import('./pages/setting/SettingLaterPage.tsx'));
 
-const area = (path: string, title: MessageDescriptor): PageRoute => ({ kind: 'page', path, title, page: later, access: 'signedIn', shell: true });
+const area = (path: string, title: MessageDescriptor): PageRoute => ({
+  kind: 'page',
+  path,
+  title,
+  page: later,
+  access: 'signedIn',
+  shell: true,
+});
 const setting = (path: string, title: MessageDescriptor, page: Lazy<PageProps> = settingLater): PageRoute => ({
   kind: 'page',
   path,
@@ -65,9 +72,17 @@ export const pageRoutes: PageRoute[] = [
   area('/dependence', msg`Dependencies`),
   area('/log', msg`Logs`),
   area('/diff', msg`Comparison Tool`),
-  setting('/setting/security', msg`Security`, lazyPage(() => import('./pages/setting/SecurityPage.tsx'))),
+  setting(
+    '/setting/security',
+    msg`Security`,
+    lazyPage(() => import('./pages/setting/SecurityPage.tsx')),
+  ),
   setting('/setting/notification', msg`Notification`),
-  setting('/setting/loginLog', msg`Login Log`, lazyPage(() => import('./pages/setting/LoginLogPage.tsx'))),
+  setting(
+    '/setting/loginLog',
+    msg`Login Log`,
+    lazyPage(() => import('./pages/setting/LoginLogPage.tsx')),
+  ),
   setting('/setting/systemLog', msg`System Log`),
   setting('/setting/dependence', msg`Dependence Settings`),
   setting('/setting/other', msg`Other Settings`),

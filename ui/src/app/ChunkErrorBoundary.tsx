@@ -2,7 +2,10 @@ import { Component, type ReactNode } from 'react';
 import { ErrorView } from '../features/errors/ErrorView.tsx';
 
 /** Catches a page that failed to load or render and shows the error page with Retry instead of a blank screen. */
-export class ChunkErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null; key: string }> {
+export class ChunkErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error: Error | null; key: string }
+> {
   override state: { error: Error | null; key: string } = { error: null, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: Error) {

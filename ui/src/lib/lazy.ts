@@ -14,19 +14,20 @@ export class ChunkLoadError extends Error {
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() =>
-    new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), chunkTimeoutMs);
-      load().then(
-        (module) => {
-          clearTimeout(timer);
-          resolve(module);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(new ChunkLoadError(error));
-        },
-      );
-    }),
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), chunkTimeoutMs);
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve(module);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(new ChunkLoadError(error));
+          },
+        );
+      }),
   );
 }

@@ -27,12 +27,19 @@ export default function InitializationPage() {
   return (
     <AuthFrame wide>
       <Card className="px-6 py-7 sm:px-8">
-        <Steps label={t`Setup progress`} steps={[t`Welcome`, t`Account`, t`Notification`, t`Completion`]} current={order.indexOf(step)} />
+        <Steps
+          label={t`Setup progress`}
+          steps={[t`Welcome`, t`Account`, t`Notification`, t`Completion`]}
+          current={order.indexOf(step)}
+        />
         <h1 className="mt-7 mb-2 text-xl font-semibold">{headings[step]}</h1>
         {step === 'welcome' && (
           <div className="flex flex-col gap-6">
             <p className="text-muted">
-              <Trans>Baihu runs your Python, JavaScript, shell and TypeScript scripts on a schedule. Setup takes a minute: create the administrator account, optionally set up notifications, and you are ready.</Trans>
+              <Trans>
+                Baihu runs your Python, JavaScript, shell and TypeScript scripts on a schedule. Setup takes a minute:
+                create the administrator account, optionally set up notifications, and you are ready.
+              </Trans>
             </p>
             <div className="flex justify-end">
               <Button variant="primary" onClick={() => setStep('account')}>
@@ -45,7 +52,10 @@ export default function InitializationPage() {
         {step === 'notification' && (
           <div className="flex flex-col gap-6">
             <p className="text-muted">
-              <Trans>Baihu can tell you when a task fails or finishes. Notification channels can be configured in Settings → Notification once they arrive in a later version. You can skip this step for now.</Trans>
+              <Trans>
+                Baihu can tell you when a task fails or finishes. Notification channels can be configured in Settings →
+                Notification once they arrive in a later version. You can skip this step for now.
+              </Trans>
             </p>
             <div className="flex justify-end gap-2">
               <Button onClick={() => setStep('completion')}>{t`Skip`}</Button>

@@ -20,7 +20,9 @@ export default function LoginPage() {
   return (
     <AuthFrame>
       <Card className="px-6 py-7 sm:px-8">
-        <h1 className="text-xl font-semibold">{needsCode ? <Trans>Two-factor verification</Trans> : <Trans>Sign in to Baihu</Trans>}</h1>
+        <h1 className="text-xl font-semibold">
+          {needsCode ? <Trans>Two-factor verification</Trans> : <Trans>Sign in to Baihu</Trans>}
+        </h1>
         {needsCode ? (
           <div className="mb-5" />
         ) : (

@@ -4,7 +4,9 @@ import { Link } from 'wouter';
 export default function NotFoundPage() {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
-      <p className="text-5xl font-semibold text-faint" aria-hidden="true">404</p>
+      <p className="text-5xl font-semibold text-faint" aria-hidden="true">
+        404
+      </p>
       <h2 className="text-lg font-semibold">
         <Trans>Not Found</Trans>
       </h2>

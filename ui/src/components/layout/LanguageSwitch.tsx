@@ -24,7 +24,11 @@ export function LanguageSwitch() {
         </Button>
       }
     >
-      <MenuRadioGroup<Language> value={current} onChange={(language) => switchLanguage(language, basePath() || '/')} options={options} />
+      <MenuRadioGroup<Language>
+        value={current}
+        onChange={(language) => switchLanguage(language, basePath() || '/')}
+        options={options}
+      />
     </DropdownMenu>
   );
 }

@@ -5,7 +5,15 @@ import { Icon } from './icons.tsx';
 import { isActive, menuItems } from './menu.ts';
 
 /** The list of areas. `collapsed` shows icons only (names stay as accessible names and tooltips). */
-export function SideMenu({ path, collapsed, onNavigate }: { path: string; collapsed: boolean; onNavigate?: () => void }) {
+export function SideMenu({
+  path,
+  collapsed,
+  onNavigate,
+}: {
+  path: string;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { t, i18n } = useLingui();
   return (
     <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-2">
@@ -40,8 +48,16 @@ export function SideMenu({ path, collapsed, onNavigate }: { path: string; collap
 
 export function Brand({ collapsed }: { collapsed: boolean }) {
   return (
-    <div className={cn('flex h-14 shrink-0 items-center gap-2 border-b border-line px-4', collapsed && 'justify-center px-0')}>
-      <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary text-[15px] font-bold text-white">
+    <div
+      className={cn(
+        'flex h-14 shrink-0 items-center gap-2 border-b border-line px-4',
+        collapsed && 'justify-center px-0',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary text-[15px] font-bold text-white"
+      >
         B
       </span>
       {!collapsed && <span className="text-[16px] font-semibold tracking-tight">Baihu</span>}

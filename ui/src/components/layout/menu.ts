@@ -15,4 +15,5 @@ export const menuItems: ReadonlyArray<{ path: string; title: MessageDescriptor; 
   { path: '/setting', title: msg`System Settings`, icon: 'setting' },
 ];
 
-export const isActive = (itemPath: string, path: string): boolean => path === itemPath || path.startsWith(`${itemPath}/`);
+export const isActive = (itemPath: string, path: string): boolean =>
+  path === itemPath || path.startsWith(`${itemPath}/`);

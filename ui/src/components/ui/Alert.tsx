@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 /** A message inside a page or form. Errors are announced as alerts; the rest politely. */
-export function Alert({ tone = 'error', children }: { tone?: 'error' | 'info' | 'warning' | 'success'; children: ReactNode }) {
+export function Alert({
+  tone = 'error',
+  children,
+}: {
+  tone?: 'error' | 'info' | 'warning' | 'success';
+  children: ReactNode;
+}) {
   const colour = {
     error: 'var(--color-status-failed)',
     info: 'var(--color-primary)',

@@ -5,7 +5,8 @@ import { Spinner } from './Spinner.tsx';
 type Variant = 'primary' | 'default' | 'ghost' | 'danger' | 'link';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-primary text-on-primary border-primary hover:bg-primary-hover hover:border-primary-hover active:bg-primary-active',
+  primary:
+    'bg-primary text-on-primary border-primary hover:bg-primary-hover hover:border-primary-hover active:bg-primary-active',
   default: 'bg-surface text-fg border-line-strong hover:border-primary hover:text-primary',
   ghost: 'bg-transparent text-fg border-transparent hover:bg-hover',
   danger: 'bg-surface text-danger-text border-danger/60 hover:bg-danger hover:text-white hover:border-danger',
@@ -20,7 +21,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'default', size = 'md', loading, disabled, className, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'default',
+  size = 'md',
+  loading,
+  disabled,
+  className,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       // Buttons never submit by accident; forms pass type="submit" on purpose.

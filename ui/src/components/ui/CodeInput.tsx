@@ -11,7 +11,11 @@ export function CodeInput({
   onComplete,
   className,
   ...rest
-}: Omit<InputProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void; onComplete?: (code: string) => void }) {
+}: Omit<InputProps, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (value: string) => void;
+  onComplete?: (code: string) => void;
+}) {
   return (
     <input
       {...rest}

@@ -47,7 +47,14 @@ export function Dialog({
               aria-label={t`Close`}
               className="-mr-1 flex size-7 items-center justify-center rounded text-faint hover:bg-hover hover:text-fg"
             >
-              <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </RadixDialog.Close>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 /** A menu opened by a trigger button; items are reachable by keyboard and carry their role (menuitem, menuitemradio). */
-export function DropdownMenu({ trigger, children, align = 'end' }: { trigger: ReactNode; children: ReactNode; align?: 'start' | 'end' }) {
+export function DropdownMenu({
+  trigger,
+  children,
+  align = 'end',
+}: {
+  trigger: ReactNode;
+  children: ReactNode;
+  align?: 'start' | 'end';
+}) {
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
@@ -23,7 +31,15 @@ export function DropdownMenu({ trigger, children, align = 'end' }: { trigger: Re
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-2.5 py-1.5 text-[13px] outline-none select-none data-[highlighted]:bg-hover data-[highlighted]:text-fg';
 
-export function MenuItem({ children, onSelect, className }: { children: ReactNode; onSelect: () => void; className?: string }) {
+export function MenuItem({
+  children,
+  onSelect,
+  className,
+}: {
+  children: ReactNode;
+  onSelect: () => void;
+  className?: string;
+}) {
   return (
     <Menu.Item className={cn(itemClass, className)} onSelect={onSelect}>
       {children}
@@ -52,9 +68,21 @@ export function MenuRadioGroup<T extends string>({
   return (
     <Menu.RadioGroup value={value} onValueChange={(v) => onChange(v as T)}>
       {options.map((option) => (
-        <Menu.RadioItem key={option.value} value={option.value} lang={option.lang} className={cn(itemClass, 'pl-7 relative')}>
+        <Menu.RadioItem
+          key={option.value}
+          value={option.value}
+          lang={option.lang}
+          className={cn(itemClass, 'pl-7 relative')}
+        >
           <Menu.ItemIndicator className="absolute left-2 inline-flex">
-            <svg viewBox="0 0 24 24" className="size-3.5 text-primary" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-3.5 text-primary"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              aria-hidden="true"
+            >
               <path d="M5 12l5 5L20 7" />
             </svg>
           </Menu.ItemIndicator>

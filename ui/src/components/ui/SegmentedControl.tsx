@@ -14,7 +14,12 @@ export function SegmentedControl<T extends string>({
   options: ReadonlyArray<{ value: T; label: string }>;
 }) {
   const move = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (!step) return;
     event.preventDefault();
     const next = options[(index + step + options.length) % options.length]!;
@@ -23,7 +28,11 @@ export function SegmentedControl<T extends string>({
     (group?.querySelector(`[data-value="${next.value}"]`) as HTMLElement | null)?.focus();
   };
   return (
-    <div role="radiogroup" aria-label={label} className="inline-flex rounded-md border border-line-strong bg-subtle p-0.5">
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className="inline-flex rounded-md border border-line-strong bg-subtle p-0.5"
+    >
       {options.map((option, index) => {
         const checked = option.value === value;
         return (

@@ -23,7 +23,13 @@ export function Steps({ label, steps, current }: { label: string; steps: string[
             >
               {done ? '✓' : index + 1}
             </span>
-            <span className={cn('text-[13px] whitespace-nowrap', active ? 'font-medium text-fg' : 'text-muted', !active && 'sr-only sm:not-sr-only')}>
+            <span
+              className={cn(
+                'text-[13px] whitespace-nowrap',
+                active ? 'font-medium text-fg' : 'text-muted',
+                !active && 'sr-only sm:not-sr-only',
+              )}
+            >
               {step}
             </span>
             {index < steps.length - 1 && <span className="h-px min-w-3 flex-1 bg-line-strong" aria-hidden="true" />}

@@ -23,7 +23,13 @@ export function Tr({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) 
 }
 
 export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cn('border-b border-line px-3 py-2 text-left font-medium text-muted whitespace-nowrap', className)} {...rest} />;
+  return (
+    <th
+      scope="col"
+      className={cn('border-b border-line px-3 py-2 text-left font-medium text-muted whitespace-nowrap', className)}
+      {...rest}
+    />
+  );
 }
 
 export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {

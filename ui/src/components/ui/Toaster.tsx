@@ -12,7 +12,14 @@ const toneColour: Record<Tone, string> = {
 
 function ToneIcon({ tone }: { tone: Tone }) {
   return (
-    <svg viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0" fill="none" stroke={toneColour[tone]} strokeWidth="2.5" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="mt-0.5 size-4 shrink-0"
+      fill="none"
+      stroke={toneColour[tone]}
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="12" r="9.5" />
       {tone === 'success' && <path d="M8 12.5l3 3 5-6" />}
       {tone === 'error' && <path d="M9 9l6 6M15 9l-6 6" />}
@@ -35,11 +42,25 @@ function Item({ message }: { message: Message }) {
       <ToneIcon tone={message.tone} />
       <div className="min-w-0 flex-1">
         <p className={cn(notification && 'font-semibold')}>{message.title}</p>
-        {message.description && <p className="mt-1 text-[13px] whitespace-pre-line text-muted">{message.description}</p>}
+        {message.description && (
+          <p className="mt-1 text-[13px] whitespace-pre-line text-muted">{message.description}</p>
+        )}
       </div>
       {notification && (
-        <button type="button" aria-label={t`Dismiss`} onClick={() => dismiss(message.id)} className="text-faint hover:text-fg">
-          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <button
+          type="button"
+          aria-label={t`Dismiss`}
+          onClick={() => dismiss(message.id)}
+          className="text-faint hover:text-fg"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

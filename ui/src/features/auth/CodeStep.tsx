@@ -71,7 +71,14 @@ export function CodeStep({
       {formError && <Alert>{formError}</Alert>}
       <Field label={t`Verification code`} error={error}>
         {(control) => (
-          <CodeInput {...control} value={code} onChange={setCode} onComplete={(value) => void verify(value)} autoFocus disabled={busy} />
+          <CodeInput
+            {...control}
+            value={code}
+            onChange={setCode}
+            onComplete={(value) => void verify(value)}
+            autoFocus
+            disabled={busy}
+          />
         )}
       </Field>
       <Button type="submit" variant="primary" size="lg" loading={busy} disabled={secondsLeft > 0} className="w-full">

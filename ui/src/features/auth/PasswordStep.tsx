@@ -47,7 +47,8 @@ export function PasswordStep({
     try {
       onSignedIn(await api.post<LoginResult>('user/login', { username, password }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === ResponseCode.twoFactorRequired) onNeedsCode({ username, password });
+      if (error instanceof ApiError && error.code === ResponseCode.twoFactorRequired)
+        onNeedsCode({ username, password });
       else if (error instanceof ApiError && error.code === ResponseCode.loginLocked) {
         setLockedUntil(Date.now() + Number(error.data ?? 0) * 1000);
       } else {
@@ -71,15 +72,33 @@ export function PasswordStep({
       {formError && secondsLeft === 0 && <Alert>{formError}</Alert>}
       <Field label={t`Username`} error={errors.username}>
         {(control) => (
-          <Input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />
+          <Input
+            {...control}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoComplete="username"
+            autoFocus
+          />
         )}
       </Field>
       <Field label={t`Password`} error={errors.password}>
         {(control) => (
-          <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+          <PasswordInput
+            {...control}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+          />
         )}
       </Field>
-      <Button type="submit" variant="primary" size="lg" loading={busy} disabled={secondsLeft > 0} className="mt-1 w-full">
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        loading={busy}
+        disabled={secondsLeft > 0}
+        className="mt-1 w-full"
+      >
         {secondsLeft > 0 ? t`Sign in (${secondsLeft} s)` : t`Sign in`}
       </Button>
     </form>

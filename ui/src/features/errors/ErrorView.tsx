@@ -14,11 +14,20 @@ export function ErrorView({ error, standalone }: { error?: Error | null; standal
   const Heading = standalone ? 'h1' : 'h2';
   return (
     <Wrapper className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
-      <svg viewBox="0 0 24 24" className="size-12 text-status-failed" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-12 text-status-failed"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        aria-hidden="true"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="M12 7v6M12 16.5v.5" strokeWidth="2" />
       </svg>
-      <Heading className="text-lg font-semibold">{chunk ? t`This page failed to load` : t`Something went wrong`}</Heading>
+      <Heading className="text-lg font-semibold">
+        {chunk ? t`This page failed to load` : t`Something went wrong`}
+      </Heading>
       <p className="max-w-md text-muted">
         {chunk
           ? t`A script or stylesheet chunk failed to load. Check your network connection; if Baihu was just updated, reloading fetches the new version.`

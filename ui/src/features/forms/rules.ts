@@ -12,7 +12,11 @@ export type Errors = Record<string, string | undefined>;
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const required = (value: string, label: string): string | undefined =>
-  value === '' ? t`Please enter ${label}` : value.trim() === '' ? sentence(t`${label} cannot be a blank character`) : undefined;
+  value === ''
+    ? t`Please enter ${label}`
+    : value.trim() === ''
+      ? sentence(t`${label} cannot be a blank character`)
+      : undefined;
 
 export const minLength = (value: string, label: string, min: number): string | undefined =>
   value.length > 0 && value.length < min ? sentence(t`${label} must be at least ${min} characters`) : undefined;
@@ -39,7 +43,8 @@ const fieldOfError: Record<string, string> = {
 
 /** Splits a failed request into per-field messages and (if nothing names a field) one message for the form. */
 export function errorsFrom(error: unknown): { fields: Errors; form?: string } {
-  if (!(error instanceof ApiError)) return { fields: {}, form: t`The request failed. Check your connection and try again.` };
+  if (!(error instanceof ApiError))
+    return { fields: {}, form: t`The request failed. Check your connection and try again.` };
   const fields: Errors = {};
   for (const e of error.errors) fields[e.field.replace(/^\//, '')] ??= e.message;
   const field = fieldOfError[error.error];

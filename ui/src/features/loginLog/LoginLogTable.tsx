@@ -19,7 +19,13 @@ function StatusBadge({ status }: { status: number }) {
 }
 
 function PlatformName({ platform }: { platform: string }) {
-  return platform === 'mobile' ? <Trans>Mobile</Trans> : platform === 'desktop' ? <Trans>Desktop</Trans> : <>{platform}</>;
+  return platform === 'mobile' ? (
+    <Trans>Mobile</Trans>
+  ) : platform === 'desktop' ? (
+    <Trans>Desktop</Trans>
+  ) : (
+    <>{platform}</>
+  );
 }
 
 /** Sign-in attempts, newest first: a table on wide screens, a list of cards on phones. */

@@ -48,7 +48,14 @@ export function AvatarCard() {
       <CardBody className="flex flex-col gap-4">
         <div className="flex items-center gap-4">
           <Avatar src={user?.avatar} name={user?.username ?? ''} size="lg" />
-          <input id={id} type="file" accept={allowedTypes.join(',')} onChange={upload} className="peer sr-only" disabled={busy} />
+          <input
+            id={id}
+            type="file"
+            accept={allowedTypes.join(',')}
+            onChange={upload}
+            className="peer sr-only"
+            disabled={busy}
+          />
           <label
             htmlFor={id}
             className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface px-3.5 font-medium hover:border-primary hover:text-primary peer-focus-visible:outline-2 peer-focus-visible:outline-primary"

@@ -36,7 +36,11 @@ export function CredentialsCard() {
     const found: Errors = {
       username: required(username, t`username`),
       oldPassword: required(oldPassword, t`current password`),
-      password: changing ? (required(password, t`new password`) ?? notReserved(password) ?? minLength(password, t`new password`, passwordMinLength)) : undefined,
+      password: changing
+        ? (required(password, t`new password`) ??
+          notReserved(password) ??
+          minLength(password, t`new password`, passwordMinLength))
+        : undefined,
       confirmPassword: changing ? matches(confirmPassword, password) : undefined,
     };
     setErrors(found);
@@ -46,7 +50,9 @@ export function CredentialsCard() {
     try {
       await api.put('user', { username, oldPassword, ...(changing ? { password, confirmPassword } : {}) });
       clearToken();
-      setLoginNotice(t`Your account details were changed and every session was signed out. Sign in again with the new details.`);
+      setLoginNotice(
+        t`Your account details were changed and every session was signed out. Sign in again with the new details.`,
+      );
       navigate('/login', { replace: true });
     } catch (error) {
       const { fields, form } = errorsFrom(error);
@@ -59,24 +65,51 @@ export function CredentialsCard() {
 
   return (
     <Card>
-      <CardHeader title={t`Username and password`} description={t`Saving signs out every session, this one included.`} />
+      <CardHeader
+        title={t`Username and password`}
+        description={t`Saving signs out every session, this one included.`}
+      />
       <CardBody>
         <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
           {formError && <Alert>{formError}</Alert>}
           <Field label={t`Username`} error={errors.username}>
-            {(control) => <Input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />}
+            {(control) => (
+              <Input
+                {...control}
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoComplete="username"
+              />
+            )}
           </Field>
           <Field label={t`Current password`} error={errors.oldPassword}>
             {(control) => (
-              <PasswordInput {...control} value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" />
+              <PasswordInput
+                {...control}
+                value={oldPassword}
+                onChange={(e) => setOldPassword(e.target.value)}
+                autoComplete="current-password"
+              />
             )}
           </Field>
           <Field label={t`New password`} error={errors.password} hint={t`Leave empty to keep the current password.`}>
-            {(control) => <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
+            {(control) => (
+              <PasswordInput
+                {...control}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+              />
+            )}
           </Field>
           <Field label={t`Confirm new password`} error={errors.confirmPassword}>
             {(control) => (
-              <PasswordInput {...control} value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+              <PasswordInput
+                {...control}
+                value={confirmPassword}
+                onChange={(e) => setConfirm(e.target.value)}
+                autoComplete="new-password"
+              />
             )}
           </Field>
           <div>

@@ -10,7 +10,9 @@ export function QrCode({ url, label }: { url: string; label: string }) {
   useEffect(() => {
     let live = true;
     // Dark modules on white whatever the theme: authenticator apps read that most reliably.
-    QRCode.toDataURL(url, { margin: 2, width: 200, color: { dark: '#000000', light: '#ffffff' } }).then((data) => live && setSrc(data));
+    QRCode.toDataURL(url, { margin: 2, width: 200, color: { dark: '#000000', light: '#ffffff' } }).then(
+      (data) => live && setSrc(data),
+    );
     return () => {
       live = false;
     };

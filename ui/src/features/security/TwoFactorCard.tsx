@@ -38,7 +38,16 @@ export function TwoFactorCard() {
         title={t`Two-factor authentication`}
         description={t`Ask for a code from your phone as well as the password when signing in.`}
         actions={
-          user && (on ? <Badge status="success"><Trans>On</Trans></Badge> : <Badge status="disabled"><Trans>Off</Trans></Badge>)
+          user &&
+          (on ? (
+            <Badge status="success">
+              <Trans>On</Trans>
+            </Badge>
+          ) : (
+            <Badge status="disabled">
+              <Trans>Off</Trans>
+            </Badge>
+          ))
         }
       />
       <CardBody>

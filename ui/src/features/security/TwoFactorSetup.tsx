@@ -65,11 +65,18 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
 
   return (
     <div className="flex flex-col gap-5">
-      <Steps label={t`Two-factor setup progress`} steps={[t`Install an app`, t`Scan or enter the key`, t`Enter the code`]} current={step} />
+      <Steps
+        label={t`Two-factor setup progress`}
+        steps={[t`Install an app`, t`Scan or enter the key`, t`Enter the code`]}
+        current={step}
+      />
       {step === 0 && (
         <div className="flex flex-col gap-3">
           <p className="text-muted">
-            <Trans>Install an authenticator app on your phone, for example Google Authenticator, Microsoft Authenticator, 2FAS or any app that supports time-based codes (TOTP).</Trans>
+            <Trans>
+              Install an authenticator app on your phone, for example Google Authenticator, Microsoft Authenticator,
+              2FAS or any app that supports time-based codes (TOTP).
+            </Trans>
           </p>
         </div>
       )}
@@ -80,9 +87,14 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
           {setup && (
             <div className="flex min-w-0 flex-col gap-2">
               <p className="text-muted">
-                <Trans>Scan the QR code with the app. If you cannot scan it, add an account by hand with this key:</Trans>
+                <Trans>
+                  Scan the QR code with the app. If you cannot scan it, add an account by hand with this key:
+                </Trans>
               </p>
-              <code className="block rounded-md border border-line bg-subtle px-3 py-2 font-mono text-[13px] break-all select-all" aria-label={t`Setup key`}>
+              <code
+                className="block rounded-md border border-line bg-subtle px-3 py-2 font-mono text-[13px] break-all select-all"
+                aria-label={t`Setup key`}
+              >
                 {setup.secret}
               </code>
               <div>
@@ -97,7 +109,16 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
       {step === 2 && (
         <form onSubmit={submit} noValidate className="flex max-w-xs flex-col gap-3">
           <Field label={t`Verification code`} error={codeError} hint={t`The 6-digit code the app shows for Baihu.`}>
-            {(control) => <CodeInput {...control} value={code} onChange={setCode} onComplete={(v) => void activate(v)} autoFocus disabled={busy} />}
+            {(control) => (
+              <CodeInput
+                {...control}
+                value={code}
+                onChange={setCode}
+                onComplete={(v) => void activate(v)}
+                autoFocus
+                disabled={busy}
+              />
+            )}
           </Field>
           <div>
             <Button type="submit" variant="primary" loading={busy}>

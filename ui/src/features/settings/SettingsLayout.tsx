@@ -20,7 +20,10 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label={t`Settings sections`} className="-mx-3 overflow-x-auto border-b border-line px-3 md:mx-0 md:px-0">
+      <nav
+        aria-label={t`Settings sections`}
+        className="-mx-3 overflow-x-auto border-b border-line px-3 md:mx-0 md:px-0"
+      >
         <ul className="flex min-w-max gap-1">
           {tabs.map((tab) => {
             const active = location === tab.path;

@@ -23,7 +23,8 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     const found: Errors = {
       username: required(username, t`username`),
-      password: required(password, t`password`) ?? notReserved(password) ?? minLength(password, t`password`, passwordMinLength),
+      password:
+        required(password, t`password`) ?? notReserved(password) ?? minLength(password, t`password`, passwordMinLength),
       confirmPassword: required(confirmPassword, t`confirm password`) ?? matches(confirmPassword, password),
     };
     setErrors(found);
@@ -49,14 +50,38 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
       </p>
       {formError && <Alert>{formError}</Alert>}
       <Field label={t`Username`} error={errors.username}>
-        {(control) => <Input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />}
+        {(control) => (
+          <Input
+            {...control}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoComplete="username"
+            autoFocus
+          />
+        )}
       </Field>
-      <Field label={t`Password`} error={errors.password} hint={t`At least ${passwordMinLength} characters, and not 'admin'.`}>
-        {(control) => <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
+      <Field
+        label={t`Password`}
+        error={errors.password}
+        hint={t`At least ${passwordMinLength} characters, and not 'admin'.`}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+          />
+        )}
       </Field>
       <Field label={t`Confirm password`} error={errors.confirmPassword}>
         {(control) => (
-          <PasswordInput {...control} value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+          <PasswordInput
+            {...control}
+            value={confirmPassword}
+            onChange={(e) => setConfirm(e.target.value)}
+            autoComplete="new-password"
+          />
         )}
       </Field>
       <div className="flex justify-end">

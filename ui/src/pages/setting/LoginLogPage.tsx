@@ -44,7 +44,10 @@ export default function LoginLogPage() {
         )}
         {!entries && !error && <PageSpinner />}
         {entries && entries.length === 0 && (
-          <EmptyState title={<Trans>No sign-ins yet</Trans>} description={<Trans>Sign-in attempts to this panel appear here with their time, address and device.</Trans>} />
+          <EmptyState
+            title={<Trans>No sign-ins yet</Trans>}
+            description={<Trans>Sign-in attempts to this panel appear here with their time, address and device.</Trans>}
+          />
         )}
         {entries && entries.length > 0 && <LoginLogTable entries={entries} />}
       </Card>
