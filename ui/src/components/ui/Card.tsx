@@ -16,8 +16,8 @@ export function CardHeader({
   actions?: ReactNode;
 }) {
   return (
-    <header className="flex flex-wrap items-start justify-between gap-3 border-b border-line px-5 py-4">
-      <div className="min-w-0">
+    <header className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+      <div className="min-w-0 flex-1">
         <h2 className="text-[15px] font-semibold">{title}</h2>
         {description && <p className="mt-0.5 text-[13px] text-muted">{description}</p>}
       </div>

@@ -27,7 +27,7 @@ export function Steps({ label, steps, current }: { label: string; steps: string[
               className={cn(
                 'text-[13px] whitespace-nowrap',
                 active ? 'font-medium text-fg' : 'text-muted',
-                !active && 'sr-only sm:not-sr-only',
+                !active && 'max-sm:sr-only',
               )}
             >
               {step}

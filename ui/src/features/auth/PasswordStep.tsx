@@ -99,7 +99,8 @@ export function PasswordStep({
         disabled={secondsLeft > 0}
         className="mt-1 w-full"
       >
-        {secondsLeft > 0 ? t`Sign in (${secondsLeft} s)` : t`Sign in`}
+        {/* The name stays "Sign in" while locked; the countdown is in the alert above. */}
+        {t`Sign in`}
       </Button>
     </form>
   );

@@ -23,7 +23,8 @@ export function ErrorView({ error, standalone }: { error?: Error | null; standal
         aria-hidden="true"
       >
         <circle cx="12" cy="12" r="10" />
-        <path d="M12 7v6M12 16.5v.5" strokeWidth="2" />
+        <path d="M12 7v6" strokeWidth="2" />
+        <circle cx="12" cy="16.5" r="1.1" fill="currentColor" stroke="none" />
       </svg>
       <Heading className="text-lg font-semibold">
         {chunk ? t`This page failed to load` : t`Something went wrong`}
