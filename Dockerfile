@@ -10,6 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:ui \
+ && npm run build:daemon \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 

@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'ui/dist/', 'data/', 'test-results/', 'ui/src/locales/'] },
+  { ignores: ['node_modules/', 'ui/dist/', 'daemon/dist/', 'data/', 'test-results/', 'ui/src/locales/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +13,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // The notify libraries copied into data/scripts are plain CommonJS, as Qinglong's scripts require them.
+    files: ['daemon/src/notify/scripts/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['ui/**/*.{ts,tsx}'],

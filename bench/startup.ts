@@ -1,5 +1,6 @@
 /**
- * Daemon start-up time and idle memory. Spawns the real daemon (`node --import tsx daemon/src/server.ts`; the child
+ * Daemon start-up time and idle memory. Spawns the real daemon as production runs it (`node daemon/dist/server.mjs`, the
+ * bundle that `npm start` and the image build; scripts/bench.sh builds it first; the child
  * is the node process itself, not a wrapper) on a fresh temp data dir and on an existing one, 5 times each:
  *  - start_ms: from spawn to the first successful GET /api/health (polled every 10 ms);
  *  - idle_rss_mb: VmRSS of that node process, 2 s after it answered.
@@ -15,11 +16,7 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_DAEMON_ARGS (space-separated node arguments) swaps the daemon command, e.g. to compare with a bundled build. */
-const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? [
-  '--import',
-  'tsx',
-  'daemon/src/server.ts',
-];
+const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? ['daemon/dist/server.mjs'];
 const budgets = { start_ms: 1000, idle_rss_mb: 80 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -9,7 +9,8 @@
 #  - Runs as any user. As root with PUID (and PGID) set, it hands the data directory to that user and drops to it.
 #
 # Overridable for tests and host use: BAIHU_APP_DIR (default /baihu), BAIHU_DATA_DIR (default $BAIHU_APP_DIR/data),
-# BAIHU_DAEMON_CMD (default "node --import tsx daemon/src/server.ts", run from BAIHU_APP_DIR; split on spaces).
+# BAIHU_DAEMON_CMD (default "node daemon/dist/server.mjs", or the sources through tsx when no bundle was built; run
+# from BAIHU_APP_DIR; split on spaces).
 set -euo pipefail
 
 app_dir="${BAIHU_APP_DIR:-/baihu}"
@@ -58,7 +59,12 @@ probe="$data_dir/db/.write-test-$$"
 if [[ -n "${BAIHU_DAEMON_CMD:-}" ]]; then
   read -r -a daemon_cmd <<<"$BAIHU_DAEMON_CMD"
 else
-  daemon_cmd=(node --import tsx daemon/src/server.ts)
+  # The bundle built by `npm run build:daemon` (the image has it); from a checkout without it, the sources via tsx.
+  if [[ -f "$app_dir/daemon/dist/server.mjs" ]]; then
+    daemon_cmd=(node daemon/dist/server.mjs)
+  else
+    daemon_cmd=(node --import tsx daemon/src/server.ts)
+  fi
 fi
 cd "$app_dir"
 

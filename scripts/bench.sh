@@ -5,6 +5,9 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 status=0
+# Benchmarks measure what production runs: the UI bundle and the daemon bundle.
+npm run --silent build:ui >/dev/null || status=1
+npm run --silent build:daemon >/dev/null || status=1
 shopt -s nullglob
 for bench in bench/*.ts; do
   echo "# $bench" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build the UI when its bundle is missing or older than its sources, then run the daemon in the
-// foreground, forwarding signals to it and exiting with its exit code. Plain ESM, no dependencies.
+// `npm start`: build the UI and the daemon bundle when missing or older than their sources, then run the daemon in
+// the foreground with plain node, forwarding signals to it and exiting with its exit code. Plain ESM, no dependencies.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,31 @@ export function uiBuildReason() {
     mtimeOf(viteConfig),
   );
   return sources > built ? 'UI sources changed since the last build' : null;
+}
+
+const daemonBundle = path.join(root, 'daemon', 'dist', 'server.mjs');
+
+/** Why the daemon bundle must be (re)built, or null when daemon/dist is up to date. */
+export function daemonBuildReason() {
+  const built = mtimeOf(daemonBundle);
+  if (built === -Infinity) return 'daemon/dist/server.mjs is missing';
+  const sources = Math.max(
+    newestUnder(path.join(root, 'daemon', 'src')),
+    mtimeOf(path.join(root, 'package-lock.json')),
+  );
+  return sources > built ? 'daemon sources changed since the last build' : null;
+}
+
+function buildDaemon(reason) {
+  console.log(`[baihu] ${reason}: bundling the daemon …`);
+  const result = spawnSync(process.execPath, [path.join('scripts', 'build-daemon.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.error || result.status !== 0) {
+    console.error('[baihu] Bundling the daemon failed. Fix the error above, or run "npm run build:daemon" by hand.');
+    process.exit(1);
+  }
 }
 
 function buildUi(reason) {
@@ -101,7 +126,7 @@ async function announceWhenUp(child) {
 }
 
 function runDaemon() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('daemon', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [daemonBundle], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
@@ -129,4 +154,6 @@ function runDaemon() {
 
 const reason = uiBuildReason();
 if (reason) buildUi(reason);
+const daemonReason = daemonBuildReason();
+if (daemonReason) buildDaemon(daemonReason);
 runDaemon();

@@ -5,8 +5,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -39,6 +37,7 @@ import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { version } from './version.ts';
+import { fromRoot } from './root.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export const defaultUiDir = fileURLToPath(new URL('../../ui/dist', import.meta.url));
+export const defaultUiDir = fromRoot('ui', 'dist');
 
 export interface AppOptions {
   config: Config;
@@ -73,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request would flood the system log of a panel that scripts call all day.
+    disableRequestLogging: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/... (the gate refuses it first anyway).
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 50 * 1024 * 1024,
@@ -174,7 +175,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(systemRoutes, { ctx });
       await api.register(userRoutes, { ctx });
-      const notifications = new NotificationService(notifier, notificationStore, runTokens, () => users.isInitialized());
+      const notifications = new NotificationService(notifier, notificationStore, runTokens, () =>
+        users.isInitialized(),
+      );
       await api.register(notificationRoutes, { service: notifications });
       await api.register(liveRoutes, { hub: live });
       await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
@@ -186,8 +189,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl);
   return app;
 }
-
-export const repositoryRoot = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** The daemon's own URL as a child process on this machine reaches it, base path included (BAIHU_NOTIFY_URL). */
 function localUrl(app: FastifyInstance, config: Config): string {

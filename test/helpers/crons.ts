@@ -4,10 +4,7 @@ import type { CronRow, CronRunRow, NewCron } from '../../daemon/src/db/schema.ts
 import type { CronEngine } from '../../daemon/src/modules/crons/engine.ts';
 
 /** Saves a task straight into the database and arms it, as the crons service does after a create. */
-export async function addCron(
-  app: FastifyInstance,
-  fields: Partial<NewCron> & { command: string },
-): Promise<CronRow> {
+export async function addCron(app: FastifyInstance, fields: Partial<NewCron> & { command: string }): Promise<CronRow> {
   const now = Date.now();
   const row = await app.ctx.db
     .insertInto('crons')
@@ -25,7 +22,11 @@ export function runsOf(app: FastifyInstance, cronId: number): Promise<CronRunRow
 }
 
 /** Waits until `check` holds, polling every 20 ms, failing after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -193,7 +193,7 @@ test('ql check reports the data dir, the database and the daemon', async (t) => 
   assert.match(result.stdout, /\[ok\] +daemon answers/);
 });
 
-test('ql help, unknown commands and task', () => {
+test('ql help and unknown commands', () => {
   const help = spawnSync(ql, ['help'], { encoding: 'utf8' });
   assert.equal(help.status, 0);
   assert.match(help.stdout, /resetpwd <password>/);
@@ -201,7 +201,24 @@ test('ql help, unknown commands and task', () => {
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown command "frobnicate"/);
   assert.match(unknown.stderr, /Usage: ql/);
-  const task = spawnSync(fileURLToPath(new URL('../../shell/task', import.meta.url)), ['x.js'], { encoding: 'utf8' });
-  assert.equal(task.status, 2);
-  assert.match(task.stderr, /not available yet/);
+});
+
+test('task runs a script from the shell with the panel semantics and forwards its exit code', (t) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-task-cli-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  mkdirSync(path.join(dataDir, 'scripts', 'demo'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'scripts', 'demo', 'hello.sh'), 'echo "hello from $(basename "$PWD")"\nexit 4\n');
+  const task = fileURLToPath(new URL('../../shell/task', import.meta.url));
+  const result = spawnSync(task, ['demo/hello.sh', 'now'], {
+    encoding: 'utf8',
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir },
+  });
+  assert.equal(result.status, 4, result.stdout + result.stderr);
+  assert.match(result.stdout, /hello from demo/);
+  assert.deepEqual(readdirSync(path.join(dataDir, 'log')), ['demo_hello']);
+  const missing = spawnSync(task, ['../outside.js'], {
+    encoding: 'utf8',
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir },
+  });
+  assert.notEqual(missing.status, 0);
 });

@@ -9,10 +9,14 @@ import { startApp } from '../helpers/app.ts';
 import { addCron, engineOf, processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
 
 const finished = (app: Parameters<typeof runsOf>[0], cronId: number, count = 1) =>
-  waitFor(async () => {
-    const runs = await runsOf(app, cronId);
-    return runs.filter((r) => r.end !== null).length >= count ? runs : undefined;
-  }, 15_000, `${count} finished run(s) of task ${cronId}`);
+  waitFor(
+    async () => {
+      const runs = await runsOf(app, cronId);
+      return runs.filter((r) => r.end !== null).length >= count ? runs : undefined;
+    },
+    15_000,
+    `${count} finished run(s) of task ${cronId}`,
+  );
 
 test('a scheduled task fires on time, runs for real, and its run row and log record the outcome', async (t) => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));
@@ -31,7 +35,11 @@ test('a scheduled task fires on time, runs for real, and its run row and log rec
   const log = readFileSync(path.join(dataDir, 'log', run!.log_path!), 'utf8');
   assert.match(log, new RegExp(`hello from ${cron.id}`));
   assert.match(run!.log_path!, /^echo_hello_from_BAIHU_CRON_ID_\d+\/\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d-\d{3}\.log$/);
-  await waitFor(async () => (await app.ctx.db.selectFrom('crons').selectAll().where('id', '=', cron.id).executeTakeFirst())?.status === CronStatus.idle);
+  await waitFor(
+    async () =>
+      (await app.ctx.db.selectFrom('crons').selectAll().where('id', '=', cron.id).executeTakeFirst())?.status ===
+      CronStatus.idle,
+  );
   const row = await app.ctx.db.selectFrom('crons').selectAll().where('id', '=', cron.id).executeTakeFirstOrThrow();
   assert.equal(row.last_end, 'success');
   assert.equal(row.log_path, run!.log_path);
@@ -71,7 +79,11 @@ test('the concurrency limit holds; extra runs wait in a FIFO queue with status q
   for (let i = 0; i < 5; i++) crons.push(await addCron(app, { command: `sleep 0.4; echo ${i}` }));
   await app.ctx.cronEngine.run(crons.map((c) => c.id));
   assert.deepEqual(engineOf(app).counts(), { queued: 3, running: 2 });
-  const waiting = await app.ctx.db.selectFrom('crons').select(['id', 'status']).where('id', '=', crons[4]!.id).executeTakeFirstOrThrow();
+  const waiting = await app.ctx.db
+    .selectFrom('crons')
+    .select(['id', 'status'])
+    .where('id', '=', crons[4]!.id)
+    .executeTakeFirstOrThrow();
   assert.equal(waiting.status, CronStatus.queued);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, engineOf(app).counts().running)), 5);
@@ -80,7 +92,11 @@ test('the concurrency limit holds; extra runs wait in a FIFO queue with status q
   assert.equal(peak, 2);
   const started = [];
   for (const cron of crons) started.push((await runsOf(app, cron.id))[0]!.started_at!);
-  assert.deepEqual([...started].sort((a, b) => a - b), started, 'runs start in the order they were queued');
+  assert.deepEqual(
+    [...started].sort((a, b) => a - b),
+    started,
+    'runs start in the order they were queued',
+  );
 });
 
 test('overlap policy replace: a new run stops the running one', async (t) => {

@@ -7,11 +7,15 @@ import { Scheduler } from '../../daemon/src/scheduler/scheduler.ts';
 function harness(start: string, timezone = 'UTC') {
   const clock = new ManualClock(Date.parse(start));
   const fired: { id: number; at: string }[] = [];
-  const scheduler = new Scheduler(clock, () => timezone, (id, dueAt) => {
-    // The timer fires exactly at the due time.
-    assert.equal(clock.now(), dueAt);
-    fired.push({ id, at: new Date(dueAt).toISOString() });
-  });
+  const scheduler = new Scheduler(
+    clock,
+    () => timezone,
+    (id, dueAt) => {
+      // The timer fires exactly at the due time.
+      assert.equal(clock.now(), dueAt);
+      fired.push({ id, at: new Date(dueAt).toISOString() });
+    },
+  );
   return { clock, fired, scheduler };
 }
 
@@ -47,7 +51,10 @@ test('schedules are read in the configured timezone', async () => {
   const { clock, fired, scheduler } = harness('2026-06-01T00:00:00Z', 'Asia/Shanghai');
   scheduler.arm(1, ['0 9 * * *']);
   await clock.advanceAsync(24 * 3600_000);
-  assert.deepEqual(fired.map((f) => f.at), ['2026-06-01T01:00:00.000Z']);
+  assert.deepEqual(
+    fired.map((f) => f.at),
+    ['2026-06-01T01:00:00.000Z'],
+  );
   const noonUtc = Date.parse('2026-06-01T12:00:00Z');
   assert.equal(scheduler.nextRun(['0 9 * * *', '0 8 * * *'], noonUtc), Date.parse('2026-06-02T00:00:00Z'));
 });
@@ -57,7 +64,10 @@ test('daylight saving: a time in the spring gap runs at the first valid moment a
   scheduler.arm(1, ['30 2 * * *']);
   await clock.advanceAsync(48 * 3600_000);
   // 2026-03-08 02:30 does not exist in New York; the run happens at 03:00 EDT (07:00Z), then 02:30 EDT next day.
-  assert.deepEqual(fired.map((f) => f.at), ['2026-03-08T07:00:00.000Z', '2026-03-09T06:30:00.000Z']);
+  assert.deepEqual(
+    fired.map((f) => f.at),
+    ['2026-03-08T07:00:00.000Z', '2026-03-09T06:30:00.000Z'],
+  );
 });
 
 test('daylight saving: a daily time in the repeated autumn hour runs once', async () => {
@@ -65,7 +75,10 @@ test('daylight saving: a daily time in the repeated autumn hour runs once', asyn
   scheduler.arm(1, ['30 1 * * *']);
   await clock.advanceAsync(48 * 3600_000);
   // 01:30 happens twice on 2026-11-01 (EDT, then EST); the task runs at the first one only.
-  assert.deepEqual(fired.map((f) => f.at), ['2026-11-01T05:30:00.000Z', '2026-11-02T06:30:00.000Z']);
+  assert.deepEqual(
+    fired.map((f) => f.at),
+    ['2026-11-01T05:30:00.000Z', '2026-11-02T06:30:00.000Z'],
+  );
 });
 
 test('@once, @boot and invalid schedules get no timer', () => {

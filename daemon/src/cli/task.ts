@@ -4,8 +4,8 @@
  * data/log/<dir>/ as the panel does. Run through shell/task, which finds the repository and sets BAIHU_DATA_DIR.
  * Exit code: the command's; 124 on timeout, 130 when stopped, 2 for a usage error.
  */
+import { installRoot } from '../root.ts';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { dataPaths } from '../paths.ts';
 import { logDirName, logFileName } from '../runner/log-format.ts';
 import { ProcessRunner } from '../runner/process-runner.ts';
@@ -39,7 +39,7 @@ async function main(args: string[]): Promise<number> {
     console.error(`task: ${parsed.error}`);
     return 2;
   }
-  const repo = fileURLToPath(new URL('../../..', import.meta.url));
+  const repo = installRoot;
   const paths = dataPaths(process.env.BAIHU_DATA_DIR ?? path.join(repo, 'data'));
   const runner = new ProcessRunner({ paths, variables: async () => [] });
   const now = new Date();

@@ -56,7 +56,11 @@ export const CronInput = Type.Object({
   task_after: optionalText(4000),
   log_name: optionalText(100),
   allow_multiple_instances: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1 }))),
-  overlap_policy: Type.Optional(Nullable(Type.Union([Type.Literal('replace'), Type.Literal('parallel'), Type.Literal('skip'), Type.Literal('queue')]))),
+  overlap_policy: Type.Optional(
+    Nullable(
+      Type.Union([Type.Literal('replace'), Type.Literal('parallel'), Type.Literal('skip'), Type.Literal('queue')]),
+    ),
+  ),
   catch_up_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 10080 }))),
   notify_policy: optionalText(40),
   work_dir: optionalText(500),

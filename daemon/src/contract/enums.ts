@@ -12,7 +12,6 @@ export const usernameMaxLength = 50;
 export const passwordMinLength = 6;
 export const passwordMaxLength = 128;
 
-
 /** A task's status on the wire (Qinglong's numbers). "Disabled" also lives in isDisabled. */
 export const CronStatus = { running: 0, idle: 1, disabled: 2, queued: 3 } as const;
 export type CronStatus = (typeof CronStatus)[keyof typeof CronStatus];
@@ -43,7 +42,12 @@ export const RunTrigger = { schedule: 'schedule', manual: 'manual', boot: 'boot'
 export type RunTrigger = (typeof RunTrigger)[keyof typeof RunTrigger];
 
 /** Qinglong's `logStatus` beside a log's content. */
-export const LogStatus = { running: 'running', completed: 'completed', notFound: 'notFound', ignored: 'ignored' } as const;
+export const LogStatus = {
+  running: 'running',
+  completed: 'completed',
+  notFound: 'notFound',
+  ignored: 'ignored',
+} as const;
 export type LogStatus = (typeof LogStatus)[keyof typeof LogStatus];
 
 /** Task views: the built-in "all tasks" view and the user's own. */

@@ -8,9 +8,7 @@
 export const runTopic = (runId: number) => `run:${runId}`;
 
 export type ClientMessage =
-  | { type: 'subscribe'; topic: string; offset?: number }
-  | { type: 'unsubscribe'; topic: string }
-  | { type: 'ping' };
+  { type: 'subscribe'; topic: string; offset?: number } | { type: 'unsubscribe'; topic: string } | { type: 'ping' };
 
 export interface EndInfo {
   /** A RunEnd value (success, failed, stopped, timeout) or 'interrupted'. */

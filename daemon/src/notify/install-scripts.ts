@@ -1,13 +1,13 @@
+import { fromRoot } from '../root.ts';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DataPaths } from '../paths.ts';
 
 const shipped = [
   { source: 'sendNotify.js', target: 'sendNotify.js' },
   { source: 'notify.py', target: 'notify.py' },
 ] as const;
-const sourceDir = fileURLToPath(new URL('./scripts/', import.meta.url));
+const sourceDir = fromRoot('daemon', 'src', 'notify', 'scripts');
 
 /** The number after `baihu-notify-version:` in a library's first lines; 0 for a file without one (Qinglong's). */
 export function libraryVersion(text: string): number {

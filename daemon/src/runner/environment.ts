@@ -4,8 +4,8 @@
  * position order), extra variables from the dependencies module, then the run's own. config.sh is sourced later by
  * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
  */
+import { fromRoot } from '../root.ts';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DataPaths } from '../paths.ts';
 import { variableNamePattern } from './task-command.ts';
 import type { PanelVariable } from './types.ts';
@@ -37,7 +37,7 @@ export const inheritedNames: readonly string[] = [
 export const runIdVariable = 'BAIHU_RUN_ID';
 
 /** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
-const shellDir = fileURLToPath(new URL('../../../shell', import.meta.url));
+const shellDir = fromRoot('shell');
 
 export function inheritedEnvironment(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env: Record<string, string> = {};

@@ -3,10 +3,10 @@
  * now / conc / desi, -m, random delay); anything else runs under `bash -c`. Every run goes through the wrapper
  * shell/run-task.sh (config.sh, random delay, global and per-task hooks) and a RunGroup (groups, kill, log).
  */
+import { fromRoot } from '../root.ts';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { DataPaths } from '../paths.ts';
@@ -27,7 +27,7 @@ import {
 } from './task-command.ts';
 import { RunEnd, type PanelVariableSource, type RunHandle, type TaskRunner, type TaskRunSpec } from './types.ts';
 
-const wrapper = fileURLToPath(new URL('../../../shell/run-task.sh', import.meta.url));
+const wrapper = fromRoot('shell', 'run-task.sh');
 
 export interface ProcessRunnerOptions {
   paths: DataPaths;

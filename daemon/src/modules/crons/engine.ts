@@ -2,14 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  CronStatus,
-  noLogName,
-  OverlapPolicy,
-  RunEndKind,
-  RunStatus,
-  RunTrigger,
-} from '../../contract/enums.ts';
+import { CronStatus, noLogName, OverlapPolicy, RunEndKind, RunStatus, RunTrigger } from '../../contract/enums.ts';
 import { runTopic, type EndInfo } from '../../contract/live.ts';
 import { parseSchedule } from '../../contract/schedule.ts';
 import type { Clock } from '../../clock.ts';
@@ -98,7 +91,11 @@ export class CronEngine implements CronEngineApi {
   private readonly idleWaiters = new Set<() => void>();
 
   constructor(private readonly o: CronEngineOptions) {
-    this.scheduler = new Scheduler(o.clock, () => this.timezone(), (cronId, dueAt) => void this.onDue(cronId, dueAt));
+    this.scheduler = new Scheduler(
+      o.clock,
+      () => this.timezone(),
+      (cronId, dueAt) => void this.onDue(cronId, dueAt),
+    );
     o.hub.addResolver('run:', (topic) => this.resolveTopic(topic));
   }
 
@@ -132,7 +129,7 @@ export class CronEngine implements CronEngineApi {
     const now = this.o.clock.now();
     const since = Math.max(lastAlive ?? 0, cron.last_due_at ?? 0, now - cron.catch_up_minutes * 60_000);
     let missed: number | null = null;
-    for (let next = this.scheduler.nextRun(schedulesOf(cron), since); next !== null && next <= now; ) {
+    for (let next = this.scheduler.nextRun(schedulesOf(cron), since); next !== null && next <= now;) {
       missed = next;
       next = this.scheduler.nextRun(schedulesOf(cron), next);
     }
@@ -426,7 +423,10 @@ export class CronEngine implements CronEngineApi {
       if (run.log_path) {
         const file = path.join(this.o.paths.log, run.log_path);
         try {
-          appendFileSync(file, `\n## Interrupted: the daemon stopped during this run / 守护进程在运行期间停止，本次运行中断\n`);
+          appendFileSync(
+            file,
+            `\n## Interrupted: the daemon stopped during this run / 守护进程在运行期间停止，本次运行中断\n`,
+          );
         } catch {
           // The log may be gone; the row still records the interruption.
         }

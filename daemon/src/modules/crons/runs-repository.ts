@@ -23,7 +23,12 @@ export class EngineRepository {
     await this.db.updateTable('crons').set({ status: idle, pid: null }).where('status', '!=', idle).execute();
   }
 
-  async createRun(run: { cron_id: number; trigger: string; due_at: number | null; queued_at: number }): Promise<number> {
+  async createRun(run: {
+    cron_id: number;
+    trigger: string;
+    due_at: number | null;
+    queued_at: number;
+  }): Promise<number> {
     const row = await this.db
       .insertInto('cron_runs')
       .values({ ...run, status: RunStatus.queued })
