@@ -1,27 +1,37 @@
 import type { Kysely } from 'kysely';
 import type { CronRow, CronRunRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
-import { orderOf, whereOf, type ListQuery } from './search.ts';
+import { hasConditions, orderOf, whereOf, type ListQuery, type SortColumn } from './search.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** One COUNT and one page query; every row when no page is given. */
+  /**
+   * One page (or every row when no page is given) and the number of matching rows. Without conditions the default
+   * order's index serves the page and the count. With conditions the table has to be scanned anyway, so it is
+   * scanned once: the ordered ids of every match give the total and the page, whose rows are then read by id.
+   */
   async list(
     query: ListQuery,
     page: { offset: number; limit: number } | null,
   ): Promise<{ rows: CronRow[]; total: number }> {
     const where = whereOf(query);
-    let select = this.db.selectFrom('crons').selectAll().where(where);
-    for (const [column, direction] of orderOf(query)) select = select.orderBy(column, direction);
-    if (page) select = select.limit(page.limit).offset(page.offset);
-    const rows = await select.execute();
-    if (!page) return { rows, total: rows.length };
-    if (page.offset === 0 && rows.length < page.limit) return { rows, total: rows.length };
+    const ordered = <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T): T =>
+      orderOf(query).reduce((s, [column, direction]) => s.orderBy(column, direction), select);
+    if (!page) {
+      const rows = await ordered(this.db.selectFrom('crons').selectAll().where(where)).execute();
+      return { rows, total: rows.length };
+    }
+    if (hasConditions(query)) {
+      const ids = (await ordered(this.db.selectFrom('crons').select('id').where(where)).execute()).map((r) => r.id);
+      const pageIds = ids.slice(page.offset, page.offset + page.limit);
+      const byId = new Map((await this.findMany(pageIds)).map((row) => [row.id, row]));
+      return { rows: pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined), total: ids.length };
+    }
+    const rows = await ordered(this.db.selectFrom('crons').selectAll()).limit(page.limit).offset(page.offset).execute();
     const counted = await this.db
       .selectFrom('crons')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(where)
       .executeTakeFirstOrThrow();
     return { rows, total: Number(counted.total) };
   }

@@ -36,8 +36,25 @@ export class CronService {
     private readonly clock: Clock,
   ) {}
 
-  private wire(row: CronRow): Cron {
-    return toWireCron(row, row.is_disabled ? null : this.engine.nextRunTime(row));
+  /**
+   * Next fire times by schedule set. A task's next fire time cannot change before it is reached (for the same
+   * schedules and timezone), so a page of the list does not parse 20 cron expressions on every call.
+   */
+  private readonly nextRuns = new Map<string, number | null>();
+
+  private nextRunTime(row: CronRow, timezone: string): number | null {
+    if (row.is_disabled) return null;
+    const key = `${timezone}\u0000${row.schedule}\u0000${row.extra_schedules}`;
+    const cached = this.nextRuns.get(key);
+    if (cached === null || (cached !== undefined && cached > this.clock.now())) return cached;
+    const next = this.engine.nextRunTime(row);
+    if (this.nextRuns.size >= 20_000) this.nextRuns.clear();
+    this.nextRuns.set(key, next);
+    return next;
+  }
+
+  private wire(row: CronRow, timezone = this.engine.timezone()): Cron {
+    return toWireCron(row, this.nextRunTime(row, timezone));
   }
 
   private async require(id: number): Promise<CronRow> {
@@ -51,7 +68,8 @@ export class CronService {
     const query = parseListQuery(params);
     const paged = params.page && params.size ? { offset: (params.page - 1) * params.size, limit: params.size } : null;
     const { rows, total } = await this.crons.list(query, paged);
-    return { data: rows.map((row) => this.wire(row)), total };
+    const timezone = this.engine.timezone();
+    return { data: rows.map((row) => this.wire(row, timezone)), total };
   }
 
   async get(id: number): Promise<Cron> {

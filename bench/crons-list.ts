@@ -1,0 +1,100 @@
+/**
+ * The task list at scale, in-process through app.inject (no network):
+ *  - list_p50_ms / list_p99_ms: 500 × GET /api/crons?searchValue=…&sorter=…&page=2&size=20 over 10,000 tasks
+ *    (inserted directly through the repository in one transaction);
+ *  - create_total_ms, create_first100_avg_ms, create_last100_avg_ms: 1,000 × POST /api/crons one by one.
+ * Prints one JSON line per figure with its budget. Exit code 1 when a budget is exceeded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../daemon/src/app.ts';
+import { loadConfig } from '../daemon/src/config.ts';
+import { openDatabase } from '../daemon/src/db/connection.ts';
+import type { NewCron } from '../daemon/src/db/schema.ts';
+import { CronRepository } from '../daemon/src/modules/crons/repository.ts';
+import { dataPaths } from '../daemon/src/paths.ts';
+
+const tasks = 10_000;
+const listCalls = 500;
+const creates = 1_000;
+const budgets = { list_p99_ms: 10 };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function main(): Promise<number> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-crons-'));
+  const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
+  try {
+    const account = { username: 'bench', password: 'bench-password-1' };
+    await app.inject({ method: 'PUT', url: '/api/user/init', payload: account });
+    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: account });
+    const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+
+    const words = ['sign', 'farm', 'bank', 'shop', 'water'];
+    const now = Date.now();
+    const rows: NewCron[] = Array.from({ length: tasks }, (_, i) => ({
+      name: `${words[i % words.length]} task ${i}`,
+      command: `task scripts/${words[(i * 7) % words.length]}_${i}.js`,
+      schedule: `${i % 60} ${i % 24} * * *`,
+      labels: JSON.stringify([words[(i * 3) % words.length]]),
+      is_pinned: i % 97 === 0 ? 1 : 0,
+      is_disabled: i % 13 === 0 ? 1 : 0,
+      created_at: now - i * 1000,
+      updated_at: now,
+    }));
+    const handle = openDatabase(dataPaths(dataDir).db);
+    const insertStarted = performance.now();
+    await new CronRepository(handle.db).insertMany(rows);
+    const insertMs = performance.now() - insertStarted;
+    await handle.close();
+
+    const url = `/api/crons?searchValue=sign&sorter=${encodeURIComponent(JSON.stringify({ field: 'name', type: 'ascend' }))}&page=2&size=20`;
+    const first = await app.inject({ method: 'GET', url, headers });
+    const body = first.json() as { code: number; data: { data: unknown[]; total: number } };
+    if (body.code !== 200 || body.data.data.length !== 20)
+      throw new Error(`unexpected reply: ${first.body.slice(0, 300)}`);
+    for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < listCalls; i++) {
+      const started = performance.now();
+      await app.inject({ method: 'GET', url, headers });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+
+    const createTimes: number[] = [];
+    for (let i = 0; i < creates; i++) {
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/crons',
+        headers,
+        payload: { name: `created ${i}`, command: `task created_${i}.js`, schedule: `${i % 60} 3 * * *` },
+      });
+      createTimes.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
+    }
+    const avg = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+
+    const figures = {
+      tasks,
+      matching: body.data.total,
+      insert_10k_ms: round(insertMs),
+      list_p50_ms: round(percentile(times, 0.5)),
+      list_p99_ms: round(percentile(times, 0.99)),
+      create_total_ms: round(createTimes.reduce((a, b) => a + b, 0)),
+      create_first100_avg_ms: round(avg(createTimes.slice(0, 100))),
+      create_last100_avg_ms: round(avg(createTimes.slice(-100))),
+    };
+    console.log(JSON.stringify({ bench: 'crons-list', ...figures, budgets }));
+    return figures.list_p99_ms > budgets.list_p99_ms ? 1 : 0;
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
