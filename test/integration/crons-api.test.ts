@@ -258,6 +258,9 @@ test('default order: pinned first, then enabled, then status, newest first; pagi
   const page2 = await list(api, { page: 2, size: 2 });
   assert.deepEqual(names(page2.data), ['t3', 't2']);
   assert.equal(page2.total, 5);
+  const lenient = await api('GET', '/api/crons?page=&size=&searchValue=&t=1700000000000');
+  assert.equal((lenient.body.data as { total: number }).total, 5, 'empty page and size mean every row');
+  assert.equal((lenient.body.data as { data: Cron[] }).data.length, 5);
   const page3 = await list(api, { page: 3, size: 2 });
   assert.deepEqual(names(page3.data), ['t5']);
   assert.equal(page3.total, 5);
@@ -529,4 +532,34 @@ test('a long log answers its last 2 MB with a first line that says so', async (t
   assert.match(text.split('\n')[0]!, /^\[The log is 2\.6 MB; the first 0\.\d MB are not shown here\]$/);
   assert.ok(text.endsWith('the end\n'));
   assert.ok(Buffer.byteLength(text) <= 2 * 1024 * 1024 + 200);
+});
+
+test('stop: a running task is stopped through PUT /stop and through its instance; the log says running meanwhile', async (t) => {
+  const { api } = await setup(t);
+  const task = await create(api, { name: 'sleeper', command: 'echo started; sleep 30' });
+  await api('PUT', '/api/crons/run', { payload: [task.id] });
+  const running = await waitForRun(api, task.id, (r) => r[0]?.status === RunStatus.running);
+  let log = await api('GET', `/api/crons/${task.id}/log`);
+  for (let i = 0; i < 100 && !String(log.body.data).includes('started'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    log = await api('GET', `/api/crons/${task.id}/log`);
+  }
+  assert.equal((log.body as unknown as { logStatus: string }).logStatus, LogStatus.running);
+  assert.match(String(log.body.data), /started/);
+  const stopped = await api('POST', `/api/crons/${task.id}/instances/${running[0]!.id}/stop`);
+  assert.equal(stopped.body.code, 200, JSON.stringify(stopped.body));
+  const ended = await waitForRun(api, task.id, (r) => r[0]?.status === RunStatus.stopped);
+  assert.equal(ended[0]!.id, running[0]!.id);
+
+  await api('PUT', '/api/crons/run', { payload: [task.id] });
+  await waitForRun(api, task.id, (r) => r.length === 2 && r[0]?.status === RunStatus.running);
+  assert.equal((await api('PUT', '/api/crons/stop', { payload: [task.id] })).body.code, 200);
+  const runs = await waitForRun(api, task.id, (r) => r[0]?.status === RunStatus.stopped);
+  assert.deepEqual(
+    runs.map((r) => r.status),
+    [RunStatus.stopped, RunStatus.stopped],
+    'instances are listed newest first',
+  );
+  const limited = (await api('GET', `/api/crons/${task.id}/instances?limit=1`)).body.data as CronRun[];
+  assert.equal(limited.length, 1);
 });

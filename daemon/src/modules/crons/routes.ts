@@ -19,8 +19,9 @@ const LabelsBody = Type.Object({
 });
 const ListQuery = Type.Object({
   searchValue: Type.Optional(Type.String({ maxLength: 500 })),
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  // Qinglong reads these leniently (`Number(page || '0')`); clients send `page=` when they want everything.
+  page: Type.Optional(Type.String({ pattern: '^[0-9]{0,9}$' })),
+  size: Type.Optional(Type.String({ pattern: '^[0-9]{0,6}$' })),
   sorter: Type.Optional(Type.String({ maxLength: 1000 })),
   filters: Type.Optional(Type.String({ maxLength: 10000 })),
   queryString: Type.Optional(Type.String({ maxLength: 50000 })),

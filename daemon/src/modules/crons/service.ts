@@ -18,8 +18,8 @@ import { checkDraft, cleanLabels, columnsOf, draftOf, mergeInput } from './valid
 
 export interface ListParams {
   searchValue?: string | undefined;
-  page?: number | undefined;
-  size?: number | undefined;
+  page?: string | number | undefined;
+  size?: string | number | undefined;
   sorter?: string | undefined;
   filters?: string | undefined;
   queryString?: string | undefined;
@@ -66,7 +66,9 @@ export class CronService {
   /** One page (or every row without page and size); nextRunTime is computed for the returned rows only. */
   async list(params: ListParams): Promise<{ data: Cron[]; total: number }> {
     const query = parseListQuery(params);
-    const paged = params.page && params.size ? { offset: (params.page - 1) * params.size, limit: params.size } : null;
+    const page = Number(params.page || 0);
+    const size = Number(params.size || 0);
+    const paged = page && size ? { offset: (page - 1) * size, limit: size } : null;
     const { rows, total } = await this.crons.list(query, paged);
     const timezone = this.engine.timezone();
     return { data: rows.map((row) => this.wire(row, timezone)), total };
