@@ -16,6 +16,13 @@ export default defineConfig({
   base: './',
   resolve: { alias: { '@contract': here('../daemon/src/contract') } },
   plugins: [
+    {
+      // The daemon injects <base href> when it serves index.html; the dev server stands in for it, so deep links
+      // such as /setting/security load the same way in development.
+      name: 'baihu-dev-base',
+      apply: 'serve',
+      transformIndexHtml: (html) => html.replace('<head>', '<head>\n    <base href="/" />'),
+    },
     react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] } }),
     // failOnMissing: a message without a Chinese (or English) translation stops the build.
     lingui({ configPath: linguiConfigPath, failOnMissing: true, failOnCompileError: true }),

@@ -144,7 +144,8 @@ export const notFoundRoute: PageRoute = {
   path: '*',
   title: msg`Not Found`,
   page: lazyPage(() => import('./pages/NotFoundPage.tsx')),
-  access: 'signedIn',
+  // Anyone may learn that a path does not exist; signed in, it is drawn inside the layout.
+  access: 'public',
   shell: true,
 };
 

@@ -42,7 +42,8 @@ export function RouteView() {
   const redirect = redirects[path];
   // Keyed: wouter's Redirect navigates once on mount, and one redirect can lead straight to another.
   if (redirect) return <Redirect key={`${path}>${redirect}`} to={redirect} replace />;
-  const target = redirectFor(path, page, { initialized: info.isInitialized, signedIn: getToken() !== null });
+  const signedIn = getToken() !== null;
+  const target = redirectFor(path, page, { initialized: info.isInitialized, signedIn });
   if (target) {
     if (target === '/login') rememberReturnTo(search ? `${path}?${search}` : path);
     return <Redirect key={`${path}>${target}`} to={target} replace />;
@@ -58,7 +59,8 @@ export function RouteView() {
       </Suspense>
     </ChunkErrorBoundary>
   );
-  if (!page.shell) return content;
+  // The signed-in frame needs an account to show; a public page seen signed out is drawn on its own.
+  if (!page.shell || !signedIn) return content;
   return (
     <ChunkErrorBoundary resetKey="layout">
       <Suspense fallback={<PageSpinner />}>
