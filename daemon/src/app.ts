@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -24,6 +24,7 @@ import { RunTokens } from './notify/run-tokens.ts';
 import { LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
 import { CronEngine } from './modules/crons/engine.ts';
+import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
 import { SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
@@ -73,7 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request would flood the system log of a panel that scripts call all day.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
+    forceCloseConnections: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/... (the gate refuses it first anyway).
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 50 * 1024 * 1024,
@@ -86,22 +89,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The environment-variable area arrives with its own module; until then runs get no panel variables.
     variables: async () => [],
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
-  });
-  const cronEngine = new CronEngine({
-    repository: new EngineRepository(database.db),
-    runner,
-    hub: live,
-    paths,
-    clock,
-    settings,
-    log: app.log,
-    killLeftovers,
-  });
-  app.addHook('onReady', async () => cronEngine.start());
-  // Runs are stopped before the database closes, so their rows are written.
-  app.addHook('onClose', async () => {
-    await cronEngine.close();
-    await database.close();
   });
   // The list of routes lets tests prove that every one of them sits behind the gate.
   const routes: string[] = [];
@@ -120,12 +107,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // Notifications: the panel channel, sign-in notices through the login hook, run tokens for script delivery.
   const notificationStore = new NotificationRepository(database.db);
-  const notifier = new Notifier({ store: notificationStore, log: app.log, clock, ...options.notify });
+  const notifier = new Notifier({
+    store: notificationStore,
+    log: app.log,
+    clock,
+    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    ...options.notify,
+  });
   const runTokens = new RunTokens(() => localUrl(app, config));
   await installScriptLibraries(paths, app.log);
   const users = new UserService(new UserRepository(database.db), sessions, clock, (entry) =>
     notifier.notifyLogin(entry),
   );
+
+  const cronEngine = new CronEngine({
+    repository: new EngineRepository(database.db),
+    runner,
+    hub: live,
+    paths,
+    clock,
+    settings,
+    log: app.log,
+    killLeftovers,
+    // Each run gets a token so its scripts can notify through the daemon; it dies with the run.
+    runEnv: (runId) => runTokens.envFor(runId),
+    onRunSettled: (runId) => runTokens.revoke(runId),
+    onRunEnd: (event) => noticeRunEnd(notifier, event),
+  });
+  app.addHook('onReady', async () => cronEngine.start());
+  // Runs are stopped before the database closes, so their rows are written.
+  app.addHook('onClose', async () => {
+    await cronEngine.close();
+    await database.close();
+  });
 
   const ctx: AppContext = {
     config,

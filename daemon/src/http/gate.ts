@@ -76,6 +76,8 @@ export function installGate(app: FastifyInstance, baseUrl: string, sessions: Ses
     const verdict = classifyPath(req.method, req.raw.url ?? '', baseUrl);
     if (verdict.kind === 'public') return;
     const lang = requestLanguage(req);
+    // A refused WebSocket upgrade has left the HTTP server's care: end its socket once the answer is out.
+    if (req.headers.upgrade) reply.raw.once('finish', () => req.raw.socket?.end());
     if (verdict.kind === 'bad') return sendFailure(reply, lang, 'badPath', ResponseCode.badRequest);
     const token = bearerToken(req, verdict.route);
     if (!token) return sendFailure(reply, lang, 'unauthorized', ResponseCode.unauthorized);

@@ -13,8 +13,26 @@ interface Armed {
  * Turns schedules into timers: one timer per enabled schedule, always set for that schedule's next fire time and
  * re-set as it fires. croner only computes the times; the clock owns the timers, so tests drive them exactly.
  */
+/** Parsed schedules are reused: the task list asks for next run times of the same expressions over and over. */
+const parsedLimit = 5000;
+
 export class Scheduler {
   private readonly armed = new Map<number, Armed>();
+  private readonly parsed = new Map<string, Cron | null>();
+
+  /** A paused croner instance for an expression in the current timezone; null when it is not a cron schedule. */
+  private cronFor(schedule: string): Cron | null {
+    const timezone = this.timezone();
+    const key = `${timezone}\n${schedule}`;
+    let cron = this.parsed.get(key);
+    if (cron === undefined) {
+      const result = parseSchedule(schedule);
+      cron = result.kind === 'cron' ? new Cron(result.expression, { paused: true, timezone }) : null;
+      if (this.parsed.size >= parsedLimit) this.parsed.clear();
+      this.parsed.set(key, cron);
+    }
+    return cron;
+  }
 
   constructor(
     private readonly clock: Clock,
@@ -28,9 +46,8 @@ export class Scheduler {
     const entry: Armed = { schedules, cancels: [] };
     this.armed.set(cronId, entry);
     schedules.forEach((schedule, index) => {
-      const parsed = parseSchedule(schedule);
-      if (parsed.kind !== 'cron') return;
-      const cron = new Cron(parsed.expression, { paused: true, timezone: this.timezone() });
+      const cron = this.cronFor(schedule);
+      if (!cron) return;
       const armNext = (after: number) => {
         const next = cron.nextRun(new Date(after))?.getTime();
         if (next === undefined) return;
@@ -69,9 +86,7 @@ export class Scheduler {
   nextRun(schedules: string[], from: number): number | null {
     let best: number | null = null;
     for (const schedule of schedules) {
-      const parsed = parseSchedule(schedule);
-      if (parsed.kind !== 'cron') continue;
-      const next = new Cron(parsed.expression, { paused: true, timezone: this.timezone() }).nextRun(new Date(from));
+      const next = this.cronFor(schedule)?.nextRun(new Date(from));
       if (next && (best === null || next.getTime() < best)) best = next.getTime();
     }
     return best;

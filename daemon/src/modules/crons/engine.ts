@@ -24,6 +24,8 @@ export interface RunEndEvent {
   durationMs: number;
   /** How the task's previous run ended, null if this is its first. */
   previousEnd: string | null;
+  /** Absolute path of the run's log, null when the task keeps none. */
+  logFile: string | null;
 }
 
 export interface CronEngineOptions {
@@ -40,6 +42,8 @@ export interface CronEngineOptions {
   runEnv?: (runId: number) => Record<string, string>;
   /** Called once per finished run, after its row is saved. */
   onRunEnd?: (event: RunEndEvent) => void;
+  /** Called once a run is over in every way (row saved, log closed), whether or not it ever started. */
+  onRunSettled?: (runId: number) => void;
 }
 
 interface QueuedRun {
@@ -55,6 +59,8 @@ interface ActiveRun {
   cronId: number;
   handle: RunHandle | null;
   stopRequested: boolean;
+  /** Its outcome is saved; it only remains to be cleaned up. */
+  ended?: boolean;
 }
 
 /** A task never piles up more than this many waiting runs; further triggers are dropped (as Qinglong does). */
@@ -63,7 +69,9 @@ const maxQueuedPerTask = 5;
 const heartbeatMs = 30_000;
 
 export const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
-export const defaultTimezone = () => process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The container's timezone, read once (Intl is slow enough to matter on the list's hot path). */
+const systemTimezone = process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const defaultTimezone = () => systemTimezone;
 
 const statusOfEnd: Record<RunEndKind, number> = {
   success: RunStatus.finished,
@@ -192,7 +200,7 @@ export class CronEngine implements CronEngineApi {
     }
     const stopping: Promise<void>[] = [];
     for (const run of this.active.values()) {
-      if (!ids.has(run.cronId)) continue;
+      if (!ids.has(run.cronId) || run.ended) continue;
       affected++;
       stopping.push(this.stopActive(run));
     }
@@ -210,7 +218,7 @@ export class CronEngine implements CronEngineApi {
       return true;
     }
     const run = this.active.get(runId);
-    if (!run || run.cronId !== cronId) return false;
+    if (!run || run.cronId !== cronId || run.ended) return false;
     await this.stopActive(run);
     return true;
   }
@@ -333,7 +341,7 @@ export class CronEngine implements CronEngineApi {
       this.o.hub.broadcast('cronStatus', { id: cron.id, status: CronStatus.running, runId: run.runId });
       if (run.stopRequested) void handle.stop();
       const outcome = await handle.finished;
-      await this.finish(run, cron, outcome.end, outcome);
+      await this.finish(run, cron, outcome.end, outcome, logAbs);
     } catch (error) {
       this.o.log.error({ err: error, cronId: run.cronId }, 'run failed to start');
       if (logAbs) {
@@ -342,10 +350,11 @@ export class CronEngine implements CronEngineApi {
       }
       const now = this.o.clock.now();
       const outcome = { exitCode: null, startedAt, finishedAt: now, durationMs: now - startedAt };
-      if (cron) await this.finish(run, cron, RunEndKind.failed, outcome).catch(() => {});
+      if (cron) await this.finish(run, cron, RunEndKind.failed, outcome, logAbs).catch(() => {});
       else await this.finishUnstarted(run.runId, RunEndKind.failed).catch(() => {});
     } finally {
       writer?.end(this.endInfoOf(run.runId));
+      this.o.onRunSettled?.(run.runId);
       this.lastEnds.delete(run.runId);
       this.active.delete(run.runId);
       if (this.active.size === 0) for (const resolve of this.idleWaiters) resolve();
@@ -365,7 +374,9 @@ export class CronEngine implements CronEngineApi {
     cron: CronRow,
     end: RunEndKind,
     outcome: Pick<RunOutcome, 'exitCode' | 'finishedAt' | 'durationMs'>,
+    logFile: string | null,
   ): Promise<void> {
+    run.ended = true;
     await this.o.repository.markFinished(run.runId, {
       status: statusOfEnd[end],
       end,
@@ -388,6 +399,7 @@ export class CronEngine implements CronEngineApi {
         exitCode: outcome.exitCode,
         durationMs: outcome.durationMs,
         previousEnd,
+        logFile,
       });
     }
   }

@@ -1,0 +1,52 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { RunEndKind } from '../../contract/enums.ts';
+import type { TaskNotifyPolicy } from '../../contract/notify.ts';
+import type { Notifier } from '../../notify/notifier.ts';
+import { RunOutcome } from '../../notify/task-policy.ts';
+import type { RunEndEvent } from './engine.ts';
+
+/** How a run's end counts for notifications: stopped and interrupted runs are neither successes nor failures. */
+function outcomeOf(end: string | null): RunOutcome | null {
+  if (end === RunEndKind.success) return RunOutcome.success;
+  if (end === RunEndKind.failed || end === RunEndKind.timeout) return RunOutcome.failure;
+  return null;
+}
+
+const tailBytes = 2048;
+
+/** The last lines of a log, for a failure notice (so the reader sees why without opening the panel). */
+export function logTail(file: string | null): string | undefined {
+  if (!file) return undefined;
+  try {
+    const size = statSync(file).size;
+    const start = Math.max(0, size - tailBytes);
+    const buffer = Buffer.alloc(size - start);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, buffer, 0, buffer.length, start);
+    } finally {
+      closeSync(fd);
+    }
+    const text = buffer.toString('utf8');
+    return (start > 0 ? text.slice(text.indexOf('\n') + 1) : text).trimEnd();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends the task's notification for a finished run, following its policy (or the global default). */
+export function noticeRunEnd(notifier: Notifier, event: RunEndEvent): void {
+  const outcome = outcomeOf(event.end);
+  if (!outcome) return;
+  void notifier
+    .notifyTaskRun({
+      name: event.cron.name,
+      outcome,
+      previousOutcome: outcomeOf(event.previousEnd),
+      policy: (event.cron.notify_policy as TaskNotifyPolicy | null) ?? null,
+      exitCode: event.exitCode,
+      durationMs: event.durationMs,
+      ...(outcome === RunOutcome.failure ? { logTail: logTail(event.logFile) } : {}),
+    })
+    .catch(() => {});
+}

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { TestContext } from 'node:test';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningDaemon {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts the real daemon as a separate process (sources through tsx) on a free port; killed when the test ends. */
+export async function startDaemon(
+  t: TestContext,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningDaemon> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'daemon/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  t.after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match) return { child, url: match[1]!, output: () => output };
+    if (child.exitCode !== null) throw new Error(`daemon exited early: ${output}`);
+    if (Date.now() > deadline) throw new Error(`daemon did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** JSON call against a running daemon. */
+export async function http(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; payload?: unknown } = {},
+): Promise<{ status: number; body: { code: number; data?: unknown; message?: string } }> {
+  const headers: Record<string, string> = { 'accept-language': 'en' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.payload !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: options.payload === undefined ? null : JSON.stringify(options.payload),
+  });
+  return { status: res.status, body: (await res.json()) as { code: number; data?: unknown; message?: string } };
+}
