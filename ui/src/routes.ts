@@ -77,7 +77,11 @@ export const pageRoutes: PageRoute[] = [
     msg`Security`,
     lazyPage(() => import('./pages/setting/SecurityPage.tsx')),
   ),
-  setting('/setting/notification', msg`Notification`),
+  setting(
+    '/setting/notification',
+    msg`Notification`,
+    lazyPage(() => import('./pages/setting/NotificationPage.tsx')),
+  ),
   setting(
     '/setting/loginLog',
     msg`Login Log`,

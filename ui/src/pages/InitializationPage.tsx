@@ -7,6 +7,8 @@ import { Card } from '../components/ui/Card.tsx';
 import { Steps } from '../components/ui/Steps.tsx';
 import { AuthFrame } from '../features/auth/AuthFrame.tsx';
 import { AccountStep } from '../features/setup/AccountStep.tsx';
+import { NotificationStep } from '../features/setup/NotificationStep.tsx';
+import type { Credentials } from '../features/setup/wizardClient.ts';
 
 type Step = 'welcome' | 'account' | 'notification' | 'completion';
 const order: Step[] = ['welcome', 'account', 'notification', 'completion'];
@@ -15,6 +17,8 @@ const order: Step[] = ['welcome', 'account', 'notification', 'completion'];
 export default function InitializationPage() {
   const { t } = useLingui();
   const [step, setStep] = useState<Step>('welcome');
+  // Kept in memory only, for the notification step's sign-in.
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
   const { markInitialized } = useSystem();
   const [, navigate] = useLocation();
   const headings: Record<Step, string> = {
@@ -48,22 +52,16 @@ export default function InitializationPage() {
             </div>
           </div>
         )}
-        {step === 'account' && <AccountStep onDone={() => setStep('notification')} />}
-        {step === 'notification' && (
-          <div className="flex flex-col gap-6">
-            <p className="text-muted">
-              <Trans>
-                Baihu can tell you when a task fails or finishes. Notification channels can be configured in Settings →
-                Notification once they arrive in a later version. You can skip this step for now.
-              </Trans>
-            </p>
-            <div className="flex justify-end gap-2">
-              <Button onClick={() => setStep('completion')}>{t`Skip`}</Button>
-              <Button variant="primary" onClick={() => setStep('completion')}>
-                {t`Next`}
-              </Button>
-            </div>
-          </div>
+        {step === 'account' && (
+          <AccountStep
+            onDone={(created) => {
+              setCredentials(created);
+              setStep('notification');
+            }}
+          />
+        )}
+        {step === 'notification' && credentials && (
+          <NotificationStep credentials={credentials} onDone={() => setStep('completion')} />
         )}
         {step === 'completion' && (
           <div className="flex flex-col gap-6">

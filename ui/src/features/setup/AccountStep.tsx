@@ -7,10 +7,11 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
+import type { Credentials } from './wizardClient.ts';
 import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../forms/rules.ts';
 
-/** Creates the one administrator account (`PUT api/user/init`). */
-export function AccountStep({ onDone }: { onDone: () => void }) {
+/** Creates the one administrator account (`PUT api/user/init`) and hands its credentials to the next step. */
+export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => void }) {
   const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -33,7 +34,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       await api.put('user/init', { username, password, confirmPassword });
-      onDone();
+      onDone({ username, password });
     } catch (error) {
       const { fields, form } = errorsFrom(error);
       setErrors(fields);

@@ -1,0 +1,43 @@
+import type { NotificationSettings } from '@contract/notify.ts';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { PageSpinner } from '../../app/FullPage.tsx';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { NotificationForm } from '../../features/notification/NotificationForm.tsx';
+import { TaskPolicyCard } from '../../features/notification/TaskPolicyCard.tsx';
+import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { api } from '../../lib/api.ts';
+
+export default function NotificationPage() {
+  const { t } = useLingui();
+  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api.get<NotificationSettings>('user/notification').then(setSettings, (failure: Error) => setError(failure.message));
+  }, []);
+
+  return (
+    <SettingsLayout>
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
+        <Card>
+          <CardHeader
+            title={t`Notification channel`}
+            description={t`Where task results, sign-ins and system messages are sent.`}
+          />
+          <CardBody>
+            {error && <Alert>{error}</Alert>}
+            {!settings && !error && <PageSpinner />}
+            {settings && (
+              <div className="max-w-xl">
+                <NotificationForm client={api} initial={settings} submitLabel={t`Save`} showTest />
+              </div>
+            )}
+          </CardBody>
+        </Card>
+        <TaskPolicyCard />
+      </div>
+    </SettingsLayout>
+  );
+}
