@@ -43,8 +43,11 @@ export function NotificationStep({ credentials, onDone }: { credentials: Credent
         </Trans>
       </p>
       {state.kind === 'signingIn' && (
-        <div className="flex justify-center py-6 text-primary">
-          <Spinner label={t`Signing in to set up notifications`} />
+        <div className="flex items-center justify-between gap-3 py-4">
+          <span className="text-primary">
+            <Spinner label={t`Signing in to set up notifications`} />
+          </span>
+          {skip}
         </div>
       )}
       {state.kind === 'failed' && (
