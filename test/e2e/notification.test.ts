@@ -2,8 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { account, call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshot as save, startPanel } from '../helpers/browser.ts';
 import { startRecorder, type Recorded } from '../helpers/recorder.ts';
+
+/** A full-page screenshot from the top, so the sticky header sits where a person sees it. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await save(page, name);
+}
 
 const jsonBody = '{"title":"$title","text":"$content"}';
 

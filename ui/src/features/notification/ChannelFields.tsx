@@ -28,7 +28,7 @@ export function ChannelPicker({
   const { t, i18n } = useLingui();
   const name = (id: NotifyChannelId) => localText(channelOf({ type: id }).name, i18n.locale);
   return (
-    <Field label={t`Channel`} hint={t`Where Baihu sends task results and system messages.`}>
+    <Field label={t`Channel`}>
       {(control) => (
         <select
           {...control}
@@ -102,7 +102,7 @@ function Control({
         <textarea
           {...common}
           value={value}
-          rows={4}
+          rows={field.key === 'webhookHeaders' ? 3 : 4}
           placeholder={field.placeholder}
           spellCheck={false}
           onChange={(e) => onChange(e.target.value)}

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { hasErrors, type Errors } from '../forms/rules.ts';
@@ -28,13 +29,16 @@ export function NotificationForm({
   onSaved,
   extraActions,
   showTest = false,
+  align = 'start',
 }: {
   client: NotifyClient;
   initial: NotificationSettings;
   submitLabel: string;
   onSaved?: (settings: NotificationSettings) => void;
-  /** Buttons placed after the submit button (e.g. the wizard's Skip). */
+  /** A button beside the submit button (e.g. the wizard's Skip). */
   extraActions?: ReactNode;
+  /** 'end': the buttons on the right, the extra one before the submit button (the wizard's layout). */
+  align?: 'start' | 'end';
   showTest?: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -51,7 +55,11 @@ export function NotificationForm({
 
   // After a failed check, take the user to the first field that needs attention.
   useEffect(() => {
-    if (hasErrors(errors)) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (!hasErrors(errors)) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // Centred, so the sticky page header never covers the field and its message.
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
   }, [errors]);
 
   const choose = (id: NotifyChannelId) => {
@@ -131,7 +139,8 @@ export function NotificationForm({
           {t`Sending a test message… a slow channel can take up to 20 seconds.`}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
+      <div className={cn('flex flex-wrap items-center gap-2', align === 'end' && 'justify-end')}>
+        {align === 'end' && extraActions}
         <Button type="submit" variant="primary" loading={busy === 'save'} disabled={busy === 'test'}>
           {submitLabel}
         </Button>
@@ -140,7 +149,7 @@ export function NotificationForm({
             {t`Send test`}
           </Button>
         )}
-        {extraActions}
+        {align === 'start' && extraActions}
       </div>
       {showTest && type !== 'closed' && (
         <p className="text-xs text-muted">

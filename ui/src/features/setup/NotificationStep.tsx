@@ -65,6 +65,7 @@ export function NotificationStep({ credentials, onDone }: { credentials: Credent
           submitLabel={t`Save and continue`}
           onSaved={finish}
           extraActions={skip}
+          align="end"
         />
       )}
     </div>
