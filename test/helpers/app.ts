@@ -46,7 +46,13 @@ export interface CallOptions {
 
 export interface Reply {
   status: number;
-  body: { code: number; data?: unknown; message?: string; error?: string; errors?: { field: string; message: string }[] };
+  body: {
+    code: number;
+    data?: unknown;
+    message?: string;
+    error?: string;
+    errors?: { field: string; message: string }[];
+  };
 }
 
 /** One API call through inject, with the body parsed. English messages unless asked otherwise. */
@@ -70,13 +76,16 @@ export async function call(
   return { status: res.statusCode, body };
 }
 
+/** The API prefix of an app (its base URL + `api`). */
+const apiOf = (app: FastifyInstance) => `${app.ctx.config.baseUrl}api`;
+
 export async function initAccount(app: FastifyInstance, credentials = account): Promise<void> {
-  const res = await call(app, 'PUT', '/api/user/init', { payload: credentials });
+  const res = await call(app, 'PUT', `${apiOf(app)}/user/init`, { payload: credentials });
   if (res.body.code !== 200) throw new Error(`init failed: ${JSON.stringify(res.body)}`);
 }
 
 export async function login(app: FastifyInstance, credentials = account): Promise<string> {
-  const res = await call(app, 'POST', '/api/user/login', { payload: credentials });
+  const res = await call(app, 'POST', `${apiOf(app)}/user/login`, { payload: credentials });
   const data = res.body.data as { token?: string } | undefined;
   if (res.body.code !== 200 || !data?.token) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return data.token;

@@ -20,6 +20,7 @@ export interface UsersTable {
   two_factor_secret: string | null;
   two_factor_pending_secret: string | null;
   two_factor_activated: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   login_retries: ColumnType<number, number | undefined, number>;
   last_failed_at: number | null;
   last_login_at: number | null;

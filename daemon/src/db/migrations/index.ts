@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation.ts';
 import * as m0002 from './0002-crons.ts';
+import * as m0003 from './0003-totp-replay.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -9,4 +10,5 @@ import * as m0002 from './0002-crons.ts';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-crons': m0002,
+  '0003-totp-replay': m0003,
 };

@@ -56,6 +56,7 @@ export class UserService {
       avatar: null,
       two_factor_secret: null,
       two_factor_pending_secret: null,
+      two_factor_last_step: null,
       last_failed_at: null,
       last_login_at: null,
       last_ip: null,
@@ -146,9 +147,13 @@ export class UserService {
     if (user) this.assertNotLocked(user);
     await this.checkCredentials(user, username, password, caller);
     const secret = user!.two_factor_activated ? user!.two_factor_secret : null;
-    if (secret && !verifyTotp(secret, user!.username, code, this.clock.now())) {
-      await this.record(caller, LoginStatus.fail);
-      throw new AppError('twoFactorInvalid', ResponseCode.twoFactorInvalid);
+    if (secret) {
+      const step = verifyTotp(secret, user!.username, code, this.clock.now());
+      if (step === null || step <= (user!.two_factor_last_step ?? -1)) {
+        await this.record(caller, LoginStatus.fail);
+        throw new AppError('twoFactorInvalid', ResponseCode.twoFactorInvalid);
+      }
+      await this.users.update({ two_factor_last_step: step });
     }
     return this.signIn(user!, caller);
   }
@@ -201,8 +206,14 @@ export class UserService {
     const user = await this.requireUser();
     const secret = user.two_factor_pending_secret;
     if (!secret) throw new AppError('twoFactorNotStarted', ResponseCode.badRequest);
-    if (!verifyTotp(secret, user.username, code, this.clock.now())) return false;
-    await this.users.update({ two_factor_secret: secret, two_factor_pending_secret: null, two_factor_activated: 1 });
+    const step = verifyTotp(secret, user.username, code, this.clock.now());
+    if (step === null) return false;
+    await this.users.update({
+      two_factor_secret: secret,
+      two_factor_pending_secret: null,
+      two_factor_activated: 1,
+      two_factor_last_step: step,
+    });
     return true;
   }
 

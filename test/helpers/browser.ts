@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startApp, type TestApp } from './app.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const screenshotDir = path.join(root, 'test-results', 'e2e');
+
+/** Flags that keep Debian's Chromium from reaching for hosts this machine cannot reach. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** One Chromium per test file, closed when the test ends. Uses CHROME_PATH (set by scripts/test.sh) or Debian's. */
+export async function launchBrowser(t: TestContext): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  t.after(() => browser.close());
+  return browser;
+}
+
+/**
+ * The real daemon (in-process, fresh data dir) listening on 127.0.0.1 with the built UI, plus its URL.
+ * `npm test` builds ui/dist before the browser tier.
+ */
+export async function startPanel(
+  t: TestContext,
+  options: Parameters<typeof startApp>[1] = {},
+): Promise<TestApp & { url: string }> {
+  // BAIHU_TEST_UI_DIR points at another build of the UI (e.g. one made aside while ui/dist is being rebuilt).
+  const uiDir = process.env.BAIHU_TEST_UI_DIR;
+  const started = await startApp(t, uiDir && !options.uiDir ? { ...options, uiDir } : options);
+  const address = await started.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = started.app.ctx.config.baseUrl;
+  return { ...started, url: `${address}${base}` };
+}
+
+export interface PageOptions {
+  viewport?: keyof typeof viewports;
+  locale?: 'en-US' | 'zh-CN';
+  colorScheme?: 'light' | 'dark';
+}
+
+/** A fresh browser context (no cookies, no storage) and page; errors in the page fail loudly in the test output. */
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: viewports[options.viewport ?? 'desktop'],
+    locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  return { context, page };
+}
+
+/** Saves a screenshot under test-results/e2e/<name>.png (for people to look at; tests do not compare pixels). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
