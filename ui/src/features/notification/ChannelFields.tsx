@@ -77,7 +77,8 @@ function Control({
         <PasswordInput
           {...common}
           value={value}
-          placeholder={field.placeholder}
+          // An example token in a masked field looks like one already saved: say it is an example.
+          placeholder={field.placeholder && t`e.g. ${field.placeholder}`}
           // A saved token must never be replaced by the browser's remembered sign-in password.
           autoComplete="new-password"
           spellCheck={false}
