@@ -9,7 +9,11 @@ export interface Config {
   host: string;
   /** Always starts and ends with '/'; '/' when the panel sits at the root. */
   baseUrl: string;
+  logLevel: LogLevel;
 }
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -51,6 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const logLevel = (env.BAIHU_LOG_LEVEL ?? 'info') as LogLevel;
+  if (!logLevels.includes(logLevel)) {
+    problems.push(`BAIHU_LOG_LEVEL must be one of ${logLevels.join(', ')} (got ${JSON.stringify(env.BAIHU_LOG_LEVEL)})`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { dataDir, port, host, baseUrl };
+  return { dataDir, port, host, baseUrl, logLevel };
 }

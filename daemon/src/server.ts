@@ -16,7 +16,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({
     config,
-    logger: { level: process.env.BAIHU_LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel },
   });
 
   let closing = false;

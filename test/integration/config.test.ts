@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 test('defaults: ./data, port 5700, every interface, base /', () => {
   const config = loadConfig({}, '/srv/baihu');
-  assert.deepEqual(config, { dataDir: '/srv/baihu/data', port: 5700, host: '0.0.0.0', baseUrl: '/' });
+  assert.deepEqual(config, { dataDir: '/srv/baihu/data', port: 5700, host: '0.0.0.0', baseUrl: '/', logLevel: 'info' });
 });
 
 test('the base URL is normalised to start and end with a slash', () => {
@@ -21,11 +21,17 @@ test('the base URL is normalised to start and end with a slash', () => {
 test('every bad variable is named in one error', () => {
   assert.throws(
     () =>
-      loadConfig({ BAIHU_PORT: 'seventy', BAIHU_HOST: 'not a host!', BAIHU_BASE_URL: '/a/../b', BAIHU_DATA_DIR: '' }),
+      loadConfig({
+        BAIHU_PORT: 'seventy',
+        BAIHU_HOST: 'not a host!',
+        BAIHU_BASE_URL: '/a/../b',
+        BAIHU_DATA_DIR: '',
+        BAIHU_LOG_LEVEL: 'loud',
+      }),
     (error: unknown) => {
       assert.ok(error instanceof ConfigError);
       const text = error.message;
-      for (const name of ['BAIHU_PORT', 'BAIHU_HOST', 'BAIHU_BASE_URL', 'BAIHU_DATA_DIR']) {
+      for (const name of ['BAIHU_PORT', 'BAIHU_HOST', 'BAIHU_BASE_URL', 'BAIHU_DATA_DIR', 'BAIHU_LOG_LEVEL']) {
         assert.ok(text.includes(name), `${name} missing from: ${text}`);
       }
       return true;
