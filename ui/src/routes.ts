@@ -63,8 +63,14 @@ const setting = (path: string, title: MessageDescriptor, page: Lazy<PageProps> =
 const modal = (path: string, parent: string): ModalRoute => ({ kind: 'modal', path, parent });
 
 export const pageRoutes: PageRoute[] = [
-  area('/crontab', msg`Scheduled Tasks`),
-  area('/crontab/detail', msg`Task Detail`),
+  {
+    ...area('/crontab', msg`Scheduled Tasks`),
+    page: lazyPage(() => import('./pages/CrontabPage.tsx')),
+  },
+  {
+    ...area('/crontab/detail', msg`Task Detail`),
+    page: lazyPage(() => import('./pages/CrontabDetailPage.tsx')),
+  },
   area('/subscription', msg`Subscriptions`),
   area('/env', msg`Environment Variables`),
   area('/config', msg`Configuration Files`),
@@ -121,11 +127,20 @@ export const pageRoutes: PageRoute[] = [
 ];
 
 export const modalRoutes: ModalRoute[] = [
-  modal('/crontab/viewCreateModal', '/crontab'),
-  modal('/crontab/viewManageModal', '/crontab'),
-  modal('/crontab/logModal', '/crontab'),
-  modal('/crontab/modal', '/crontab'),
-  modal('/crontab/type', '/crontab'),
+  {
+    ...modal('/crontab/viewCreateModal', '/crontab'),
+    modal: lazyPage(() => import('./features/crontab/views/ViewFormModal.tsx')),
+  },
+  {
+    ...modal('/crontab/viewManageModal', '/crontab'),
+    modal: lazyPage(() => import('./features/crontab/views/ViewManageModal.tsx')),
+  },
+  { ...modal('/crontab/logModal', '/crontab'), modal: lazyPage(() => import('./features/crontab/log/LogModal.tsx')) },
+  {
+    ...modal('/crontab/modal', '/crontab'),
+    modal: lazyPage(() => import('./features/crontab/form/CronFormModal.tsx')),
+  },
+  { ...modal('/crontab/type', '/crontab'), modal: lazyPage(() => import('./features/crontab/form/TypeModal.tsx')) },
   modal('/subscription/logModal', '/subscription'),
   modal('/subscription/modal', '/subscription'),
   modal('/env/modal', '/env'),

@@ -1,10 +1,18 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from './cn.ts';
 
-/** A dense table that scrolls sideways inside its own box on narrow screens instead of widening the page. */
-export function Table({ className, label, ...rest }: HTMLAttributes<HTMLTableElement> & { label: string }) {
+/**
+ * A dense table that scrolls sideways inside its own box on narrow screens instead of widening the page. Give the box
+ * a height (`containerClassName`, e.g. a max-height) and it scrolls down as well, with the header staying in view.
+ */
+export function Table({
+  className,
+  containerClassName,
+  label,
+  ...rest
+}: HTMLAttributes<HTMLTableElement> & { label: string; containerClassName?: string }) {
   return (
-    <div className="max-w-full overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className={cn('max-w-full overflow-x-auto', containerClassName)} role="region" aria-label={label} tabIndex={0}>
       <table aria-label={label} className={cn('w-full border-collapse text-[13px]', className)} {...rest} />
     </div>
   );

@@ -1,0 +1,63 @@
+/** The task API (daemon/src/modules/crons/routes.ts), typed with the contract's wire types. */
+import type { Cron, CronRun, CronView } from '@contract/crons.ts';
+import { api } from '../../lib/api.ts';
+
+export type { Cron, CronRun, CronView };
+
+export interface CronList {
+  data: Cron[];
+  total: number;
+}
+
+export interface ListParams {
+  page: number;
+  size: number;
+  searchValue: string;
+  sorter: { field: string; type: 'ascend' | 'descend' } | null;
+  view: Pick<CronView, 'filters' | 'sorts' | 'filterRelation'> | null;
+}
+
+export function listCrons(p: ListParams): Promise<CronList> {
+  const query = new URLSearchParams({ page: String(p.page), size: String(p.size) });
+  if (p.searchValue.trim()) query.set('searchValue', p.searchValue.trim());
+  if (p.sorter) query.set('sorter', JSON.stringify(p.sorter));
+  if (p.view && (p.view.filters.length || p.view.sorts.length)) {
+    query.set(
+      'queryString',
+      JSON.stringify({ filters: p.view.filters, sorts: p.view.sorts, filterRelation: p.view.filterRelation }),
+    );
+  }
+  return api.get<CronList>(`crons?${query}`);
+}
+
+export type BatchAction = 'run' | 'stop' | 'enable' | 'disable' | 'pin' | 'unpin';
+
+export const batch = (action: BatchAction, ids: number[]) => api.put<null>(`crons/${action}`, ids);
+export const removeCrons = (ids: number[]) => api.delete<null>('crons', ids);
+export const addLabels = (ids: number[], labels: string[]) => api.post<null>('crons/labels', { ids, labels });
+export const removeLabels = (ids: number[], labels: string[]) => api.delete<null>('crons/labels', { ids, labels });
+
+export const getCron = (id: number) => api.get<Cron>(`crons/${id}`);
+export const cronRuns = (id: number, limit: number) => api.get<CronRun[]>(`crons/${id}/instances?limit=${limit}`);
+export const stopRun = (id: number, runId: number) => api.post<null>(`crons/${id}/instances/${runId}/stop`);
+
+export interface LogFile {
+  filename: string;
+  directory: string;
+  time: number;
+  size: number;
+}
+export const cronLogFiles = (id: number) => api.get<LogFile[]>(`crons/${id}/logs`);
+
+export const listViews = () => api.get<CronView[]>('crons/views');
+
+/** Tells the task page that tasks or views changed (a modal saved something), so it reloads. */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+export function onCronsChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export function cronsChanged(): void {
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,162 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { PageSpinner } from '../../../app/FullPage.tsx';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Field } from '../../../components/ui/Field.tsx';
+import { Input } from '../../../components/ui/Input.tsx';
+import { Textarea } from '../../../components/ui/Textarea.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { api } from '../../../lib/api.ts';
+import type { ModalProps } from '../../../routes.ts';
+import { errorsFrom, hasErrors, type Errors } from '../../forms/rules.ts';
+import { cronsChanged, getCron, type Cron } from '../api.ts';
+import { LabelInput } from './LabelInput.tsx';
+import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
+import { MoreFields } from './MoreFields.tsx';
+import { ScheduleFields } from './ScheduleFields.tsx';
+
+const moreKeys = ['catch_up_minutes', 'notify_policy', 'log_name', 'work_dir', 'task_before', 'task_after'];
+
+/** A new draft from the link: `?schedule=` (a preset from the type step) or `?type=once|boot`. */
+function draftFromLink(params: URLSearchParams): Draft {
+  const schedule = params.get('schedule');
+  const type = params.get('type');
+  if (schedule) return { ...emptyDraft, scheduleType: scheduleTypeOf(schedule), schedule };
+  if (type === 'once' || type === 'boot') return { ...emptyDraft, scheduleType: type };
+  return emptyDraft;
+}
+
+/** crontab/modal: create a task, or edit one with `?id=`. */
+export default function CronFormModal({ onClose }: ModalProps) {
+  const { t } = useLingui();
+  const params = new URLSearchParams(useSearch());
+  const id = Number(params.get('id')) || null;
+  const [draft, setDraft] = useState<Draft | null>(() => (id ? null : draftFromLink(params)));
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    getCron(id).then(
+      (cron) => setDraft(draftOf(cron)),
+      (error: Error) => setLoadError(error.message),
+    );
+  }, [id]);
+
+  const set = (patch: Partial<Draft>) => setDraft((current) => (current ? { ...current, ...patch } : current));
+
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    if (moreKeys.some((key) => found[key])) setMoreOpen(true);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const found = validate(draft);
+    showErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const input = inputOf(draft);
+      if (id) await api.put<Cron>('crons', { id, ...input });
+      else await api.post<Cron>('crons', input);
+      toast(id ? t`Task saved` : t`Task created`);
+      cronsChanged();
+      onClose();
+    } catch (error) {
+      const { fields, form } = errorsFrom(error);
+      const byField: Errors = {};
+      for (const [key, message] of Object.entries(fields)) byField[key.split('/')[0]!] ??= message;
+      showErrors(byField);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={id ? t`Edit task` : t`New task`}
+      className="max-w-2xl"
+      footer={
+        <>
+          <Button onClick={onClose}>{t`Cancel`}</Button>
+          <Button type="submit" form="cron-form" variant="primary" loading={busy} disabled={!draft}>
+            {t`Save`}
+          </Button>
+        </>
+      }
+    >
+      {loadError && <Alert>{loadError}</Alert>}
+      {!draft && !loadError && <PageSpinner />}
+      {draft && (
+        <form id="cron-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {formError && <Alert>{formError}</Alert>}
+          <Field label={t`Name`} error={errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                value={draft.name}
+                onChange={(e) => set({ name: e.target.value })}
+                autoComplete="off"
+                autoFocus
+              />
+            )}
+          </Field>
+          <Field
+            label={t`Command`}
+            error={errors.command}
+            hint={t`A script under the scripts folder (task demo.js) or any shell command.`}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={2}
+                value={draft.command}
+                onChange={(e) => set({ command: e.target.value })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && !e.shiftKey) {
+                    e.preventDefault();
+                    e.currentTarget.form?.requestSubmit();
+                  }
+                }}
+                placeholder="task demo.js"
+                className="font-mono text-[13px]"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <ScheduleFields draft={draft} set={set} errors={errors} />
+          <Field label={t`Labels`} error={errors.labels}>
+            {(control) => <LabelInput control={control} value={draft.labels} onChange={(labels) => set({ labels })} />}
+          </Field>
+          <details
+            open={moreOpen}
+            onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+            className="rounded-md border border-line"
+          >
+            <summary className="cursor-pointer px-3 py-2 text-[13px] font-medium select-none">
+              {t`More options`}
+              <span className="ml-2 font-normal text-muted">
+                {t`overlap, catch-up, notifications, log, working directory, before/after commands`}
+              </span>
+            </summary>
+            <div className="border-t border-line px-3 py-3">
+              <MoreFields draft={draft} set={set} errors={errors} />
+            </div>
+          </details>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro';
+import { cn } from '../../../components/ui/cn.ts';
+import type { Cron } from '../api.ts';
+import { CronStatusBadge } from '../status.tsx';
+import { Labels, lastDuration, lastRun, NameCell, nextRun } from './cells.tsx';
+import { Checkbox, type SelectionProps } from './CronTable.tsx';
+import { RowActions } from './RowActions.tsx';
+import type { RowAction } from './useCronActions.tsx';
+
+/** The task list at phone width: one card per task with the same checkbox, status and actions as the table. */
+export function CronCards({
+  rows,
+  selected,
+  onSelect,
+  onAction,
+}: {
+  rows: Cron[];
+  onAction: (action: RowAction, cron: Cron) => void;
+} & SelectionProps) {
+  const { t } = useLingui();
+  return (
+    <ul aria-label={t`Scheduled tasks`} className="flex flex-col divide-y divide-line">
+      {rows.map((cron) => (
+        <li key={cron.id} className={cn('flex gap-3 px-3 py-3', cron.isPinned ? 'bg-primary-soft/30' : '')}>
+          <div className="pt-0.5">
+            <Checkbox
+              label={t`Select ${cron.name}`}
+              checked={selected.has(cron.id)}
+              onChange={(on) => onSelect([cron.id], on)}
+            />
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex items-center justify-between gap-2">
+              <NameCell cron={cron} />
+              <CronStatusBadge cron={cron} />
+            </div>
+            <code className="truncate text-[12px] text-muted" title={cron.command}>
+              {cron.command}
+            </code>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px] text-muted">
+              <span className="font-mono">{cron.schedule}</span>
+              <span>
+                {t`Next`} {nextRun(cron)}
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 text-[12px] text-muted">
+              <span>
+                {t`Last`} {lastRun(cron)}
+              </span>
+              <span>{lastDuration(cron)}</span>
+            </div>
+            {cron.labels.length > 0 && <Labels labels={cron.labels} />}
+            <div className="-mr-1 -mb-1">
+              <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

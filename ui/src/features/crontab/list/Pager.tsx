@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
+import { pageSizes } from './useCronList.ts';
+
+/** Page navigation and the page size; says which tasks are shown out of how many. */
+export function Pager({
+  page,
+  size,
+  total,
+  onChange,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  onChange: (patch: { page?: number; size?: number }) => void;
+}) {
+  const { t } = useLingui();
+  const pages = Math.max(1, Math.ceil(total / size));
+  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const to = Math.min(total, page * size);
+  return (
+    <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-end gap-2 px-3 py-2 text-[13px]">
+      <span className="mr-auto text-muted">{t`${from}–${to} of ${total}`}</span>
+      <Button size="sm" onClick={() => onChange({ page: page - 1 })} disabled={page <= 1}>
+        {t`Previous page`}
+      </Button>
+      <span className="tabular-nums" aria-current="page">
+        {t`Page ${page} of ${pages}`}
+      </span>
+      <Button size="sm" onClick={() => onChange({ page: page + 1 })} disabled={page >= pages}>
+        {t`Next page`}
+      </Button>
+      <Select
+        aria-label={t`Tasks per page`}
+        value={String(size)}
+        onChange={(e) => onChange({ size: Number(e.target.value) })}
+        options={pageSizes.map((n) => ({ value: String(n), label: t`${n} / page` }))}
+        className="h-7 w-auto text-[13px]"
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useState } from 'react';
+import { Input } from '../../../components/ui/Input.tsx';
+
+/** The task search: free text or a prefix (name:, command:, schedule:, label:), sent after a short pause. */
+export function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState(value);
+  const hintId = useId();
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onSearch(text), 300);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div className="min-w-0 flex-1 sm:max-w-md">
+      <Input
+        type="search"
+        aria-label={t`Search tasks`}
+        aria-describedby={hintId}
+        placeholder={t`Search tasks`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && onSearch(text)}
+      />
+      <p id={hintId} className="mt-1 text-xs text-muted">
+        {t`Any text, or name:, command:, schedule:, label: to search one field`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { PageSpinner } from '../../../app/FullPage.tsx';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import type { ModalProps } from '../../../routes.ts';
+import { batch } from '../api.ts';
+import { RunLog, runState } from './RunLog.tsx';
+import { LogPane } from '../../live/LogPane.tsx';
+import { segmentsOf } from '../../live/useLiveLog.ts';
+import { useCronLog } from './useCronLog.ts';
+
+/** crontab/logModal?id=: the task's current run live, or its last log with 'Task not running'. */
+export default function LogModal({ onClose }: ModalProps) {
+  const { t } = useLingui();
+  const id = Number(new URLSearchParams(useSearch()).get('id'));
+  const { source, reload } = useCronLog(id);
+  const [starting, setStarting] = useState(false);
+  const title = 'cron' in source ? t`Log: ${source.cron.name}` : t`Log`;
+
+  const runNow = async () => {
+    setStarting(true);
+    try {
+      await batch('run', [id]);
+      reload();
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      className="h-[85dvh] max-w-4xl"
+      footer={
+        <>
+          {source.kind === 'last' && (
+            <Button onClick={runNow} loading={starting}>
+              {t`Run now`}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t`Close`}</Button>
+        </>
+      }
+    >
+      {source.kind === 'loading' && <PageSpinner />}
+      {source.kind === 'error' && <Alert>{source.message}</Alert>}
+      {source.kind === 'live' && (
+        <RunLog cronId={id} run={source.run} label={title} className="h-[calc(85dvh-150px)]" />
+      )}
+      {source.kind === 'last' && (
+        <LogPane
+          label={title}
+          className="h-[calc(85dvh-150px)]"
+          segments={segmentsOf(source.text)}
+          state={source.run ? runState(source.run) : 'none'}
+          durationMs={source.run?.duration_ms ?? null}
+          exitCode={source.run?.exit_code ?? null}
+          notice={<Alert tone="info">{t`Task not running. This is the log of its last run.`}</Alert>}
+        />
+      )}
+    </Dialog>
+  );
+}
