@@ -61,7 +61,7 @@ if [[ -n "${BAIHU_DAEMON_CMD:-}" ]]; then
 else
   # The bundle built by `npm run build:daemon` (the image has it); from a checkout without it, the sources via tsx.
   if [[ -f "$app_dir/daemon/dist/server.mjs" ]]; then
-    daemon_cmd=(node daemon/dist/server.mjs)
+    daemon_cmd=(node --max-semi-space-size=1 daemon/dist/server.mjs)
   else
     daemon_cmd=(node --import tsx daemon/src/server.ts)
   fi

@@ -2,7 +2,16 @@ import { Cron } from 'croner';
 import { parseSchedule } from '../contract/schedule.ts';
 import type { Clock } from '../clock.ts';
 
-export type DueHandler = (cronId: number, dueAt: number) => void;
+/** `firedAt` is when the timer fired: lateness is measured there, before any work for the run is done. */
+export type DueHandler = (cronId: number, dueAt: number, firedAt: number) => void;
+
+interface DueItem {
+  cronId: number;
+  dueAt: number;
+  firedAt: number;
+  entry: Armed;
+  rearm: () => void;
+}
 
 interface Armed {
   schedules: string[];
@@ -19,6 +28,12 @@ const parsedLimit = 5000;
 export class Scheduler {
   private readonly armed = new Map<number, Armed>();
   private readonly parsed = new Map<string, Cron | null>();
+  /**
+   * Timers that fired in this turn of the event loop. When a thousand tasks are due on the same second their timers
+   * fire back to back; the work each one starts (re-arming, database writes, spawning) waits until all of them
+   * have fired, so the last timer is not late by the work of the 999 before it.
+   */
+  private due: DueItem[] = [];
 
   /** A paused croner instance for an expression in the current timezone; null when it is not a cron schedule. */
   private cronFor(schedule: string): Cron | null {
@@ -53,13 +68,29 @@ export class Scheduler {
         if (next === undefined) return;
         entry.cancels[index] = this.clock.setTimer(next, () => {
           if (this.armed.get(cronId) !== entry) return;
-          // Re-arm first, from the due time, so a slow handler can neither skip nor repeat a fire time.
-          armNext(Math.max(next, this.clock.now() - 1));
-          this.onDue(cronId, next);
+          // Re-armed from the due time, so a slow handler can neither skip nor repeat a fire time.
+          const firedAt = this.clock.now();
+          this.collect({ cronId, dueAt: next, firedAt, entry, rearm: () => armNext(Math.max(next, firedAt - 1)) });
         });
       };
       armNext(this.clock.now());
     });
+  }
+
+  private collect(item: DueItem): void {
+    this.due.push(item);
+    if (this.due.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const batch = this.due;
+    this.due = [];
+    for (const item of batch) {
+      // Disarmed or re-armed since it fired: the new timers are already set.
+      if (this.armed.get(item.cronId) !== item.entry) continue;
+      item.rearm();
+      this.onDue(item.cronId, item.dueAt, item.firedAt);
+    }
   }
 
   disarm(cronId: number): void {

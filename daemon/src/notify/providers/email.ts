@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { fail, value, type NotifyProvider } from '../provider.ts';
 
@@ -41,6 +40,8 @@ export const email: NotifyProvider = {
       html: escapeHtml(content).replace(/\r?\n/g, '<br/>'),
     };
     for (let attempt = 0; ; attempt++) {
+      // Loaded on first use: nodemailer is large and most installs never send email.
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport(options);
       try {
         await transport.sendMail(mail);
