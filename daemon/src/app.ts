@@ -32,6 +32,13 @@ import { killLeftovers } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
 import { cronViewRoutes } from './modules/crons/views-routes.ts';
+import { createDependencies } from './modules/dependencies/module.ts';
+import { runEnvironment } from './modules/dependencies/installers.ts';
+import { dependencyRoutes } from './modules/dependencies/routes.ts';
+import { dependencySettingsRoutes } from './modules/dependencies/settings-routes.ts';
+import { EnvRepository } from './modules/envs/repository.ts';
+import { envRoutes } from './modules/envs/routes.ts';
+import { EnvService } from './modules/envs/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { UserRepository } from './modules/user/repository.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -84,10 +91,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   const settings = await SettingsStore.load(database.db);
   const live = new LiveHub();
+  const envs = new EnvService(new EnvRepository(database.db), clock);
   const runner = new ProcessRunner({
     paths,
-    // The environment-variable area arrives with its own module; until then runs get no panel variables.
-    variables: async () => [],
+    // One query per run start, so a change to the variables applies to the next run.
+    variables: () => envs.variables(),
+    // Installed dependencies (data/deps): module paths and their commands.
+    extraEnv: () => runEnvironment(paths),
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
   });
   // The list of routes lets tests prove that every one of them sits behind the gate.
@@ -134,9 +144,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onRunSettled: (runId) => runTokens.revoke(runId),
     onRunEnd: (event) => noticeRunEnd(notifier, event),
   });
-  app.addHook('onReady', async () => cronEngine.start());
+  const dependencies = createDependencies({ db: database.db, hub: live, paths, settings, clock, log: app.log });
+  app.addHook('onReady', async () => {
+    // Interrupted jobs and packages missing after an image update are queued again, in the background.
+    void dependencies.service.recover().catch((error: unknown) => app.log.error({ err: error }, 'dependency recovery'));
+    await cronEngine.start();
+  });
   // Runs are stopped before the database closes, so their rows are written.
   app.addHook('onClose', async () => {
+    await dependencies.queue.close();
     await cronEngine.close();
     await database.close();
   });
@@ -156,6 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     live,
     cronEngine,
+    envs,
+    dependencies: dependencies.service,
+    dependencyQueue: dependencies.queue,
   };
 
   app.decorate('ctx', ctx);
@@ -196,6 +215,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(liveRoutes, { hub: live });
       await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
       await api.register(cronViewRoutes, { ctx });
+      await api.register(envRoutes, { ctx, envs });
+      await api.register(dependencyRoutes, { dependencies: dependencies.service });
+      await api.register(dependencySettingsRoutes, { settings });
     },
     { prefix: `${config.baseUrl}api` },
   );

@@ -11,6 +11,9 @@ import type { RunTokens } from './notify/run-tokens.ts';
 import type { CronEngineApi } from './modules/crons/engine-types.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { SettingsStore } from './modules/system/settings.ts';
+import type { EnvService } from './modules/envs/service.ts';
+import type { DependencyService } from './modules/dependencies/service.ts';
+import type { DependencyQueue } from './modules/dependencies/install-queue.ts';
 
 /** What route modules are handed: configuration, the database and the services. Built once in app.ts. */
 export interface AppContext {
@@ -30,4 +33,9 @@ export interface AppContext {
   settings: SettingsStore;
   live: LiveHub;
   cronEngine: CronEngineApi;
+  /** Panel environment variables (what runs see: `envs.variables()`). */
+  envs: EnvService;
+  dependencies: DependencyService;
+  /** The serial install queue (`idle()` waits until nothing runs or waits). */
+  dependencyQueue: DependencyQueue;
 }

@@ -71,3 +71,31 @@ export const ViewSortProperty = [
 
 /** Qinglong's log_name that turns a task's logs off. */
 export const noLogName = '/dev/null';
+
+/** An environment variable's status on the wire (Qinglong's numbers). */
+export const EnvStatus = { normal: 0, disabled: 1 } as const;
+export type EnvStatus = (typeof EnvStatus)[keyof typeof EnvStatus];
+
+/** Qinglong's rule for a variable name. */
+export const envNamePattern = '^[a-zA-Z_][0-9a-zA-Z_]*$';
+
+/** A dependency's kind on the wire (Qinglong's numbers) and its name in queries (`?type=nodejs`). */
+export const DependencyType = { nodejs: 0, python3: 1, linux: 2 } as const;
+export type DependencyType = (typeof DependencyType)[keyof typeof DependencyType];
+export type DependencyTypeName = keyof typeof DependencyType;
+
+/** A dependency's status on the wire (Qinglong's numbers). */
+export const DependencyStatus = {
+  installing: 0,
+  installed: 1,
+  installFailed: 2,
+  removing: 3,
+  removed: 4,
+  removeFailed: 5,
+  queued: 6,
+  cancelled: 7,
+} as const;
+export type DependencyStatus = (typeof DependencyStatus)[keyof typeof DependencyStatus];
+
+/** Live-log topic of a dependency's install or removal (`dep:<id>`). */
+export const dependencyTopic = (id: number) => `dep:${id}`;

@@ -84,6 +84,29 @@ export const messages = {
     en: '[The log is {size} MB; the first {skipped} MB are not shown here]',
     zh: '[日志共 {size} MB，此处未显示前 {skipped} MB]',
   },
+  // Environment variables.
+  envNameInvalid: {
+    en: 'Environment variable name: only letters, digits and underscores are allowed, and it cannot start with a digit',
+    zh: '环境变量名称只能包含字母、数字和下划线，且不能以数字开头',
+  },
+  envDuplicate: {
+    en: 'A variable named {name} with this value already exists',
+    zh: '已存在名称为 {name} 且值相同的变量',
+  },
+  envFileInvalid: {
+    en: 'The file must be a JSON list of variables ({name, value, remarks, labels})',
+    zh: '文件必须是变量的 JSON 列表（{name, value, remarks, labels}）',
+  },
+  envFileEntryInvalid: {
+    en: 'Entry {index} of the file is not valid; nothing was imported',
+    zh: '文件第 {index} 项无效，未导入任何变量',
+  },
+  // Dependencies.
+  dependencyNameInvalid: {
+    en: '"{name}" is not a valid {type} package name: give a package name with an optional version, without spaces, shell characters or options starting with "-"',
+    zh: '“{name}”不是有效的{type}包名：请填写包名（可带版本号），不能包含空格、shell 字符或以“-”开头的选项',
+  },
+  urlInvalid: { en: '{label} must be an http or https URL', zh: '{label}必须是 http 或 https 地址' },
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
@@ -121,6 +144,16 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   sorter: { en: 'sort order', zh: '排序' },
   queryString: { en: 'view query', zh: '视图查询' },
   log_path: { en: 'log path', zh: '日志路径' },
+  // Environment variables and dependencies.
+  value: { en: 'value', zh: '值' },
+  remarks: { en: 'remarks', zh: '备注' },
+  remark: { en: 'remark', zh: '备注' },
+  type: { en: 'type', zh: '类型' },
+  env: { en: 'file', zh: '文件' },
+  dependenceProxy: { en: 'proxy', zh: '代理' },
+  nodeMirror: { en: 'npm registry mirror', zh: 'Node 软件包镜像' },
+  pythonMirror: { en: 'pip index mirror', zh: 'Python 软件包镜像' },
+  linuxMirror: { en: 'Linux package mirror', zh: 'Linux 软件包镜像' },
 };
 
 /** Type names used by the 'is not a valid {type}' message. */

@@ -9,6 +9,8 @@ export interface Database {
   crons: CronsTable;
   cron_runs: CronRunsTable;
   cron_views: CronViewsTable;
+  envs: EnvsTable;
+  dependencies: DependenciesTable;
 }
 
 /** There is exactly one account; its id is always 1, which makes a second initialisation fail atomically. */
@@ -136,3 +138,40 @@ export type NewCron = Insertable<CronsTable>;
 export type CronUpdate = Updateable<CronsTable>;
 export type CronRunRow = Selectable<CronRunsTable>;
 export type CronViewRow = Selectable<CronViewsTable>;
+
+/** Panel environment variables. `position` orders them (pinned first); same names are joined with `&` for runs. */
+export interface EnvsTable {
+  id: Generated<number>;
+  name: string;
+  value: string;
+  remarks: string | null;
+  status: ColumnType<number, number | undefined, number>;
+  position: number;
+  is_pinned: ColumnType<number, number | undefined, number>;
+  /** JSON string[]. */
+  labels: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DependenciesTable {
+  id: Generated<number>;
+  /** Package name with an optional version (`pkg@1.2`, `pkg==1.2`, `pkg=1.2`). */
+  name: string;
+  type: number;
+  status: number;
+  remark: string | null;
+  /** The end (up to 100 KB) of the last install or removal output. */
+  log: ColumnType<string, string | undefined, string>;
+  /** Relative to data/log. */
+  log_path: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type EnvRow = Selectable<EnvsTable>;
+export type NewEnv = Insertable<EnvsTable>;
+export type EnvUpdate = Updateable<EnvsTable>;
+export type DependencyRow = Selectable<DependenciesTable>;
+export type NewDependency = Insertable<DependenciesTable>;
+export type DependencyUpdate = Updateable<DependenciesTable>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation.ts';
 import * as m0002 from './0002-crons.ts';
 import * as m0003 from './0003-totp-replay.ts';
+import * as m0004 from './0004-envs-dependencies.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-crons': m0002,
   '0003-totp-replay': m0003,
+  '0004-envs-dependencies': m0004,
 };

@@ -52,4 +52,9 @@ export const SettingKey = {
   timezone: 'timezone',
   schedulerHeartbeat: 'schedulerHeartbeat',
   logLanguage: 'lang',
+  // Dependencies (Qinglong's systemConfig names): an http(s) proxy for installers and the package mirrors.
+  dependenceProxy: 'dependenceProxy',
+  nodeMirror: 'nodeMirror',
+  pythonMirror: 'pythonMirror',
+  linuxMirror: 'linuxMirror',
 } as const;

@@ -1,0 +1,63 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, DependencyRow, DependencyUpdate, NewDependency } from '../../db/schema.ts';
+
+export interface DependencyFilter {
+  search?: string | undefined;
+  type?: number | undefined;
+  statuses?: number[] | undefined;
+}
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The dependencies table: one query per method, no HTTP, no rules. */
+export class DependencyRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  list(filter: DependencyFilter): Promise<DependencyRow[]> {
+    let query = this.db.selectFrom('dependencies').selectAll();
+    if (filter.search) {
+      const like = likeOf(filter.search);
+      query = query.where((eb) =>
+        eb.or([
+          eb('name', 'like', sql<string>`${like} escape '\\'`),
+          eb('remark', 'like', sql<string>`${like} escape '\\'`),
+        ]),
+      );
+    }
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    if (filter.statuses && filter.statuses.length > 0) query = query.where('status', 'in', filter.statuses);
+    return query.orderBy('id', 'desc').execute();
+  }
+
+  find(id: number): Promise<DependencyRow | undefined> {
+    return this.db.selectFrom('dependencies').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findMany(ids: number[]): Promise<DependencyRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('dependencies').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
+  all(): Promise<DependencyRow[]> {
+    return this.db.selectFrom('dependencies').selectAll().orderBy('id').execute();
+  }
+
+  /** Many rows in one transaction, returned in the order given. */
+  insertMany(rows: NewDependency[]): Promise<DependencyRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const created: DependencyRow[] = [];
+      for (const row of rows) {
+        created.push(await trx.insertInto('dependencies').values(row).returningAll().executeTakeFirstOrThrow());
+      }
+      return created;
+    });
+  }
+
+  update(id: number, changes: DependencyUpdate): Promise<DependencyRow | undefined> {
+    return this.db.updateTable('dependencies').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('dependencies').where('id', '=', id).execute();
+  }
+}

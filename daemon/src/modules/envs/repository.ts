@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, EnvRow, EnvUpdate, NewEnv } from '../../db/schema.ts';
+import { EnvStatus } from '../../contract/enums.ts';
+
+/** A row's place in the list: pinned first, then by position, then by id (so ties are stable). */
+export interface EnvOrder {
+  id: number;
+  position: number;
+  is_pinned: number;
+}
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The envs table: one query per method, no HTTP, no rules. */
+export class EnvRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every row in list order; with `search`, those whose name, value or remarks contain it. */
+  list(search?: string): Promise<EnvRow[]> {
+    let query = this.db.selectFrom('envs').selectAll();
+    if (search) {
+      const like = likeOf(search);
+      query = query.where((eb) =>
+        eb.or([
+          eb('name', 'like', sql<string>`${like} escape '\\'`),
+          eb('value', 'like', sql<string>`${like} escape '\\'`),
+          eb('remarks', 'like', sql<string>`${like} escape '\\'`),
+        ]),
+      );
+    }
+    return query.orderBy('is_pinned', 'desc').orderBy('position').orderBy('id').execute();
+  }
+
+  /** Enabled variables by position, for a run's environment. */
+  enabled(): Promise<{ name: string; value: string }[]> {
+    return this.db
+      .selectFrom('envs')
+      .select(['name', 'value'])
+      .where('status', '=', EnvStatus.normal)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  find(id: number): Promise<EnvRow | undefined> {
+    return this.db.selectFrom('envs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Stored rows with one of these names (for the name + value uniqueness check). */
+  withNames(names: string[]): Promise<Pick<EnvRow, 'id' | 'name' | 'value'>[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('envs').select(['id', 'name', 'value']).where('name', 'in', names).execute();
+  }
+
+  order(): Promise<EnvOrder[]> {
+    return this.db
+      .selectFrom('envs')
+      .select(['id', 'position', 'is_pinned'])
+      .orderBy('is_pinned', 'desc')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  async maxPosition(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('envs')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .executeTakeFirst();
+    return row?.max ?? null;
+  }
+
+  /** Many rows in one transaction: all or nothing. Returns them in the order given. */
+  insertMany(rows: NewEnv[]): Promise<EnvRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const created: EnvRow[] = [];
+      for (const row of rows)
+        created.push(await trx.insertInto('envs').values(row).returningAll().executeTakeFirstOrThrow());
+      return created;
+    });
+  }
+
+  update(id: number, changes: EnvUpdate): Promise<EnvRow | undefined> {
+    return this.db.updateTable('envs').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  updateMany(ids: number[], changes: EnvUpdate): Promise<EnvRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.updateTable('envs').set(changes).where('id', 'in', ids).returningAll().execute();
+  }
+
+  /** New positions for many rows in one transaction. */
+  async setPositions(positions: { id: number; position: number }[], now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const { id, position } of positions) {
+        await trx.updateTable('envs').set({ position, updated_at: now }).where('id', '=', id).execute();
+      }
+    });
+  }
+
+  /** Rewrites the labels of several rows in one transaction; `change` gets each row's current labels. */
+  async updateLabels(ids: number[], change: (labels: string[]) => string[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('envs').select(['id', 'labels']).where('id', 'in', ids).execute();
+      for (const row of rows) {
+        const labels = JSON.stringify(change(JSON.parse(row.labels) as string[]));
+        if (labels !== row.labels) {
+          await trx.updateTable('envs').set({ labels, updated_at: now }).where('id', '=', row.id).execute();
+        }
+      }
+    });
+  }
+
+  async delete(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('envs').where('id', 'in', ids).execute();
+  }
+}
