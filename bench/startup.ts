@@ -16,7 +16,10 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_DAEMON_ARGS (space-separated node arguments) swaps the daemon command, e.g. to compare with a bundled build. */
-const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? ['--max-semi-space-size=1', 'daemon/dist/server.mjs'];
+const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? [
+  '--max-semi-space-size=1',
+  'daemon/dist/server.mjs',
+];
 const budgets = { start_ms: 1000, idle_rss_mb: 80 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

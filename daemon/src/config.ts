@@ -22,7 +22,8 @@ export class ConfigError extends Error {
   }
 }
 
-const hostnamePattern = /^(?=.{1,253}$)[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const hostnamePattern =
+  /^(?=.{1,253}$)[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const basePathPattern = /^\/([A-Za-z0-9._~-]+\/)*$/;
 
 /** Reads BAIHU_* variables; every bad variable is named in one error so a user fixes them all at once. */
@@ -57,7 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const logLevel = (env.BAIHU_LOG_LEVEL ?? 'info') as LogLevel;
   if (!logLevels.includes(logLevel)) {
-    problems.push(`BAIHU_LOG_LEVEL must be one of ${logLevels.join(', ')} (got ${JSON.stringify(env.BAIHU_LOG_LEVEL)})`);
+    problems.push(
+      `BAIHU_LOG_LEVEL must be one of ${logLevels.join(', ')} (got ${JSON.stringify(env.BAIHU_LOG_LEVEL)})`,
+    );
   }
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -50,7 +50,9 @@ test('odd spellings of protected paths never reach a handler', async (t) => {
     ['PUT', '/api/user/init/'],
   ] as const;
   for (const [method, url] of spellings) {
-    const res = await call(app, method, url, { payload: method === 'PUT' ? { username: 'x', password: 'takeover-1' } : undefined });
+    const res = await call(app, method, url, {
+      payload: method === 'PUT' ? { username: 'x', password: 'takeover-1' } : undefined,
+    });
     assert.ok(
       (res.status === 400 && res.body.error === 'badPath') ||
         (res.status === 401 && res.body.error === 'unauthorized') ||

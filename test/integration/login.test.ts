@@ -6,8 +6,7 @@ import { account, call, initAccount, login, signedIn, startApp } from '../helper
 const wrong = { username: account.username, password: 'not-the-password' };
 const phone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const desktop =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 test('sign-in returns a working token; a wrong password answers 400 with a clear message', async (t) => {
   const { app } = await startApp(t);
@@ -64,7 +63,14 @@ test('every attempt goes to the login log with time, IP, address, device and sta
   await call(app, 'POST', '/api/user/login', { payload: account, headers: { 'user-agent': phone } });
   await call(app, 'POST', '/api/user/login', { payload: account, headers: { 'user-agent': desktop } });
   const log = await call(app, 'GET', '/api/user/login-log', { token });
-  const entries = log.body.data as { timestamp: number; ip: string; address: string; platform: string; device: string; status: number }[];
+  const entries = log.body.data as {
+    timestamp: number;
+    ip: string;
+    address: string;
+    platform: string;
+    device: string;
+    status: number;
+  }[];
   assert.equal(entries.length, 4);
   const [latest, phoneOk, phoneFail] = entries;
   assert.equal(latest!.status, LoginStatus.success);
@@ -110,14 +116,24 @@ test('changing the password ends every session and the old password stops workin
   const newPassword = 'a-brand-new-one';
   const wrongOld = await call(app, 'PUT', '/api/user', {
     token,
-    payload: { username: account.username, oldPassword: 'nope-nope', password: newPassword, confirmPassword: newPassword },
+    payload: {
+      username: account.username,
+      oldPassword: 'nope-nope',
+      password: newPassword,
+      confirmPassword: newPassword,
+    },
   });
   assert.equal(wrongOld.body.message, 'The current password is incorrect');
   assert.equal((await call(app, 'GET', '/api/user', { token })).status, 200, 'a refused change keeps sessions');
 
   const changed = await call(app, 'PUT', '/api/user', {
     token,
-    payload: { username: account.username, oldPassword: account.password, password: newPassword, confirmPassword: newPassword },
+    payload: {
+      username: account.username,
+      oldPassword: account.password,
+      password: newPassword,
+      confirmPassword: newPassword,
+    },
   });
   assert.equal(changed.body.code, 200);
   for (const old of [token, other]) {

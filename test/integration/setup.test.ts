@@ -6,7 +6,10 @@ test('GET /api/system is public and reports whether the panel is initialised', a
   const { app } = await startApp(t);
   const before = await call(app, 'GET', '/api/system');
   assert.equal(before.status, 200);
-  assert.deepEqual(before.body.data, { isInitialized: false, version: (before.body.data as { version: string }).version });
+  assert.deepEqual(before.body.data, {
+    isInitialized: false,
+    version: (before.body.data as { version: string }).version,
+  });
   assert.match((before.body.data as { version: string }).version, /^\d+\.\d+\.\d+/);
   await initAccount(app);
   const after = await call(app, 'GET', '/api/system');
@@ -16,7 +19,9 @@ test('GET /api/system is public and reports whether the panel is initialised', a
 test('initialisation succeeds once and is refused afterwards, with or without a session', async (t) => {
   const { app } = await startApp(t);
   await initAccount(app);
-  const again = await call(app, 'PUT', '/api/user/init', { payload: { username: 'intruder', password: 'another-pass' } });
+  const again = await call(app, 'PUT', '/api/user/init', {
+    payload: { username: 'intruder', password: 'another-pass' },
+  });
   assert.equal(again.body.code, 450);
   assert.equal(again.status, 409);
   assert.equal(again.body.message, 'The system has already been initialized');
@@ -29,7 +34,9 @@ test('initialisation succeeds once and is refused afterwards, with or without a 
   assert.equal(withSession.body.code, 450);
   // The original credentials still work and the intruder's do not.
   await login(app);
-  const intruder = await call(app, 'POST', '/api/user/login', { payload: { username: 'intruder', password: 'another-pass' } });
+  const intruder = await call(app, 'POST', '/api/user/login', {
+    payload: { username: 'intruder', password: 'another-pass' },
+  });
   assert.equal(intruder.body.code, 400);
 });
 
@@ -78,11 +85,16 @@ test('validation failures name each field with the spec form messages, in the ca
   assert.equal(missing.body.message, 'Validation failed');
   assert.deepEqual(missing.body.errors, [{ field: 'username', message: 'Please enter username' }]);
 
-  const blank = await call(app, 'PUT', '/api/user/init', { lang: 'zh', payload: { username: '   ', password: 'long-enough' } });
+  const blank = await call(app, 'PUT', '/api/user/init', {
+    lang: 'zh',
+    payload: { username: '   ', password: 'long-enough' },
+  });
   assert.equal(blank.body.message, '验证失败');
   assert.deepEqual(blank.body.errors, [{ field: 'username', message: '用户名不能为空字符' }]);
 
-  const long = await call(app, 'PUT', '/api/user/init', { payload: { username: 'x'.repeat(51), password: 'long-enough' } });
+  const long = await call(app, 'PUT', '/api/user/init', {
+    payload: { username: 'x'.repeat(51), password: 'long-enough' },
+  });
   assert.deepEqual(long.body.errors, [{ field: 'username', message: 'username must be up to 50 characters' }]);
 });
 

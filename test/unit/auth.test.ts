@@ -19,7 +19,8 @@ test('lockout: three free failures, then 3^n seconds', () => {
 });
 
 test('device, platform and address from the request', () => {
-  const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
   assert.equal(platformOf(android), 'mobile');
   assert.equal(deviceOf(android), 'Chrome on Android');
   assert.equal(platformOf(undefined), 'desktop');

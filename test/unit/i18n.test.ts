@@ -23,6 +23,9 @@ test('every API message exists in both languages and keeps its placeholders', ()
     const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     assert.deepEqual(names(text.en), names(text.zh), key);
   }
-  assert.equal(formatMessage('tooShort', 'en', { label: 'password', min: 6 }), 'password must be at least 6 characters');
+  assert.equal(
+    formatMessage('tooShort', 'en', { label: 'password', min: 6 }),
+    'password must be at least 6 characters',
+  );
   assert.equal(formatMessage('required', 'zh', { label: '用户名' }), '请输入用户名');
 });

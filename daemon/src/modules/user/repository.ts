@@ -30,11 +30,7 @@ export class UserRepository {
     await this.db.insertInto('login_logs').values(entry).execute();
     await this.db
       .deleteFrom('login_logs')
-      .where(
-        'id',
-        'not in',
-        this.db.selectFrom('login_logs').select('id').orderBy('id', 'desc').limit(loginLogLimit),
-      )
+      .where('id', 'not in', this.db.selectFrom('login_logs').select('id').orderBy('id', 'desc').limit(loginLogLimit))
       .execute();
   }
 

@@ -56,8 +56,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       config: { rateLimit: loginRateLimit },
       schema: { body: TwoFactorLoginBody, response: { 200: Ok(LoginResult), ...failures } },
     },
-    async (req) =>
-      ok(await users.loginWithCode(req.body.username, req.body.password, req.body.code, callerOf(req))),
+    async (req) => ok(await users.loginWithCode(req.body.username, req.body.password, req.body.code, callerOf(req))),
   );
 
   app.post('/user/logout', { schema: { response: { 200: Ok(Type.Null()), ...failures } } }, async (req) => {
