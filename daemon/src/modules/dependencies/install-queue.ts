@@ -133,6 +133,11 @@ export class DependencyQueue {
     return true;
   }
 
+  /** The run marker (BAIHU_RUN_ID) of the program running for this dependency now, if any. */
+  activeMarker(id: number): string | null {
+    return this.active?.job.id === id ? (this.active.handle?.runId ?? null) : null;
+  }
+
   /** The output so far of the running job of this dependency. */
   liveLog(id: number): string | null {
     return this.active?.job.id === id ? this.active.tail.text() : null;

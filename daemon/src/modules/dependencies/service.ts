@@ -73,10 +73,10 @@ export class DependencyService {
 
   /** Edit, then install again (Qinglong). A running install of the old name is stopped first. */
   async update(input: DependencyUpdateInput): Promise<Dependency> {
-    const existing = await this.require(input.id);
     const type = typeOf(input.type);
     const name = input.name.trim();
     checkPackageName(name, type);
+    const existing = await this.require(input.id);
     await this.queue.stopActive(existing.id);
     const row = await this.deps.update(existing.id, {
       name,
