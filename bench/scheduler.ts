@@ -128,6 +128,8 @@ async function firstLine(
 }
 
 async function main() {
+  // The scheduler's timers do not hold the process open (a daemon has its server for that); this does.
+  const keepAlive = setInterval(() => {}, 1000);
   await timerLateness();
 
   await withApp(async (app, dataDir) => {
@@ -167,6 +169,7 @@ async function main() {
     await sleep(1000);
     report('rss_10000_scheduled_mb', process.memoryUsage().rss / 1048576, 150);
   });
+  clearInterval(keepAlive);
   process.exit(failed ? 1 : 0);
 }
 
