@@ -92,7 +92,7 @@ export default function CrontabDetailPage() {
           open
           onOpenChange={(open) => !open && setLogRun(null)}
           title={t`Log of the run started ${formatDateTime(logRun.started_at ?? logRun.queued_at)}`}
-          className="h-[85dvh] max-w-4xl"
+          className="h-[85dvh] max-w-4xl!"
         >
           <RunLog cronId={cron.id} run={logRun} label={t`Run log`} className="h-[calc(85dvh-110px)]" />
         </Dialog>

@@ -87,7 +87,7 @@ export default function CronFormModal({ onClose }: ModalProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={id ? t`Edit task` : t`New task`}
-      className="max-w-2xl"
+      className="max-w-2xl!"
       footer={
         <>
           <Button onClick={onClose}>{t`Cancel`}</Button>

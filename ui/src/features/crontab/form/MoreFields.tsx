@@ -51,11 +51,15 @@ export function MoreFields({
                 value={option.value}
                 checked={draft.overlapPolicy === option.value}
                 onChange={() => set({ overlapPolicy: option.value })}
+                aria-label={option.label}
+                aria-describedby={`overlap-${option.value}-hint`}
                 className="mt-1 accent-primary"
               />
               <span>
                 <span className="block text-[13px] font-medium">{option.label}</span>
-                <span className="block text-xs text-muted">{option.hint}</span>
+                <span id={`overlap-${option.value}-hint`} className="block text-xs text-muted">
+                  {option.hint}
+                </span>
               </span>
             </label>
           ))}

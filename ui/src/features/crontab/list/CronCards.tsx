@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../../components/ui/cn.ts';
 import type { Cron } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
-import { Labels, lastDuration, lastRun, NameCell, nextRun } from './cells.tsx';
+import { Labels, lastDuration, NameCell, TimeCell } from './cells.tsx';
 import { Checkbox, type SelectionProps } from './CronTable.tsx';
 import { RowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
@@ -40,18 +40,18 @@ export function CronCards({
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px] text-muted">
               <span className="font-mono">{cron.schedule}</span>
               <span>
-                {t`Next`} {nextRun(cron)}
+                {t`Next`} <TimeCell ms={cron.nextRunTime} />
               </span>
-            </div>
-            <div className="flex flex-wrap items-center gap-x-3 text-[12px] text-muted">
-              <span>
-                {t`Last`} {lastRun(cron)}
-              </span>
-              <span>{lastDuration(cron)}</span>
             </div>
             {cron.labels.length > 0 && <Labels labels={cron.labels} />}
-            <div className="-mr-1 -mb-1">
-              <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
+            <div className="-my-1 -mr-1 flex items-center gap-x-3 text-[12px] text-muted">
+              <span>
+                {t`Last`} <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
+              </span>
+              <span>{lastDuration(cron)}</span>
+              <span className="ml-auto">
+                <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
+              </span>
             </div>
           </div>
         </li>

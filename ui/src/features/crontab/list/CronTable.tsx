@@ -4,7 +4,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/Table.ts
 import { cn } from '../../../components/ui/cn.ts';
 import type { Cron, ListParams } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
-import { Labels, lastDuration, lastRun, NameCell, nextRun } from './cells.tsx';
+import { Labels, lastDuration, NameCell, TimeCell } from './cells.tsx';
 import { RowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
 
@@ -131,24 +131,28 @@ export function CronTable({
                 onChange={(on) => onSelect([cron.id], on)}
               />
             </Td>
-            <Td className="max-w-56">
+            <Td className="max-w-52">
               <NameCell cron={cron} />
             </Td>
-            <Td className="max-w-64 truncate font-mono text-[12px]" title={cron.command}>
+            <Td className="max-w-52 truncate font-mono text-[12px]" title={cron.command}>
               {cron.command}
             </Td>
             <Td className="font-mono text-[12px]">{cron.schedule}</Td>
             <Td>
               <CronStatusBadge cron={cron} />
             </Td>
-            <Td className="max-w-48 whitespace-normal">
+            <Td className="max-w-48 overflow-hidden">
               <Labels labels={cron.labels} />
             </Td>
-            <Td className="tabular-nums">{lastRun(cron)}</Td>
+            <Td className="tabular-nums">
+              <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
+            </Td>
             <Td className="tabular-nums">{lastDuration(cron)}</Td>
-            <Td className="tabular-nums">{nextRun(cron)}</Td>
+            <Td className="tabular-nums">
+              <TimeCell ms={cron.nextRunTime} />
+            </Td>
             <Td>{cron.sub_id ? `#${cron.sub_id}` : '—'}</Td>
-            <Td className="sticky right-0 bg-surface py-0.5">
+            <Td className="sticky right-0 bg-surface py-0!">
               <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
             </Td>
           </Tr>

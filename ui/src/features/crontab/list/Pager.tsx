@@ -36,7 +36,7 @@ export function Pager({
         value={String(size)}
         onChange={(e) => onChange({ size: Number(e.target.value) })}
         options={pageSizes.map((n) => ({ value: String(n), label: t`${n} / page` }))}
-        className="h-7 w-auto text-[13px]"
+        className="h-7! w-auto! py-0 text-[13px]"
       />
     </nav>
   );

@@ -24,16 +24,36 @@ export function RowActions({ cron, onAction }: { cron: Cron; onAction: (action: 
           <ActionIcon name="stop" className="size-4 text-danger-text" />
         </Button>
       ) : (
-        <Button size="icon" variant="ghost" aria-label={t`Run ${name}`} title={t`Run`} onClick={() => onAction('run')}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-7!"
+          aria-label={t`Run ${name}`}
+          title={t`Run`}
+          onClick={() => onAction('run')}
+        >
           <ActionIcon name="play" className="size-4 text-primary" />
         </Button>
       )}
-      <Button size="icon" variant="ghost" aria-label={t`Log of ${name}`} title={t`Log`} onClick={() => onAction('log')}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7!"
+        aria-label={t`Log of ${name}`}
+        title={t`Log`}
+        onClick={() => onAction('log')}
+      >
         <ActionIcon name="log" />
       </Button>
       <DropdownMenu
         trigger={
-          <Button size="icon" variant="ghost" aria-label={t`More actions for ${name}`} title={t`More`}>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-7!"
+            aria-label={t`More actions for ${name}`}
+            title={t`More`}
+          >
             <ActionIcon name="more" />
           </Button>
         }

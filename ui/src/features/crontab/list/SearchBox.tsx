@@ -13,7 +13,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <div className="min-w-0 flex-1 sm:max-w-md">
+    <div className="w-full min-w-0 sm:w-auto sm:max-w-md sm:flex-1">
       <Input
         type="search"
         aria-label={t`Search tasks`}

@@ -38,7 +38,7 @@ export default function LogModal({ onClose }: ModalProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      className="h-[85dvh] max-w-4xl"
+      className="h-[85dvh] max-w-4xl!"
       footer={
         <>
           {source.kind === 'last' && (

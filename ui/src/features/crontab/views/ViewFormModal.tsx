@@ -124,7 +124,7 @@ export default function ViewFormModal({ onClose }: ModalProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={id ? t`Edit view` : t`New view`}
-      className="max-w-2xl"
+      className="max-w-2xl!"
       footer={
         <>
           <Button onClick={onClose}>{t`Cancel`}</Button>

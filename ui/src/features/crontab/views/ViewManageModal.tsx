@@ -44,7 +44,7 @@ export default function ViewManageModal({ onClose }: ModalProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={t`Manage views`}
-      className="max-w-xl"
+      className="max-w-xl!"
       footer={
         <>
           <Button onClick={() => navigate('/crontab/viewCreateModal')}>{t`New view`}</Button>

@@ -20,8 +20,12 @@ export function ViewTabs({
   const shown = views.filter((v) => !v.isDisabled);
   const active = shown.find((v) => v.id === activeId) ?? shown[0];
   return (
-    <div className="flex items-end gap-2 border-b border-line">
-      <div role="tablist" aria-label={t`Views`} className="-mb-px flex min-w-0 flex-1 overflow-x-auto">
+    <div className="flex flex-wrap items-end gap-x-2 border-b border-line">
+      <div
+        role="tablist"
+        aria-label={t`Views`}
+        className="-mb-px flex w-full min-w-0 overflow-x-auto sm:w-auto sm:flex-1"
+      >
         {shown.map((view) => {
           const selected = view.id === active?.id;
           return (
@@ -41,7 +45,7 @@ export function ViewTabs({
           );
         })}
       </div>
-      <div className="flex shrink-0 gap-1 pb-1">
+      <div className="ml-auto flex shrink-0 gap-1 pb-1">
         <Button size="sm" variant="ghost" onClick={() => navigate('/crontab/viewCreateModal')}>
           {t`New view`}
         </Button>
