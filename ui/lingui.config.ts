@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   locales: ['en-US', 'zh-CN'],
@@ -6,5 +7,6 @@ export default defineConfig({
   // No cross-language fallback in the catalogs: a missing Chinese text must fail the build, not show English.
   fallbackLocales: false,
   catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'] }],
-  format: 'po',
+  // Origins without line numbers: the catalogs change only when messages do, not when code moves.
+  format: formatter({ lineNumbers: false }),
 });
