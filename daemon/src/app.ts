@@ -14,6 +14,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installGate } from './http/gate.ts';
+import { lazyCompilers } from './http/lazy-compilers.ts';
 import { installUi } from './http/ui.ts';
 import { NotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -46,6 +47,14 @@ import { UserService } from './modules/user/service.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { version } from './version.ts';
 import { fromRoot } from './root.ts';
+import { configRoutes } from './modules/configs/routes.ts';
+import { ConfigService } from './modules/configs/service.ts';
+import { LogRepository } from './modules/logs/repository.ts';
+import { logRoutes } from './modules/logs/routes.ts';
+import { activeLogsOf, LogService } from './modules/logs/service.ts';
+import { DebugRuns } from './modules/scripts/debug.ts';
+import { scriptRoutes } from './modules/scripts/routes.ts';
+import { ScriptService } from './modules/scripts/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const paths = dataPaths(config.dataDir);
   await ensureDataDirs(paths);
+  // Missing config files come from the shipped samples; existing ones are never touched.
+  const configs = new ConfigService(paths);
+  await configs.seed();
 
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
@@ -88,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 50 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const settings = await SettingsStore.load(database.db);
   const live = new LiveHub();
@@ -126,6 +139,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
   await installScriptLibraries(paths, app.log);
+  // Debug runs of scripts go through the same runner as task runs, with a notification token of their own.
+  const debugRuns = new DebugRuns({
+    runner,
+    hub: live,
+    paths,
+    clock,
+    runEnv: (id) => runTokens.envFor(id),
+    onSettled: (id) => runTokens.revoke(id),
+  });
+  const logs = new LogService(paths, activeLogsOf(new LogRepository(database.db), () => debugRuns.activeLogs()));
   const users = new UserService(new UserRepository(database.db), sessions, clock, (entry) =>
     notifier.notifyLogin(entry),
   );
@@ -175,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     envs,
     dependencies: dependencies.service,
     dependencyQueue: dependencies.queue,
+    runner,
+    debugRuns,
   };
 
   app.decorate('ctx', ctx);
@@ -218,6 +243,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(envRoutes, { ctx, envs });
       await api.register(dependencyRoutes, { dependencies: dependencies.service });
       await api.register(dependencySettingsRoutes, { settings });
+      await api.register(scriptRoutes, { scripts: new ScriptService(paths, clock), debug: debugRuns });
+      await api.register(configRoutes, { configs });
+      await api.register(logRoutes, { logs });
     },
     { prefix: `${config.baseUrl}api` },
   );

@@ -15,7 +15,6 @@ import { channelsFromEnv } from './env-channels.ts';
 import { NotifyFailure } from './failure.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
 import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
-import { providers } from './providers/index.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
 
@@ -120,6 +119,8 @@ export class Notifier {
   /** Sends through one channel with the given settings; resolves when the service accepted it. */
   async deliver(channel: NotifyChannelId, settings: ChannelSettings, message: NotifyMessage): Promise<void> {
     if (channel === 'closed') return;
+    // The 28 providers are loaded on the first notification: a panel that never sends keeps them out of memory.
+    const { providers } = await import('./providers/index.ts');
     const provider = providers[channel];
     // Real wall time, not the injectable clock: signatures are checked against the service's own clock.
     await provider.send(message, settings, {

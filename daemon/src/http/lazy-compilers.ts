@@ -1,0 +1,43 @@
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+
+type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+type CompilerFactories = { buildValidator: BuildCompilerFromPool; buildSerializer: SerializerFactory };
+
+/**
+ * Fastify compiles a validator and a serializer for every route at start-up; most of the panel's ~100 routes are
+ * seldom called, and the compiled code stays resident. These factories compile each on its first use instead,
+ * with the same compilers and options, so idle memory holds only what was used.
+ */
+export function lazyCompilers(): CompilerFactories {
+  const buildValidator = AjvCompiler() as BuildCompilerFromPool;
+  const buildSerializer = SerializerSelector();
+  return {
+    buildValidator: ((
+      externalSchemas: Parameters<BuildCompilerFromPool>[0],
+      options: Parameters<BuildCompilerFromPool>[1],
+    ) => {
+      const compile = buildValidator(externalSchemas, options);
+      return (route: Parameters<typeof compile>[0]) => {
+        let compiled: Validator | undefined;
+        const validate: Validator = (data) => {
+          compiled ??= compile(route) as unknown as Validator;
+          const result = compiled(data);
+          validate.errors = compiled.errors;
+          return result;
+        };
+        return validate as unknown as ReturnType<typeof compile>;
+      };
+    }) as BuildCompilerFromPool,
+    buildSerializer: ((
+      externalSchemas: Parameters<SerializerFactory>[0],
+      options: Parameters<SerializerFactory>[1],
+    ) => {
+      const compile = buildSerializer(externalSchemas, options);
+      return (route: Parameters<typeof compile>[0]) => {
+        let compiled: ((data: unknown) => string) | undefined;
+        return (data: unknown) => (compiled ??= compile(route))(data);
+      };
+    }) as SerializerFactory,
+  };
+}
