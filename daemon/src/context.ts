@@ -14,6 +14,8 @@ import type { SettingsStore } from './modules/system/settings.ts';
 import type { EnvService } from './modules/envs/service.ts';
 import type { DependencyService } from './modules/dependencies/service.ts';
 import type { DependencyQueue } from './modules/dependencies/install-queue.ts';
+import type { DebugRuns } from './modules/scripts/debug.ts';
+import type { TaskRunner } from './runner/types.ts';
 
 /** What route modules are handed: configuration, the database and the services. Built once in app.ts. */
 export interface AppContext {
@@ -38,4 +40,8 @@ export interface AppContext {
   dependencies: DependencyService;
   /** The serial install queue (`idle()` waits until nothing runs or waits). */
   dependencyQueue: DependencyQueue;
+  /** The one runner of processes (task runs, debug runs). */
+  runner: TaskRunner;
+  /** Debug runs of scripts (`start`, `stop`, `activeLogs`). */
+  debugRuns: DebugRuns;
 }

@@ -107,6 +107,31 @@ export const messages = {
     zh: '“{name}”不是有效的{type}包名：请填写包名（可带版本号），不能包含空格、shell 字符或以“-”开头的选项',
   },
   urlInvalid: { en: '{label} must be an http or https URL', zh: '{label}必须是 http 或 https 地址' },
+  // Files: scripts, configuration files, logs (one resolver for every name).
+  pathOutside: { en: 'Path is outside its folder', zh: '路径超出了所在的文件夹' },
+  fileNameSlashes: { en: 'File name cannot contain slashes', zh: '文件名不能包含斜杠' },
+  fileTooLarge: {
+    en: 'The file is larger than {size} MB and cannot be opened here; download it instead',
+    zh: '文件大于 {size} MB，无法在此打开，请下载查看',
+  },
+  fileBinary: {
+    en: 'The file is not a text file and cannot be opened here; download it instead',
+    zh: '该文件不是文本文件，无法在此打开，请下载查看',
+  },
+  fileExists: { en: 'A file or folder named {name} already exists', zh: '已存在名为 {name} 的文件或文件夹' },
+  notAFile: { en: '{name} is not a file', zh: '{name} 不是文件' },
+  uploadInvalid: {
+    en: 'Send the file as the multipart field "file" (at most {size} MB)',
+    zh: '请以 multipart 字段 "file" 上传文件（最大 {size} MB）',
+  },
+  configForbidden: {
+    en: '{name} cannot be read or changed from the panel',
+    zh: '{name} 不能在面板中查看或修改',
+  },
+  logBusy: {
+    en: 'The log is still being written; stop the run first',
+    zh: '日志正在写入，请先停止运行',
+  },
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
@@ -154,6 +179,10 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   nodeMirror: { en: 'npm registry mirror', zh: 'Node 软件包镜像' },
   pythonMirror: { en: 'pip index mirror', zh: 'Python 软件包镜像' },
   linuxMirror: { en: 'Linux package mirror', zh: 'Linux 软件包镜像' },
+  filename: { en: 'file name', zh: '文件名' },
+  newFilename: { en: 'new file name', zh: '新文件名' },
+  directory: { en: 'folder name', zh: '文件夹名' },
+  path: { en: 'path', zh: '路径' },
 };
 
 /** Type names used by the 'is not a valid {type}' message. */

@@ -1,0 +1,107 @@
+/** Folder listings for the scripts and logs trees, in Qinglong's node shape. */
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { reallyInside } from './resolve.ts';
+
+export interface FileNode {
+  title: string;
+  /** Path relative to the tree's root (posix). */
+  key: string;
+  type: 'file' | 'directory';
+  /** The folder's key ('' at the top). */
+  parent: string;
+  /** Modification time, ms. */
+  mtime: number;
+  /** Qinglong's field name; the same time. */
+  createTime: number;
+  /** Bytes; for a folder of a whole tree, the sum of what it holds. */
+  size: number;
+  isLeaf?: true;
+  /** Only in whole trees. */
+  children?: FileNode[];
+}
+
+export interface TreeOptions {
+  /** Names left out of the tree (and not entered). */
+  hidden: (name: string) => boolean;
+  /** 'name': folders first, then by name. 'newest': newest first (a folder's time is its newest content's). */
+  order: 'name' | 'newest';
+}
+
+/** One folder's entries (no children): what the UI asks for when it opens a folder of a big tree. */
+export async function listLevel(root: string, dir: string, relDir: string, options: TreeOptions): Promise<FileNode[]> {
+  const nodes = await entries(root, dir, relDir, options);
+  return sortNodes(
+    nodes.map((n) => n.node),
+    options.order,
+  );
+}
+
+/** The whole tree under `dir`. Folders reached through links are listed without children (no loops). */
+export async function listTree(
+  root: string,
+  dir: string,
+  relDir: string,
+  options: TreeOptions,
+  depth = 0,
+): Promise<FileNode[]> {
+  const nodes = await entries(root, dir, relDir, options);
+  await Promise.all(
+    nodes.map(async ({ node, link }) => {
+      if (node.type !== 'directory') return;
+      node.children =
+        link || depth > 30 ? [] : await listTree(root, path.join(dir, node.title), node.key, options, depth + 1);
+      node.size = node.children.reduce((sum, child) => sum + child.size, 0);
+      if (options.order === 'newest') {
+        node.mtime = node.children.reduce((latest, child) => Math.max(latest, child.mtime), node.mtime);
+        node.createTime = node.mtime;
+      }
+    }),
+  );
+  return sortNodes(
+    nodes.map((n) => n.node),
+    options.order,
+  );
+}
+
+async function entries(root: string, dir: string, relDir: string, options: TreeOptions) {
+  let dirents: Dirent[];
+  try {
+    dirents = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found = await Promise.all(
+    dirents
+      .filter((d) => !options.hidden(d.name))
+      .map(async (d) => {
+        const full = path.join(dir, d.name);
+        const link = d.isSymbolicLink();
+        // A link is shown only when it leads somewhere inside the root; the resolver refuses the others anyway.
+        if (link && !(await reallyInside(root, full))) return null;
+        const info = await stat(full).catch(() => null);
+        if (!info || !(info.isFile() || info.isDirectory())) return null;
+        const directory = info.isDirectory();
+        const node: FileNode = {
+          title: d.name,
+          key: relDir ? `${relDir}/${d.name}` : d.name,
+          type: directory ? 'directory' : 'file',
+          parent: relDir,
+          mtime: Math.round(info.mtimeMs),
+          createTime: Math.round(info.mtimeMs),
+          size: directory ? 0 : info.size,
+        };
+        if (!directory) node.isLeaf = true;
+        return { node, link };
+      }),
+  );
+  return found.filter((n) => n !== null);
+}
+
+const byName = (a: FileNode, b: FileNode) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
+
+function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
+  if (order === 'newest') return nodes.sort((a, b) => b.mtime - a.mtime || byName(b, a));
+  return nodes.sort((a, b) => (a.type === b.type ? byName(a, b) : a.type === 'directory' ? -1 : 1));
+}

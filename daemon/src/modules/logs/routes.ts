@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { failures, Ok } from '../../contract/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { ok } from '../../http/reply.ts';
+import { FileNodeSchema, sendDownload } from '../scripts/routes.ts';
+import { tailDefaultBytes, type LogService } from './service.ts';
+
+const Name = Type.String({ maxLength: 255 });
+const Dir = Type.Optional(Type.String({ maxLength: 1000 }));
+const Target = Type.Object({ filename: Name, path: Dir, type: Type.Optional(Type.String({ maxLength: 20 })) });
+/** Qinglong's shape: `logStatus` beside `data`, not inside it; Baihu adds `size` and, while running, `topic`. */
+const DetailReply = Type.Object({
+  code: Type.Literal(200),
+  data: Type.String(),
+  logStatus: Type.String(),
+  size: Type.Number(),
+  topic: Type.Optional(Type.String()),
+});
+const Range = Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number(), size: Type.Number() });
+
+/** /api/logs: the tree of data/log, the end of a log, raw pages of huge logs, download and delete. */
+export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async (app, { logs }) => {
+  app.get(
+    '/logs',
+    {
+      schema: {
+        querystring: Type.Object({ path: Dir }),
+        response: { 200: Ok(Type.Array(FileNodeSchema)), ...failures },
+      },
+    },
+    async (req) => ok(await logs.tree(req.query.path)),
+  );
+  app.get(
+    '/logs/detail',
+    { schema: { querystring: Type.Object({ path: Dir, file: Name }), response: { 200: DetailReply, ...failures } } },
+    async (req) => ({
+      code: 200 as const,
+      ...(await logs.detail(req.query.path, req.query.file, requestLanguage(req))),
+    }),
+  );
+  app.get(
+    '/logs/tail',
+    {
+      schema: {
+        querystring: Type.Object({
+          path: Dir,
+          file: Name,
+          bytes: Type.Integer({ minimum: 1, default: tailDefaultBytes }),
+          end: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
+        response: { 200: Ok(Range), ...failures },
+      },
+    },
+    async (req) => ok(await logs.tail(req.query.path, req.query.file, req.query.bytes, req.query.end)),
+  );
+  app.delete('/logs', { schema: { body: Target, response: { 200: Ok(Type.Null()), ...failures } } }, async (req) =>
+    ok(await logs.remove(req.body.path, req.body.filename).then(() => null)),
+  );
+  app.post(
+    '/logs/download',
+    { schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures } },
+    async (req, reply) => sendDownload(reply, await logs.download(req.body.path, req.body.filename)),
+  );
+  app.get(
+    '/logs/:file',
+    {
+      schema: {
+        params: Type.Object({ file: Name }),
+        querystring: Type.Object({ path: Dir }),
+        response: { 200: DetailReply, ...failures },
+      },
+    },
+    async (req) => ({
+      code: 200 as const,
+      ...(await logs.detail(req.query.path, req.params.file, requestLanguage(req))),
+    }),
+  );
+};

@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ResponseCode } from '../../contract/codes.ts';
+import { failures, Ok } from '../../contract/envelope.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import { ok } from '../../http/reply.ts';
+import type { DebugRuns } from './debug.ts';
+import { contentDisposition, type DownloadFile, type ScriptService } from './service.ts';
+
+const Name = Type.String({ maxLength: 255 });
+const Dir = Type.Optional(Type.String({ maxLength: 1000 }));
+const Content = Type.String({ maxLength: 20 * 1024 * 1024 });
+const FileQuery = Type.Object({ path: Dir, file: Name });
+const Done = { 200: Ok(Type.Null()), ...failures };
+
+export const FileNodeSchema = Type.Object({
+  title: Type.String(),
+  key: Type.String(),
+  type: Type.Union([Type.Literal('file'), Type.Literal('directory')]),
+  parent: Type.String(),
+  mtime: Type.Number(),
+  createTime: Type.Number(),
+  size: Type.Number(),
+  isLeaf: Type.Optional(Type.Boolean()),
+  children: Type.Optional(Type.Array(Type.Unknown())),
+});
+
+/** POST /scripts as JSON: save `{filename, path, content, originFilename}` or mkdir `{directory, path}`. */
+const CreateBody = Type.Object({
+  filename: Type.Optional(Name),
+  path: Dir,
+  content: Type.Optional(Content),
+  originFilename: Type.Optional(Name),
+  directory: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+const SaveBody = Type.Object({ filename: Name, path: Dir, content: Type.Optional(Content) });
+const TargetBody = Type.Object({ filename: Name, path: Dir, type: Type.Optional(Type.String({ maxLength: 20 })) });
+const RenameBody = Type.Object({ filename: Name, path: Dir, newFilename: Name });
+const StopBody = Type.Object({
+  runId: Type.Optional(Type.String({ maxLength: 100 })),
+  pid: Type.Optional(Type.Integer()),
+  filename: Type.Optional(Name),
+  path: Dir,
+});
+const DebugStarted = Type.Object({
+  runId: Type.String(),
+  pid: Type.Integer(),
+  topic: Type.String(),
+  marker: Type.String(),
+  log: Type.String(),
+});
+
+/** An uploaded script is at most this big. */
+const uploadMaxBytes = 100 * 1024 * 1024;
+
+export function sendDownload(reply: FastifyReply, file: DownloadFile): FastifyReply {
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.name))
+    .send(file.stream);
+}
+
+/** Multipart upload: fields `path` (and optionally `filename`) and the file `file`, in any order. */
+async function readUpload(req: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let upload: { name: string; bytes: Buffer } | null = null;
+  const invalid = () => new AppError('uploadInvalid', ResponseCode.badRequest, { size: uploadMaxBytes / 1048576 });
+  try {
+    for await (const part of req.parts({ limits: { fileSize: uploadMaxBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'file' || part.file.truncated) throw invalid();
+        upload = { name: part.filename, bytes };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw error instanceof AppError ? error : invalid();
+  }
+  if (!upload) throw invalid();
+  return { dir: fields.path, filename: fields.filename || upload.name, bytes: upload.bytes };
+}
+
+/** /api/scripts: Qinglong's paths and payloads, every name through the one resolver (files/resolve.ts). */
+export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; debug: DebugRuns }> = async (
+  app,
+  { scripts, debug },
+) => {
+  app.addHook('onClose', () => debug.close());
+
+  app.get(
+    '/scripts',
+    {
+      schema: {
+        querystring: Type.Object({ path: Dir }),
+        response: { 200: Ok(Type.Array(FileNodeSchema)), ...failures },
+      },
+    },
+    async (req) => ok(await scripts.tree(req.query.path)),
+  );
+  app.get(
+    '/scripts/detail',
+    { schema: { querystring: FileQuery, response: { 200: Ok(Type.String()), ...failures } } },
+    async (req) => ok(await scripts.read(req.query.path, req.query.file)),
+  );
+  app.get(
+    '/scripts/:file',
+    {
+      schema: {
+        params: Type.Object({ file: Name }),
+        querystring: Type.Object({ path: Dir }),
+        response: { 200: Ok(Type.String()), ...failures },
+      },
+    },
+    async (req) => ok(await scripts.read(req.query.path, req.params.file)),
+  );
+
+  app.post(
+    '/scripts',
+    {
+      schema: { body: CreateBody, response: Done },
+      // A multipart upload has no JSON body; its fields are read in the handler.
+      preValidation: async (req) => {
+        if (req.isMultipart()) req.body = {};
+      },
+    },
+    async (req) => {
+      if (req.isMultipart()) {
+        const upload = await readUpload(req);
+        await scripts.upload(upload.dir, upload.filename, upload.bytes);
+        return ok(null);
+      }
+      const body = req.body;
+      if (body.directory !== undefined) {
+        await scripts.mkdir(body.path, body.directory);
+        return ok(null);
+      }
+      if (!body.filename) throw fieldError('filename', 'required');
+      await scripts.create({ ...body, filename: body.filename });
+      return ok(null);
+    },
+  );
+  app.put('/scripts', { schema: { body: SaveBody, response: Done } }, async (req) =>
+    ok(await scripts.save(req.body).then(() => null)),
+  );
+  app.delete('/scripts', { schema: { body: TargetBody, response: Done } }, async (req) =>
+    ok(await scripts.remove(req.body.path, req.body.filename).then(() => null)),
+  );
+  app.post(
+    '/scripts/download',
+    { schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures } },
+    async (req, reply) => sendDownload(reply, await scripts.download(req.body.path, req.body.filename)),
+  );
+  app.put('/scripts/rename', { schema: { body: RenameBody, response: Done } }, async (req) =>
+    ok(await scripts.rename(req.body.path, req.body.filename, req.body.newFilename).then(() => null)),
+  );
+
+  app.put(
+    '/scripts/run',
+    {
+      schema: {
+        body: Type.Object({ filename: Name, path: Dir, content: Type.Optional(Content) }),
+        response: { 200: Ok(DebugStarted), ...failures },
+      },
+    },
+    async (req) => ok(await debug.start(req.body.path, req.body.filename, req.body.content)),
+  );
+  app.put(
+    '/scripts/stop',
+    { schema: { body: StopBody, response: { 200: Ok(Type.Integer()), ...failures } } },
+    async (req) => ok(await debug.stop(req.body)),
+  );
+};

@@ -1,0 +1,165 @@
+import { createReadStream, type ReadStream } from 'node:fs';
+import { lstat, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../../clock.ts';
+import { ResponseCode } from '../../contract/codes.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import { backupBeforeOverwrite, writeFileAtomic } from '../../files/atomic.ts';
+import { checkFileName, joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
+import { listLevel, listTree, type FileNode, type TreeOptions } from '../../files/tree.ts';
+import type { DataPaths } from '../../paths.ts';
+
+/** Scripts bigger than this are not opened in the editor (download them). */
+export const editableMaxBytes = 5 * 1024 * 1024;
+
+const hiddenNames = new Set(['node_modules', '.git', '__pycache__', 'package-lock.json', 'pnpm-lock.yaml']);
+/** Hidden from the tree: dependencies, VCS data, lock files, and the swap files of debug runs (`a.swap.js`). */
+export const isHiddenScript = (name: string) =>
+  hiddenNames.has(name) || name.endsWith('.lock') || /\.swap(\.[^.]*)?$/.test(name);
+
+const treeOptions: TreeOptions = { hidden: isHiddenScript, order: 'name' };
+
+export interface SaveInput {
+  filename: string;
+  path?: string;
+  content?: string;
+}
+
+export interface DownloadFile {
+  name: string;
+  size: number;
+  stream: ReadStream;
+}
+
+/** data/scripts: the tree, reading, saving (atomic, old content kept in data/bak), folders, renames, downloads. */
+export class ScriptService {
+  constructor(
+    private readonly paths: DataPaths,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Without `dir`, the whole tree; with it ('' for the top), that folder's entries only. */
+  async tree(dir: string | undefined): Promise<FileNode[]> {
+    if (dir === undefined) return listTree(this.paths.scripts, this.paths.scripts, '', treeOptions);
+    const abs = await resolveInside(this.paths.scripts, dir, { allowRoot: true, mustExist: true });
+    return listLevel(this.paths.scripts, abs, relativeSegments(dir).join('/'), treeOptions);
+  }
+
+  /** A script's text; refused for folders, binary files and files over 5 MB. */
+  async read(dir: string | undefined, file: string): Promise<string> {
+    return readText(await this.existing(dir, file), file);
+  }
+
+  /** POST: a new file (or Qinglong's save-as with `originFilename`); an existing target is refused unless it is one. */
+  async create(input: SaveInput & { originFilename?: string }): Promise<void> {
+    const rel = joinRelative(input.path, input.filename);
+    const abs = await resolveInside(this.paths.scripts, rel);
+    const exists = await lstat(abs).then(
+      () => true,
+      () => false,
+    );
+    if (!input.originFilename) {
+      if (exists) throw new AppError('fileExists', ResponseCode.conflict, { name: input.filename });
+      await this.write(rel, abs, input.content ?? '');
+      return;
+    }
+    const originRel = joinRelative(input.path, input.originFilename);
+    const originAbs = await resolveInside(this.paths.scripts, originRel);
+    if (exists && originRel !== rel) throw new AppError('fileExists', ResponseCode.conflict, { name: input.filename });
+    await this.write(rel, abs, input.content ?? '');
+    if (originRel !== rel && (await stat(originAbs).catch(() => null))?.isFile()) {
+      await backupBeforeOverwrite(this.paths, originRel, this.clock.now());
+      await rm(originAbs, { force: true });
+    }
+  }
+
+  /** PUT: save, keeping the previous content in data/bak. */
+  async save(input: SaveInput): Promise<void> {
+    const rel = joinRelative(input.path, input.filename);
+    await this.write(rel, await resolveInside(this.paths.scripts, rel), input.content ?? '');
+  }
+
+  /** A folder (nested folders allowed: `a/b`). */
+  async mkdir(parent: string | undefined, directory: string): Promise<void> {
+    const segments = relativeSegments(directory);
+    if (segments.length === 0) throw fieldError('directory', 'required');
+    const rel = [...relativeSegments(parent), ...segments].join('/');
+    const abs = await resolveInside(this.paths.scripts, rel);
+    if (await exists(abs)) throw new AppError('fileExists', ResponseCode.conflict, { name: directory });
+    await mkdir(abs, { recursive: true });
+  }
+
+  /** An uploaded file into a folder; an existing one is overwritten after a backup. */
+  async upload(dir: string | undefined, filename: string, bytes: Buffer): Promise<void> {
+    const rel = joinRelative(dir, filename);
+    await this.write(rel, await resolveInside(this.paths.scripts, rel), bytes);
+  }
+
+  /** A file (backed up first) or a folder with everything in it. A link is removed, never what it points to. */
+  async remove(dir: string | undefined, filename: string): Promise<void> {
+    const rel = joinRelative(dir, filename);
+    const abs = await resolveInside(this.paths.scripts, rel, { mustExist: true });
+    const info = await lstat(abs);
+    if (info.isFile()) await backupBeforeOverwrite(this.paths, rel, this.clock.now());
+    await rm(abs, { recursive: info.isDirectory(), force: true });
+  }
+
+  async rename(dir: string | undefined, filename: string, newFilename: string): Promise<void> {
+    const from = await resolveInside(this.paths.scripts, joinRelative(dir, filename), { mustExist: true });
+    checkFileName(newFilename, 'newFilename');
+    const to = await resolveInside(this.paths.scripts, joinRelative(dir, newFilename));
+    if (from === to) return;
+    if (await exists(to)) throw new AppError('fileExists', ResponseCode.conflict, { name: newFilename });
+    await rename(from, to);
+  }
+
+  async download(dir: string | undefined, filename: string): Promise<DownloadFile> {
+    return downloadOf(await this.existing(dir, filename), filename);
+  }
+
+  private async existing(dir: string | undefined, file: string): Promise<string> {
+    return resolveInside(this.paths.scripts, joinRelative(dir, file), { mustExist: true });
+  }
+
+  private async write(rel: string, abs: string, content: string | Buffer): Promise<void> {
+    const info = await stat(abs).catch(() => null);
+    if (info?.isDirectory()) throw new AppError('fileExists', ResponseCode.conflict, { name: path.basename(rel) });
+    if (info) await backupBeforeOverwrite(this.paths, rel, this.clock.now());
+    else await mkdir(path.dirname(abs), { recursive: true });
+    await writeFileAtomic(abs, content);
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return lstat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A file's text for an editor or viewer: refused when it is a folder, over `maxBytes`, or binary (has NUL bytes). */
+export async function readText(abs: string, name: string, maxBytes = editableMaxBytes): Promise<string> {
+  const info = await stat(abs);
+  if (!info.isFile()) throw new AppError('notAFile', ResponseCode.badRequest, { name });
+  if (info.size > maxBytes) throw new AppError('fileTooLarge', ResponseCode.badRequest, { size: maxBytes / 1048576 });
+  const handle = await open(abs, 'r');
+  try {
+    const bytes = await handle.readFile();
+    if (bytes.subarray(0, 8192).includes(0)) throw new AppError('fileBinary', ResponseCode.badRequest);
+    return bytes.toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function downloadOf(abs: string, name: string): Promise<DownloadFile> {
+  const info = await stat(abs);
+  if (!info.isFile()) throw new AppError('notAFile', ResponseCode.badRequest, { name });
+  return { name: path.basename(abs), size: info.size, stream: createReadStream(abs) };
+}
+
+/** `attachment` with the name in ASCII and in UTF-8 (RFC 6266), so any browser saves it under its own name. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
