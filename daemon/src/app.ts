@@ -148,7 +148,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runEnv: (id) => runTokens.envFor(id),
     onSettled: (id) => runTokens.revoke(id),
   });
-  const logs = new LogService(paths, activeLogsOf(new LogRepository(database.db), () => debugRuns.activeLogs()));
+  const logs = new LogService(
+    paths,
+    activeLogsOf(new LogRepository(database.db), () => debugRuns.activeLogs()),
+  );
   const users = new UserService(new UserRepository(database.db), sessions, clock, (entry) =>
     notifier.notifyLogin(entry),
   );
@@ -167,7 +170,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onRunSettled: (runId) => runTokens.revoke(runId),
     onRunEnd: (event) => noticeRunEnd(notifier, event),
   });
-  const dependencies = createDependencies({ db: database.db, hub: live, paths, settings, clock, log: app.log });
+  const dependencies = createDependencies({
+    db: database.db,
+    hub: live,
+    paths,
+    settings,
+    clock,
+    log: app.log,
+    onInstallFailed: (dependency) => notifier.notifyDependencyFailed(dependency),
+  });
   app.addHook('onReady', async () => {
     // Interrupted jobs and packages missing after an image update are queued again, in the background.
     void dependencies.service.recover().catch((error: unknown) => app.log.error({ err: error }, 'dependency recovery'));

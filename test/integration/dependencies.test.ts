@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dependency } from '../../daemon/src/contract/dependencies.ts';
 import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enums.ts';
 import { call, signedIn, tempDir, type CallOptions } from '../helpers/app.ts';
+import { startRecorder } from '../helpers/recorder.ts';
 import { processesWithMarker, waitFor } from '../helpers/crons.ts';
 
 /**
@@ -113,13 +114,26 @@ test('npm: a real package from the registry installs, scripts require it; uninst
   await waitFor(async () => (await get(api, dep!.id)) === null, 30_000, 'the row to go');
 });
 
-test('npm: a package that does not exist ends in install failed with npm error in the log', async (t) => {
+test('npm: a package that does not exist ends in install failed with npm error in the log, and is notified', async (t) => {
   const { api } = await setup(t);
+  const hook = await startRecorder(t);
+  const saved = await api('PUT', '/api/user/notification', {
+    payload: {
+      type: 'webhook',
+      webhookUrl: `${hook.url}/hook`,
+      webhookMethod: 'POST',
+      webhookContentType: 'application/json',
+      webhookBody: 'title: $title\ncontent: $content',
+    },
+  });
+  assert.equal(saved.body.code, 200, JSON.stringify(saved.body));
   const [dep] = await add(api, [{ name: 'baihu-no-such-package-4f7e2a9c', type: 'nodejs' }]);
   const done = await settle(api, dep!.id, [DependencyStatus.installed, DependencyStatus.installFailed]);
   assert.equal(done.status, DependencyStatus.installFailed);
   assert.match(done.log!.join(''), /E404|404 Not Found/);
   assert.match(done.log!.join(''), /failed with exit code 1|失败，退出码 1/);
+  const notice = await waitFor(() => hook.requests.find((r) => r.body.includes('baihu-no-such-package-4f7e2a9c')));
+  assert.match(notice.body, /Dependency install failed|依赖安装失败/);
 });
 
 /** A wheel built by hand: a zip with the module and its dist-info (METADATA, WHEEL, RECORD). */

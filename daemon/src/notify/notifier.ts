@@ -166,6 +166,16 @@ export class Notifier {
   }
 
   /** The UserService hook: every sign-in attempt, success or failure, with time, IP, address and device. */
+  /** A dependency could not be installed. `type` is the DependencyType number. */
+  notifyDependencyFailed(dependency: { name: string; type: number }): void {
+    const lang = this.language();
+    const type = ['Node', 'Python', 'Linux'][dependency.type] ?? String(dependency.type);
+    this.send(
+      fill('dependencyFailedTitle', lang, { name: dependency.name }),
+      fill('dependencyFailedContent', lang, { name: dependency.name, type }),
+    );
+  }
+
   notifyLogin(entry: LoginAttempt): void {
     const lang = this.language();
     const key = entry.status === LoginStatus.success ? 'loginSuccess' : 'loginFailure';

@@ -50,6 +50,8 @@ export interface QueueOptions {
   linuxManager: () => LinuxManager | null;
   /** An installer that runs longer is stopped (default 30 minutes). */
   timeoutMs?: number;
+  /** Called when an install ends in failure (not when cancelled); the notifications module hooks in here. */
+  onInstallFailed?: (dependency: { name: string; type: number }) => void;
 }
 
 /** The row keeps this much of the end of a log. */
@@ -246,6 +248,7 @@ export class DependencyQueue {
           ? DependencyStatus.installed
           : DependencyStatus.installFailed;
       await this.setStatus(row.id, status, { log });
+      if (status === DependencyStatus.installFailed) this.o.onInstallFailed?.({ name: row.name, type: row.type });
     } else if (ok || job.force) {
       await this.o.repository.delete(row.id);
       this.o.hub.broadcast('dependencyStatus', { id: row.id, status: DependencyStatus.removed });

@@ -21,6 +21,7 @@ export interface DependencyModuleOptions {
   settings: SettingsStore;
   clock: Clock;
   log: FastifyBaseLogger;
+  onInstallFailed?: (dependency: { name: string; type: number }) => void;
 }
 
 /** How a finished install or removal ended, as the live log's end message says it. */
