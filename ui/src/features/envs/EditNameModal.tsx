@@ -1,0 +1,110 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import type { ModalProps } from '../../routes.ts';
+import { errorsFrom } from '../forms/rules.ts';
+import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
+import { useNameError } from './EnvFormModal.tsx';
+
+/** env/editNameModal?ids=1,2,3: give the chosen variables one new name (values, order and status stay). */
+export default function EditNameModal({ onClose }: ModalProps) {
+  const { t } = useLingui();
+  const idsParam = new URLSearchParams(useSearch()).get('ids') ?? '';
+  const nameError = useNameError();
+  const [envs, setEnvs] = useState<Env[] | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const wanted = new Set(idsParam.split(',').map(Number).filter(Boolean));
+    listEnvs('').then(
+      (all) => {
+        const chosen = all.filter((e) => wanted.has(e.id));
+        setEnvs(chosen);
+        const names = [...new Set(chosen.map((e) => e.name))];
+        if (names.length === 1) setName(names[0]!);
+      },
+      (failure: Error) => setFormError(failure.message),
+    );
+  }, [idsParam]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!envs?.length) return;
+    const problem = nameError(name);
+    setError(problem);
+    setFormError(null);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await renameEnvs(
+        envs.map((e) => e.id),
+        name.trim(),
+      );
+      toast(envs.length === 1 ? t`Variable renamed` : t`${envs.length} variables renamed`);
+      envsChanged();
+      onClose();
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields.name);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const names = envs ? [...new Set(envs.map((e) => e.name))] : [];
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={envs && envs.length > 0 ? t`Rename ${envs.length} variables` : t`Rename variables`}
+      description={t`Every chosen variable gets the new name; values, order and status stay as they are.`}
+      footer={
+        <>
+          <Button onClick={onClose}>{t`Cancel`}</Button>
+          <Button type="submit" form="env-name-form" variant="primary" loading={busy} disabled={!envs?.length}>
+            {t`Rename`}
+          </Button>
+        </>
+      }
+    >
+      {formError && <Alert>{formError}</Alert>}
+      {envs && envs.length === 0 && (
+        <Alert tone="info">{t`No variables are chosen. Select some in the list, then choose Rename.`}</Alert>
+      )}
+      {envs && envs.length > 0 && (
+        <form id="env-name-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <p className="text-[13px] text-muted">
+            {t`Now:`} <span className="font-mono text-fg">{names.join(', ')}</span>
+          </p>
+          <Field
+            label={t`New name`}
+            error={error}
+            hint={t`Letters, digits and underscores; not starting with a digit.`}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+                autoFocus
+              />
+            )}
+          </Field>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,266 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearch } from 'wouter';
+import { PageSpinner } from '../../app/FullPage.tsx';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
+import { Textarea } from '../../components/ui/Textarea.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import type { ModalProps } from '../../routes.ts';
+import { LabelInput } from '../crontab/form/LabelInput.tsx';
+import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import { createEnvs, envNameRule, envsChanged, getEnv, parseLines, updateEnv, type EnvInput } from './api.ts';
+
+interface Draft {
+  name: string;
+  value: string;
+  remarks: string;
+}
+const emptyDraft: Draft = { name: '', value: '', remarks: '' };
+
+/** The spec's name rule (§5), in the interface's language. */
+export function useNameError() {
+  const { t } = useLingui();
+  return (name: string): string | undefined =>
+    required(name, t`name`) ??
+    (envNameRule.test(name.trim())
+      ? undefined
+      : t`Only letters, digits and underscores, and not starting with a digit`);
+}
+
+/** env/modal: new variables (several rows, or NAME=value lines), or edit one with `?id=`. */
+export default function EnvFormModal({ onClose }: ModalProps) {
+  const { t } = useLingui();
+  const id = Number(new URLSearchParams(useSearch()).get('id')) || null;
+  const nameError = useNameError();
+  const [mode, setMode] = useState<'fields' | 'lines'>('fields');
+  const [drafts, setDrafts] = useState<Draft[] | null>(() => (id ? null : [emptyDraft]));
+  const [lines, setLines] = useState('');
+  const [labels, setLabels] = useState<string[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    getEnv(id).then(
+      (env) => {
+        setDrafts([{ name: env.name, value: env.value, remarks: env.remarks ?? '' }]);
+        setLabels(env.labels);
+      },
+      (error: Error) => setLoadError(error.message),
+    );
+  }, [id]);
+
+  const set = (index: number, patch: Partial<Draft>) =>
+    setDrafts((current) => current && current.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+
+  /** The inputs to send, or the errors that stop it. */
+  const collect = (): { inputs: EnvInput[]; found: Errors } => {
+    const found: Errors = {};
+    if (mode === 'lines' && !id) {
+      const { inputs, badLine } = parseLines(lines);
+      if (badLine !== null) found.lines = t`Line ${badLine} is not NAME=value`;
+      else if (inputs.length === 0) found.lines = t`Please enter at least one NAME=value line`;
+      else {
+        const bad = inputs.find((input) => nameError(input.name));
+        if (bad)
+          found.lines = t`${bad.name || '(empty)'}: only letters, digits and underscores, and not starting with a digit`;
+      }
+      return { inputs: inputs.map((input) => ({ ...input, labels })), found };
+    }
+    const rows = drafts ?? [];
+    rows.forEach((draft, index) => {
+      found[`${index}.name`] = nameError(draft.name);
+      found[`${index}.value`] = draft.value === '' ? t`Please enter value` : undefined;
+    });
+    const inputs = rows.map((draft) => ({
+      name: draft.name.trim(),
+      value: draft.value,
+      remarks: draft.remarks.trim() || null,
+      labels,
+    }));
+    return { inputs, found };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { inputs, found } = collect();
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found) || inputs.length === 0) return;
+    setBusy(true);
+    try {
+      if (id) await updateEnv({ id, ...inputs[0]! });
+      else await createEnvs(inputs);
+      toast(id ? t`Variable saved` : inputs.length === 1 ? t`Variable added` : t`${inputs.length} variables added`);
+      envsChanged();
+      onClose();
+    } catch (error) {
+      const { fields, form } = errorsFrom(error);
+      // A field error names one row only when there is one row to name.
+      if (mode === 'fields' && (drafts?.length ?? 0) === 1 && (fields.name || fields.value)) {
+        setErrors({ '0.name': fields.name, '0.value': fields.value });
+      } else if (mode === 'lines' && !id) {
+        setErrors({ lines: form ?? Object.values(fields).find(Boolean) });
+      } else setFormError(form ?? Object.values(fields).find(Boolean) ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitOnEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      e.currentTarget.form?.requestSubmit();
+    }
+  };
+  const many = (drafts?.length ?? 0) > 1;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={id ? t`Edit variable` : t`New variables`}
+      description={id ? undefined : t`Scripts read them as environment variables from their next run.`}
+      className="max-w-2xl!"
+      footer={
+        <>
+          <Button onClick={onClose}>{t`Cancel`}</Button>
+          <Button type="submit" form="env-form" variant="primary" loading={busy} disabled={!drafts}>
+            {t`Save`}
+          </Button>
+        </>
+      }
+    >
+      {loadError && <Alert>{loadError}</Alert>}
+      {!drafts && !loadError && <PageSpinner />}
+      {drafts && (
+        <form id="env-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {formError && <Alert>{formError}</Alert>}
+          {!id && (
+            <SegmentedControl
+              label={t`How to enter them`}
+              value={mode}
+              onChange={(next) => {
+                setMode(next);
+                setErrors({});
+              }}
+              options={[
+                { value: 'fields', label: t`One by one` },
+                { value: 'lines', label: t`Paste lines` },
+              ]}
+            />
+          )}
+          {mode === 'lines' && !id ? (
+            <Field
+              label={t`Variables`}
+              error={errors.lines}
+              hint={t`One NAME=value per line; the value is everything after the first =. Blank lines and lines starting with # are skipped.`}
+            >
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={8}
+                  value={lines}
+                  onChange={(e) => setLines(e.target.value)}
+                  placeholder={'JD_COOKIE=pt_key=…;pt_pin=…;\nPUSH_KEY=abc123'}
+                  className="font-mono text-[13px]"
+                  spellCheck={false}
+                  autoFocus
+                />
+              )}
+            </Field>
+          ) : (
+            drafts.map((draft, index) => {
+              const body = (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field
+                    label={t`Name`}
+                    error={errors[`${index}.name`]}
+                    hint={index === 0 ? t`Letters, digits and underscores; not starting with a digit.` : undefined}
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={draft.name}
+                        onChange={(e) => set(index, { name: e.target.value })}
+                        autoComplete="off"
+                        spellCheck={false}
+                        className="font-mono"
+                        autoFocus={index === drafts.length - 1}
+                      />
+                    )}
+                  </Field>
+                  <Field label={t`Remarks`}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={draft.remarks}
+                        onChange={(e) => set(index, { remarks: e.target.value })}
+                        autoComplete="off"
+                      />
+                    )}
+                  </Field>
+                  <div className="sm:col-span-2">
+                    <Field label={t`Value`} error={errors[`${index}.value`]}>
+                      {(control) => (
+                        <Textarea
+                          {...control}
+                          rows={2}
+                          value={draft.value}
+                          onChange={(e) => set(index, { value: e.target.value })}
+                          onKeyDown={submitOnEnter}
+                          className="font-mono text-[13px]"
+                          spellCheck={false}
+                          autoComplete="off"
+                        />
+                      )}
+                    </Field>
+                  </div>
+                </div>
+              );
+              if (id) return <div key={index}>{body}</div>;
+              return (
+                <fieldset key={index} className="rounded-md border border-line px-3 pt-1 pb-3">
+                  <legend className="flex items-center gap-2 px-1 text-[13px] font-medium">
+                    {t`Variable ${index + 1}`}
+                  </legend>
+                  {body}
+                  {many && (
+                    <div className="mt-2 flex justify-end">
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="text-danger-text"
+                        aria-label={t`Remove variable ${index + 1}`}
+                        onClick={() => setDrafts(drafts.filter((_, i) => i !== index))}
+                      >
+                        {t`Remove`}
+                      </Button>
+                    </div>
+                  )}
+                </fieldset>
+              );
+            })
+          )}
+          {mode === 'fields' && !id && (
+            <div>
+              <Button size="sm" onClick={() => setDrafts([...drafts, emptyDraft])}>
+                {t`Add another variable`}
+              </Button>
+            </div>
+          )}
+          <Field label={t`Labels`} hint={id ? undefined : t`Given to every variable added here.`}>
+            {(control) => <LabelInput control={control} value={labels} onChange={setLabels} />}
+          </Field>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+/** The environment-variable API (daemon/src/modules/envs/routes.ts), typed with the contract's wire types. */
+import type { Env, EnvInput } from '@contract/envs.ts';
+import { envNamePattern } from '@contract/enums.ts';
+import { api } from '../../lib/api.ts';
+
+export type { Env, EnvInput };
+
+/** The server's name rule, checked in the browser first. */
+export const envNameRule = new RegExp(envNamePattern);
+
+export const listEnvs = (searchValue: string) => {
+  const query = searchValue.trim() ? `?${new URLSearchParams({ searchValue: searchValue.trim() })}` : '';
+  return api.get<Env[]>(`envs${query}`);
+};
+export const getEnv = (id: number) => api.get<Env>(`envs/${id}`);
+export const createEnvs = (inputs: EnvInput[]) => api.post<Env[]>('envs', inputs);
+export const updateEnv = (input: { id: number } & Partial<EnvInput>) => api.put<Env>('envs', input);
+export const removeEnvs = (ids: number[]) => api.delete<null>('envs', ids);
+export const moveEnv = (id: number, fromIndex: number, toIndex: number) =>
+  api.put<Env>(`envs/${id}/move`, { fromIndex, toIndex });
+
+export type EnvBatchAction = 'enable' | 'disable' | 'pin' | 'unpin';
+export const envBatch = (action: EnvBatchAction, ids: number[]) => api.put<null>(`envs/${action}`, ids);
+export const renameEnvs = (ids: number[], name: string) => api.put<null>('envs/name', { ids, name });
+export const addEnvLabels = (ids: number[], labels: string[]) => api.post<null>('envs/labels', { ids, labels });
+export const removeEnvLabels = (ids: number[], labels: string[]) => api.delete<null>('envs/labels', { ids, labels });
+
+/** Imports a JSON file (`[{name, value, remarks, labels}]`): all of it or nothing. */
+export function uploadEnvs(file: File): Promise<Env[]> {
+  const form = new FormData();
+  form.append('env', file, file.name);
+  return api.post<Env[]>('envs/upload', form);
+}
+
+/** Downloads variables as Qinglong's export file: a JSON list of `{name, value, remarks, labels}`. */
+export function exportEnvs(rows: Env[]): void {
+  const data = rows.map(({ name, value, remarks, labels }) => ({ name, value, remarks, labels }));
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'env.json';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Tells the variables page that something changed (a modal saved), so it reloads. */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+export function onEnvsChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export function envsChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+/** `NAME=value` lines (blank lines and `#` comments skipped); a line without `=` is reported by its number. */
+export function parseLines(text: string): { inputs: EnvInput[]; badLine: number | null } {
+  const inputs: EnvInput[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    const at = line.indexOf('=');
+    if (at <= 0) return { inputs, badLine: i + 1 };
+    inputs.push({ name: line.slice(0, at).trim(), value: line.slice(at + 1) });
+  }
+  return { inputs, badLine: null };
+}

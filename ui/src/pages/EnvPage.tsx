@@ -1,0 +1,148 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useLocation } from 'wouter';
+import { PageSpinner } from '../app/FullPage.tsx';
+import { Alert } from '../components/ui/Alert.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { EmptyState } from '../components/ui/EmptyState.tsx';
+import { toast } from '../components/ui/toast-store.ts';
+import { envsChanged, exportEnvs, uploadEnvs } from '../features/envs/api.ts';
+import { BatchBar } from '../features/envs/BatchBar.tsx';
+import { EnvCards } from '../features/envs/EnvCards.tsx';
+import { EnvTable } from '../features/envs/EnvTable.tsx';
+import { SearchBox } from '../features/envs/SearchBox.tsx';
+import { useEnvActions } from '../features/envs/useEnvActions.tsx';
+import { useEnvList } from '../features/envs/useEnvList.ts';
+
+/** /env: search, the variables (cards on phones) with masked values, reordering, batch actions, import and export. */
+export default function EnvPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const list = useEnvList();
+  const { rows, searchValue, setSearchValue } = list;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [revealed, setRevealed] = useState<Set<number>>(new Set());
+  const [importing, setImporting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const clear = useCallback(() => setSelected(new Set()), []);
+  const { act, dialog } = useEnvActions(clear);
+  useEffect(clear, [searchValue, clear]);
+
+  const toggle = (set: (fn: (s: Set<number>) => Set<number>) => void) => (ids: number[], on: boolean) =>
+    set((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const onSelect = toggle(setSelected);
+  const onReveal = (id: number, on: boolean) => toggle(setRevealed)([id], on);
+  const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
+  const filtered = searchValue.trim() !== '';
+
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImporting(true);
+    try {
+      const added = await uploadEnvs(file);
+      toast(t`${added.length} variables imported`);
+      envsChanged();
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const create = (
+    <Button variant="primary" onClick={() => navigate('/env/modal')}>
+      {t`New variable`}
+    </Button>
+  );
+  const listProps = {
+    rows,
+    selected,
+    onSelect,
+    onAction: (action: Parameters<typeof act>[0], env: (typeof rows)[number]) => act(action, [env]),
+    revealed,
+    onReveal,
+    reorderable: !filtered,
+    onMove: list.move,
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-start gap-2">
+        <SearchBox value={searchValue} onSearch={setSearchValue} />
+        <div className="ml-auto flex flex-wrap gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            aria-label={t`File of variables to import`}
+            onChange={onImport}
+          />
+          <Button onClick={() => fileInput.current?.click()} loading={importing}>
+            {t`Import`}
+          </Button>
+          <Button onClick={() => exportEnvs(rows)} disabled={rows.length === 0}>
+            {t`Export`}
+          </Button>
+          {create}
+        </div>
+      </div>
+      <Card className="overflow-hidden">
+        {chosen.length > 0 && <BatchBar envs={chosen} onAction={act} onClear={clear} />}
+        {list.error && (
+          <div className="p-3">
+            <Alert>{list.error}</Alert>
+          </div>
+        )}
+        {list.loading && rows.length === 0 && <PageSpinner />}
+        {!list.loading && rows.length === 0 && !list.error && (
+          <EmptyState
+            title={filtered ? <Trans>No variables match</Trans> : <Trans>Add your first variable</Trans>}
+            description={
+              filtered ? (
+                <Trans>Try other words: the search looks at names, values and remarks.</Trans>
+              ) : (
+                <Trans>
+                  Scripts read environment variables for cookies, tokens and settings. Several enabled variables with
+                  one name reach a script as one value, joined with &amp; in list order.
+                </Trans>
+              )
+            }
+            action={filtered ? undefined : create}
+          />
+        )}
+        {rows.length > 0 && (
+          <div aria-busy={list.loading || undefined}>
+            {filtered && (
+              <p className="border-b border-line px-3 py-1.5 text-xs text-muted">
+                {t`Clear the search to reorder variables.`}
+              </p>
+            )}
+            <div className="hidden md:block">
+              <EnvTable {...listProps} />
+            </div>
+            <div className="md:hidden">
+              <EnvCards {...listProps} />
+            </div>
+          </div>
+        )}
+        {rows.length > 0 && (
+          <p className="border-t border-line px-3 py-2 text-xs text-muted">
+            {t`${rows.length} variables. Values are hidden until you show them; copying works either way. Same-named variables are joined with & in this order.`}
+          </p>
+        )}
+      </Card>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
+import { PageSpinner } from '../../app/FullPage.tsx';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import {
+  getDependencySettings,
+  saveDependencySetting,
+  type DependencySettings,
+} from '../../features/dependence/api.ts';
+import { errorsFrom } from '../../features/forms/rules.ts';
+import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+
+type Key = keyof DependencySettings;
+
+/** Empty (not set) or an http/https URL: the server's rule. */
+function isUrl(text: string): boolean {
+  if (text === '') return true;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** One setting: its own field, hint and save button. */
+function SettingForm({
+  field,
+  label,
+  hint,
+  placeholder,
+  initial,
+  onSaved,
+}: {
+  field: Key;
+  label: string;
+  hint: string;
+  placeholder: string;
+  initial: string;
+  onSaved: (settings: DependencySettings) => void;
+}) {
+  const { t } = useLingui();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const text = value.trim();
+  const changed = text !== initial;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isUrl(text)) {
+      setError(t`${label} must be an http or https URL`);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const saved = await saveDependencySetting(field, text);
+      onSaved(saved);
+      setValue(saved[field]);
+      toast(saved[field] ? t`${label} saved` : t`${label} cleared`);
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields[field] ?? form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
+      <div className="min-w-0 flex-1">
+        <Field label={label} error={error} hint={hint}>
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              inputMode="url"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder={placeholder}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      </div>
+      <Button
+        type="submit"
+        variant={changed ? 'primary' : 'default'}
+        loading={busy}
+        className="self-start sm:mt-[26px]"
+        aria-label={t`Save ${label}`}
+      >
+        {t`Save`}
+      </Button>
+    </form>
+  );
+}
+
+/** /setting/dependence: the proxy and the three mirrors installs use, each saved on its own. */
+export default function DependenceSettingsPage() {
+  const { t } = useLingui();
+  const [settings, setSettings] = useState<DependencySettings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    getDependencySettings().then(setSettings, (failure: Error) => setError(failure.message));
+  }, []);
+
+  const rows: { field: Key; label: string; hint: string; placeholder: string }[] = [
+    {
+      field: 'dependenceProxy',
+      label: t`Proxy`,
+      hint: t`HTTP proxy for every install (http_proxy and https_proxy). Empty: connect directly.`,
+      placeholder: 'http://127.0.0.1:7890',
+    },
+    {
+      field: 'nodeMirror',
+      label: t`npm registry mirror`,
+      hint: t`Where npm downloads Node packages (--registry). Empty: registry.npmjs.org.`,
+      placeholder: 'https://registry.npmmirror.com',
+    },
+    {
+      field: 'pythonMirror',
+      label: t`pip index mirror`,
+      hint: t`Where pip downloads Python packages (--index-url). Empty: pypi.org.`,
+      placeholder: 'https://pypi.tuna.tsinghua.edu.cn/simple',
+    },
+    {
+      field: 'linuxMirror',
+      label: t`Linux mirror`,
+      hint: t`Replaces the host of the system's apk or apt package sources. Empty: the original sources.`,
+      placeholder: 'https://mirrors.aliyun.com',
+    },
+  ];
+
+  return (
+    <SettingsLayout>
+      <Card className="max-w-3xl">
+        <CardHeader
+          title={t`Dependency sources`}
+          description={t`Each setting applies from the next install; no restart needed. Leave one empty and save to clear it.`}
+        />
+        <CardBody className="flex flex-col gap-5">
+          {error && <Alert>{error}</Alert>}
+          {!settings && !error && <PageSpinner />}
+          {settings &&
+            rows.map((row) => (
+              <SettingForm key={row.field} {...row} initial={settings[row.field]} onSaved={setSettings} />
+            ))}
+        </CardBody>
+      </Card>
+    </SettingsLayout>
+  );
+}
