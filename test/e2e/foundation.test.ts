@@ -76,7 +76,7 @@ test('a new user sets up the panel, signs in, turns on 2FA, signs out and in wit
   await screenshot(page, 'foundation-07-2fa-login');
   // The code of the next 30 s window: the one used to turn 2FA on may not be used again.
   await page.getByLabel('Verification code').fill(codeFor(secret, Date.now() + 30_000));
-  await page.waitForURL(/\/crontab$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
 
   // English → Chinese → English; the page reloads in the chosen language.
   await page.getByRole('button', { name: 'Language' }).click();

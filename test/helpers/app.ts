@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { buildApp, type AppOptions } from '../../daemon/src/app.ts';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock, type Clock } from '../../daemon/src/clock.ts';
 import { loadConfig } from '../../daemon/src/config.ts';
 
 /** A fresh temp directory, removed when the test ends. */
@@ -23,10 +23,11 @@ export interface TestApp {
 /** The real daemon, in-process, on a fresh SQLite file in a temp dir. Closed when the test ends. */
 export async function startApp(
   t: TestContext,
-  options: { env?: Record<string, string>; dataDir?: string; uiDir?: string; clock?: ManualClock } = {},
+  options: { env?: Record<string, string>; dataDir?: string; uiDir?: string; clock?: ManualClock | Clock } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir(t);
-  const clock = options.clock ?? new ManualClock(Date.now());
+  // Tests that pass the system clock (the browser tests) never move it by hand, so the cast is safe for them.
+  const clock = (options.clock ?? new ManualClock(Date.now())) as ManualClock;
   const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
   const appOptions: AppOptions = { config, clock };
   if (options.uiDir) appOptions.uiDir = options.uiDir;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { systemClock } from '../../daemon/src/clock.ts';
 import { startApp, type TestApp } from './app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,7 +46,9 @@ export async function startPanel(
 ): Promise<TestApp & { url: string }> {
   // BAIHU_TEST_UI_DIR points at another build of the UI (e.g. one made aside while ui/dist is being rebuilt).
   const uiDir = process.env.BAIHU_TEST_UI_DIR;
-  const started = await startApp(t, uiDir && !options.uiDir ? { ...options, uiDir } : options);
+  // A browser test lasts many seconds of real time (2FA codes, timers in the page): the daemon follows the real clock.
+  const withClock = { clock: systemClock, ...options };
+  const started = await startApp(t, uiDir && !options.uiDir ? { ...withClock, uiDir } : withClock);
   const address = await started.app.listen({ port: 0, host: '127.0.0.1' });
   const base = started.app.ctx.config.baseUrl;
   return { ...started, url: `${address}${base}` };
