@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { ManualClock } from '../../daemon/src/clock.ts';
 import { call, initAccount, login, tempDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
 
@@ -104,7 +105,13 @@ test('variables: add, masked then shown, same name twice, reorder; a Node depend
   // npm's cache stays inside the test, so the package is always fetched from the fake registry.
   const npmCache = tempDir(t, 'baihu-npm-cache-');
   process.env.npm_config_cache = npmCache;
-  const panel = await startPanel(t);
+  // Real time, so the install's elapsed time and duration read as they would in use (no timers are needed here).
+  const clock = new (class extends ManualClock {
+    override now(): number {
+      return Date.now();
+    }
+  })();
+  const panel = await startPanel(t, { clock });
   await initAccount(panel.app);
   const token = await login(panel.app);
   const apiBase = `${panel.app.ctx.config.baseUrl}api`;
@@ -177,6 +184,7 @@ test('variables: add, masked then shown, same name twice, reorder; a Node depend
   await mirror.fill(registry.url);
   await page.getByRole('button', { name: 'Save npm registry mirror' }).click();
   await page.getByText('npm registry mirror saved').waitFor();
+  await page.mouse.move(0, 0);
   const config = await call(panel.app, 'GET', `${apiBase}/system/config`, { token });
   assert.equal((config.body.data as { info: { nodeMirror: string } }).info.nodeMirror, registry.url);
   await screenshot(page, 'dependence-01-settings');
@@ -185,12 +193,19 @@ test('variables: add, masked then shown, same name twice, reorder; a Node depend
   await page.goto(`${panel.url}dependence`);
   await page.getByRole('tab', { name: 'Node', selected: true }).waitFor();
   await page.getByText('No Node dependencies yet').waitFor();
-  await page.getByRole('button', { name: 'New dependency' }).first().click();
+  // The type step explains each kind, then opens the form for the one chosen.
+  await page.getByRole('button', { name: 'Which type?' }).click();
+  const typeStep = page.getByRole('dialog', { name: 'Which type of dependency?' });
+  await typeStep.getByText(/require\('…'\)/).waitFor();
+  await screenshot(page, 'dependence-02-type-step');
+  await typeStep.getByRole('button', { name: /^Node/ }).click();
+  await page.waitForURL(/\/dependence\/modal\?type=nodejs$/);
   const depForm = page.getByRole('dialog', { name: 'New dependency' });
+  await depForm.getByRole('radio', { name: 'Node', checked: true }).waitFor();
   await depForm.getByLabel('Names', { exact: true }).fill('-bad;name');
   await depForm.getByRole('button', { name: 'Install' }).click();
   await depForm.getByText(/is not a valid Node\.js package name/).waitFor();
-  await screenshot(page, 'dependence-02-form-error');
+  await screenshot(page, 'dependence-02b-form-error');
   await depForm.getByLabel('Names', { exact: true }).fill(pkg);
   await depForm.getByRole('button', { name: 'Install' }).click();
   await depForm.waitFor({ state: 'detached' });

@@ -110,7 +110,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
         <form id="dep-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
           {formError && <Alert>{formError}</Alert>}
           <div className="flex flex-col gap-1.5">
-            <span className="text-[13px] font-medium" id="dep-type-label">
+            <span className="text-[13px] font-medium" aria-hidden="true">
               {t`Type`}
             </span>
             <SegmentedControl
@@ -136,7 +136,10 @@ export default function DepFormModal({ onClose }: ModalProps) {
                 <Input
                   {...control}
                   value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  onChange={(e) => {
+                    setName(e.target.value);
+                    setErrors({});
+                  }}
                   className="font-mono"
                   spellCheck={false}
                   autoComplete="off"
@@ -147,7 +150,10 @@ export default function DepFormModal({ onClose }: ModalProps) {
                   {...control}
                   rows={4}
                   value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  onChange={(e) => {
+                    setName(e.target.value);
+                    setErrors({});
+                  }}
                   placeholder={examples[type]}
                   className="font-mono text-[13px]"
                   spellCheck={false}

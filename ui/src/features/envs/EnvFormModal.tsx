@@ -57,8 +57,15 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     );
   }, [id]);
 
-  const set = (index: number, patch: Partial<Draft>) =>
+  const set = (index: number, patch: Partial<Draft>) => {
     setDrafts((current) => current && current.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+    // An edited field's error goes; it is checked again on save.
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[`${index}.${key}`];
+      return next;
+    });
+  };
 
   /** The inputs to send, or the errors that stop it. */
   const collect = (): { inputs: EnvInput[]; found: Errors } => {
@@ -168,7 +175,10 @@ export default function EnvFormModal({ onClose }: ModalProps) {
                   {...control}
                   rows={8}
                   value={lines}
-                  onChange={(e) => setLines(e.target.value)}
+                  onChange={(e) => {
+                    setLines(e.target.value);
+                    setErrors({});
+                  }}
                   placeholder={'JD_COOKIE=pt_key=…;pt_pin=…;\nPUSH_KEY=abc123'}
                   className="font-mono text-[13px]"
                   spellCheck={false}
@@ -197,17 +207,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
                       />
                     )}
                   </Field>
-                  <Field label={t`Remarks`}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        value={draft.remarks}
-                        onChange={(e) => set(index, { remarks: e.target.value })}
-                        autoComplete="off"
-                      />
-                    )}
-                  </Field>
-                  <div className="sm:col-span-2">
+                  <div className="sm:order-3 sm:col-span-2">
                     <Field label={t`Value`} error={errors[`${index}.value`]}>
                       {(control) => (
                         <Textarea
@@ -218,6 +218,18 @@ export default function EnvFormModal({ onClose }: ModalProps) {
                           onKeyDown={submitOnEnter}
                           className="font-mono text-[13px]"
                           spellCheck={false}
+                          autoComplete="off"
+                        />
+                      )}
+                    </Field>
+                  </div>
+                  <div className="sm:order-2">
+                    <Field label={t`Remarks`}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          value={draft.remarks}
+                          onChange={(e) => set(index, { remarks: e.target.value })}
                           autoComplete="off"
                         />
                       )}

@@ -82,7 +82,10 @@ function SettingForm({
               type="url"
               inputMode="url"
               value={value}
-              onChange={(e) => setValue(e.target.value)}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setError(undefined);
+              }}
               placeholder={placeholder}
               autoComplete="off"
               spellCheck={false}
