@@ -138,12 +138,16 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-/** Spawns the bundled daemon on `dataDir` and waits for /api/health. */
+/**
+ * Spawns the bundled daemon on `dataDir` and waits for /api/health. BENCH_DAEMON_NODE_ARGS adds node arguments
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the daemon under the benchmark's load).
+ */
 export async function startDaemon(dataDir: string): Promise<Daemon> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=1', bundle], {
+  const extraArgs = process.env.BENCH_DAEMON_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, ['--max-semi-space-size=1', ...extraArgs, bundle], {
     cwd: repo,
     env: {
       ...process.env,
