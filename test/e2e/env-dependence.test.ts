@@ -168,10 +168,29 @@ test('variables: add, masked then shown, same name twice, reorder; a Node depend
   await waitFor(async () => ((await envOrder())[0] === 'secret-one' ? true : undefined), 5000, 'the drag to be stored');
   await table.getByRole('row').nth(1).getByText('first account').waitFor();
 
+  // Export downloads the list as JSON; importing a file adds its variables (all or nothing).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { name: string; value: string }[];
+  assert.deepEqual(
+    exported.map((e) => e.value),
+    ['secret-one', 'secret-two'],
+  );
+  await page.getByLabel('File of variables to import').setInputFiles({
+    name: 'env.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify([{ name: 'PUSH_KEY', value: 'imported', remarks: 'from a file' }])),
+  });
+  await page.getByText('Variable imported').waitFor();
+  await table.getByText('from a file').waitFor();
+
   // The batch bar counts what is selected.
+  await table.getByRole('checkbox', { name: 'Select PUSH_KEY (row 3)' }).waitFor();
   await table.getByRole('checkbox', { name: 'Select all variables' }).check();
   const bar = page.getByRole('toolbar', { name: 'Actions for the selected variables' });
-  await bar.getByText('2 selected').waitFor();
+  await bar.getByText('3 selected').waitFor();
   await screenshot(page, 'env-03-list-batch');
   await bar.getByRole('button', { name: 'Clear selection' }).click();
 

@@ -50,7 +50,7 @@ export default function EnvPage() {
     setImporting(true);
     try {
       const added = await uploadEnvs(file);
-      toast(t`${added.length} variables imported`);
+      toast(added.length === 1 ? t`Variable imported` : t`${added.length} variables imported`);
       envsChanged();
     } catch (error) {
       toast((error as Error).message, 'error');
