@@ -72,7 +72,7 @@ export class Connection {
   private pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null;
   readonly ready: Promise<void>;
 
-  constructor(port: number) {
+  constructor(readonly port: number) {
     this.socket = new Socket();
     this.socket.setNoDelay(true);
     this.ready = new Promise((resolve, reject) => {
