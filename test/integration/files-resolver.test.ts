@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { backupBeforeOverwrite, writeFileAtomic } from '../../daemon/src/files/atomic.ts';
 import { resolveInside } from '../../daemon/src/files/resolve.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
@@ -26,7 +26,7 @@ const hostile = [
 const canaryText = 'CANARY-do-not-touch';
 
 /** A data dir with canaries outside each root and links that lead out of each. */
-async function hostileApp(t: import('node:test').TestContext) {
+async function hostileApp(t: TestContext) {
   const base = tempDir(t);
   const dataDir = path.join(base, 'data');
   const signed = await signedIn(t, { dataDir });
@@ -48,9 +48,7 @@ async function hostileApp(t: import('node:test').TestContext) {
 const q = (value: string) => encodeURIComponent(value);
 
 /** Every file endpoint, with `name` in the folder position and in the file position. */
-function requests(
-  name: string,
-): {
+function requests(name: string): {
   label: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;

@@ -54,7 +54,9 @@ export async function listTree(
         link || depth > 30 ? [] : await listTree(root, path.join(dir, node.title), node.key, options, depth + 1);
       node.size = node.children.reduce((sum, child) => sum + child.size, 0);
       if (options.order === 'newest') {
-        node.mtime = node.children.reduce((latest, child) => Math.max(latest, child.mtime), node.mtime);
+        // A folder is as new as its newest content (its own time changes on any create or delete).
+        if (node.children.length > 0)
+          node.mtime = node.children.reduce((latest, child) => Math.max(latest, child.mtime), 0);
         node.createTime = node.mtime;
       }
     }),
