@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ResponseCode } from '../contract/codes.ts';
 import { requestLanguage } from './language.ts';
@@ -23,9 +23,21 @@ function isApiPath(pathname: string, baseUrl: string): boolean {
 /** Serves the built UI: hashed assets as immutable files, and index.html for every page route under the base URL. */
 export async function installUi(app: FastifyInstance, uiDir: string, baseUrl: string): Promise<void> {
   const indexFile = path.join(uiDir, 'index.html');
-  const index = existsSync(indexFile) ? renderIndex(readFileSync(indexFile, 'utf8'), baseUrl) : null;
+  // index.html names the hashed chunks of one build: after a rebuild (an update, `npm run dev`) the old one would
+  // point at files that are gone, so it is read again whenever it changes on disk.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const currentIndex = (): string | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(indexFile).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: renderIndex(readFileSync(indexFile, 'utf8'), baseUrl) };
+    return cached.html;
+  };
 
-  if (index) {
+  if (existsSync(indexFile)) {
     await app.register(fastifyStatic, {
       root: uiDir,
       prefix: baseUrl,
@@ -45,13 +57,15 @@ export async function installUi(app: FastifyInstance, uiDir: string, baseUrl: st
     app.get('/', (_req, reply) => reply.redirect(baseUrl));
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    index
+  const sendIndex = (reply: FastifyReply) => {
+    const index = currentIndex();
+    return index
       ? reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index)
       : reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The UI bundle has not been built. Run `npm run build` (npm start does this for you).');
+  };
   // The static plugin refuses directory requests, so the base itself gets its own route.
   app.get(baseUrl, (_req, reply) => sendIndex(reply));
 

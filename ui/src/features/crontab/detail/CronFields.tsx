@@ -57,7 +57,7 @@ export function CronFields({ cron }: { cron: Cron }) {
     [t`Created`, formatDateTime(Date.parse(cron.createdAt))],
   ];
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-[13px] sm:grid-cols-[max-content_1fr]">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-[13px] sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)]">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted">{label}</dt>

@@ -92,10 +92,17 @@ export function CronTable({
 } & SelectionProps) {
   const { t } = useLingui();
   const ids = rows.map((r) => r.id);
+  // The subscription column earns its width only once some task on the page comes from a subscription.
+  const withSubscriptions = rows.some((r) => r.sub_id !== null);
   const chosen = ids.filter((id) => selected.has(id)).length;
   const sort = { sorter, onSort };
+  // Ten columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
   return (
-    <Table label={t`Scheduled tasks`} containerClassName="max-h-[calc(100dvh-260px)] min-h-64 overflow-y-auto">
+    <Table
+      label={t`Scheduled tasks`}
+      className="[&_td]:px-2 [&_th]:px-2"
+      containerClassName="max-h-[calc(100dvh-260px)] min-h-64 overflow-y-auto"
+    >
       <THead>
         <tr>
           <Th className="w-9 pr-0">
@@ -114,7 +121,11 @@ export function CronTable({
           <SortTh field="last_execution_time" {...sort}>{t`Last run`}</SortTh>
           <SortTh field="last_running_time" {...sort}>{t`Last duration`}</SortTh>
           <Th>{t`Next run`}</Th>
-          <SortTh field="sub_id" {...sort}>{t`Subscription`}</SortTh>
+          {withSubscriptions && (
+            <SortTh field="sub_id" {...sort}>
+              {t`Subscription`}
+            </SortTh>
+          )}
           <Th className="sticky right-0 bg-subtle text-right">{t`Actions`}</Th>
         </tr>
       </THead>
@@ -131,10 +142,10 @@ export function CronTable({
                 onChange={(on) => onSelect([cron.id], on)}
               />
             </Td>
-            <Td className="max-w-52">
+            <Td className="max-w-40">
               <NameCell cron={cron} />
             </Td>
-            <Td className="max-w-52 truncate font-mono text-[12px]" title={cron.command}>
+            <Td className="max-w-32 truncate font-mono text-[12px]" title={cron.command}>
               {cron.command}
             </Td>
             <Td className="font-mono text-[12px]">{cron.schedule}</Td>
@@ -151,7 +162,7 @@ export function CronTable({
             <Td className="tabular-nums">
               <TimeCell ms={cron.nextRunTime} />
             </Td>
-            <Td>{cron.sub_id ? `#${cron.sub_id}` : '—'}</Td>
+            {withSubscriptions && <Td>{cron.sub_id ? `#${cron.sub_id}` : '—'}</Td>}
             <Td className="sticky right-0 bg-surface py-0!">
               <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
             </Td>
