@@ -45,7 +45,11 @@ async function createTasks(daemon: Daemon, token: string): Promise<void> {
         try {
           const reply = await conn.request('POST', '/api/crons', {
             token,
-            body: { name: `${['sign', 'farm', 'bank', 'shop', 'water'][i % 5]} created ${i}`, command: 'echo hi', schedule: `${i % 60} ${(i * 7) % 24} * * *` },
+            body: {
+              name: `${['sign', 'farm', 'bank', 'shop', 'water'][i % 5]} created ${i}`,
+              command: 'echo hi',
+              schedule: `${i % 60} ${(i * 7) % 24} * * *`,
+            },
           });
           if (reply.status !== 200 || reply.json().code !== 200) errors.push(`${reply.status} ${reply.body}`);
         } catch (error) {

@@ -155,9 +155,9 @@ async function bigLog(api: Api, wsUrl: string, logDir: string): Promise<void> {
   const { times, errors } = await polled;
   await worker.terminate();
 
-  const run = (
-    await api.conn.request('GET', `/api/crons/${cronId}/instances?limit=1`, { token: api.token })
-  ).json<{ data: { id: number; log_path: string }[] }>().data[0]!;
+  const run = (await api.conn.request('GET', `/api/crons/${cronId}/instances?limit=1`, { token: api.token })).json<{
+    data: { id: number; log_path: string }[];
+  }>().data[0]!;
   const file = readFileSync(path.join(logDir, run.log_path));
   const at = file.indexOf(expected.subarray(0, 64));
   const complete = at >= 0 && file.subarray(at, at + expected.length).equals(expected);

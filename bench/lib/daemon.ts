@@ -11,6 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// A closed stdout (`… | head -1`) must not skip the clean-up (stopping the daemon, removing the temp dir).
+process.stdout.on('error', () => {});
+
 export const repo = fileURLToPath(new URL('../..', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const round = (n: number) => Math.round(n * 10) / 10;
@@ -68,7 +71,7 @@ export interface Reply {
 /** One keep-alive HTTP/1.1 connection; one request at a time. Replies must carry Content-Length (Fastify's do). */
 export class Connection {
   private readonly socket: Socket;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null;
   readonly ready: Promise<void>;
 
