@@ -13,6 +13,9 @@ export interface TokenCodec {
   verify(token: string): { jti?: unknown };
 }
 
+/** How long a session found live is trusted without reading the database again. */
+export const recheckMs = 2000;
+
 export type SessionCheck = { ok: true; sessionId: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
@@ -20,6 +23,13 @@ export type SessionCheck = { ok: true; sessionId: string } | { ok: false; reason
  * password ends every session" immediate, which a bare JWT cannot do.
  */
 export class SessionStore {
+  /**
+   * Sessions found live in the last moment (id → when to look again), so a busy client costs one database read
+   * every couple of seconds rather than one per request. Logout and credential changes in this process drop them at
+   * once; a change made by another process (`ql resetpwd`) is seen within `recheckMs`.
+   */
+  private readonly known = new Map<string, number>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly codec: TokenCodec,
@@ -49,6 +59,8 @@ export class SessionStore {
         .where('id', 'not in', keep)
         .execute();
     });
+    // The oldest sessions of this platform may just have been ended.
+    this.known.clear();
     return this.codec.sign({ jti: id, sub: String(userId) }, { expiresIn: sessionLifetimeMs / 1000 });
   }
 
@@ -61,20 +73,27 @@ export class SessionStore {
       return { ok: false, reason: expired ? 'expired' : 'invalid' };
     }
     if (typeof jti !== 'string') return { ok: false, reason: 'invalid' };
+    const recheckAt = this.known.get(jti);
+    if (recheckAt !== undefined && recheckAt > this.clock.now()) return { ok: true, sessionId: jti };
     const row = await this.db
       .selectFrom('sessions')
       .select(['id', 'expires_at'])
       .where('id', '=', jti)
       .executeTakeFirst();
     if (!row || row.expires_at <= this.clock.now()) return { ok: false, reason: 'expired' };
+    if (this.known.size >= 1000) this.known.clear();
+    this.known.set(row.id, Math.min(row.expires_at, this.clock.now() + recheckMs));
     return { ok: true, sessionId: row.id };
   }
 
   async end(sessionId: string): Promise<void> {
+    this.known.delete(sessionId);
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
   }
 
   async endAll(userId: number): Promise<void> {
+    // One account: forgetting every known session is exact, not merely safe.
+    this.known.clear();
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   }
 }

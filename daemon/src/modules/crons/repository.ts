@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CronRow, CronRunRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import { hasConditions, orderOf, whereOf, type ListQuery, type SortColumn } from './search.ts';
 
@@ -34,6 +34,13 @@ export class CronRepository {
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     return { rows, total: Number(counted.total) };
+  }
+
+  /** Changes whenever the database does: writes on this connection, or commits by any other connection. */
+  async version(): Promise<string> {
+    const { rows } = await sql<{ changes: number; data: number }>`
+      select total_changes() as changes, (select data_version from pragma_data_version) as data`.execute(this.db);
+    return `${rows[0]!.changes}:${rows[0]!.data}`;
   }
 
   find(id: number): Promise<CronRow | undefined> {

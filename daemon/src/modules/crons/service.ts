@@ -12,6 +12,7 @@ import { readSystemCrontabs } from './crontab-import.ts';
 import type { CronEngineApi } from './engine-types.ts';
 import { insideRoot, listLogFiles, readTail, type LogFileEntry } from './logs.ts';
 import type { CronRepository } from './repository.ts';
+import { ListCache } from './list-cache.ts';
 import { parseListQuery } from './search.ts';
 import { toWireCron, toWireRun } from './serialize.ts';
 import { checkDraft, cleanLabels, columnsOf, draftOf, mergeInput } from './validate.ts';
@@ -29,6 +30,8 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** The rules of the tasks area. Scheduling and running belong to the engine; this keeps the rows right. */
 export class CronService {
+  private readonly listCache = new ListCache<{ data: Cron[]; total: number }>();
+
   constructor(
     private readonly crons: CronRepository,
     private readonly engine: CronEngineApi,
@@ -65,12 +68,24 @@ export class CronService {
 
   /** One page (or every row without page and size); nextRunTime is computed for the returned rows only. */
   async list(params: ListParams): Promise<{ data: Cron[]; total: number }> {
+    const timezone = this.engine.timezone();
+    const { searchValue, page, size, sorter, filters, queryString } = params;
+    const key = JSON.stringify([searchValue, page, size, sorter, filters, queryString, timezone]);
+    const version = await this.crons.version();
+    const cached = this.listCache.get(key, version, this.clock.now());
+    if (cached) return cached;
+    const reply = await this.listFresh(params, timezone);
+    const nextRuns = reply.data.map((cron) => cron.nextRunTime ?? Infinity);
+    this.listCache.set(key, version, Math.min(Infinity, ...nextRuns), reply);
+    return reply;
+  }
+
+  private async listFresh(params: ListParams, timezone: string): Promise<{ data: Cron[]; total: number }> {
     const query = parseListQuery(params);
     const page = Number(params.page || 0);
     const size = Number(params.size || 0);
     const paged = page && size ? { offset: (page - 1) * size, limit: size } : null;
     const { rows, total } = await this.crons.list(query, paged);
-    const timezone = this.engine.timezone();
     return { data: rows.map((row) => this.wire(row, timezone)), total };
   }
 
