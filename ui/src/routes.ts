@@ -73,11 +73,11 @@ export const pageRoutes: PageRoute[] = [
   },
   area('/subscription', msg`Subscriptions`),
   { ...area('/env', msg`Environment Variables`), page: lazyPage(() => import('./pages/EnvPage.tsx')) },
-  area('/config', msg`Configuration Files`),
-  area('/script', msg`Scripts`),
+  { ...area('/config', msg`Configuration Files`), page: lazyPage(() => import('./pages/ConfigPage.tsx')) },
+  { ...area('/script', msg`Scripts`), page: lazyPage(() => import('./pages/ScriptsPage.tsx')) },
   { ...area('/dependence', msg`Dependencies`), page: lazyPage(() => import('./pages/DependencePage.tsx')) },
-  area('/log', msg`Logs`),
-  area('/diff', msg`Comparison Tool`),
+  { ...area('/log', msg`Logs`), page: lazyPage(() => import('./pages/LogsPage.tsx')) },
+  { ...area('/diff', msg`Comparison Tool`), page: lazyPage(() => import('./pages/DiffPage.tsx')) },
   setting(
     '/setting/security',
     msg`Security`,
@@ -161,10 +161,20 @@ export const modalRoutes: ModalRoute[] = [
     ...modal('/dependence/type', '/dependence'),
     modal: lazyPage(() => import('./features/dependence/DepTypeModal.tsx')),
   },
+  // The debug run: drawn by the scripts page itself, as a panel beside the editor.
   modal('/script/editModal', '/script'),
-  modal('/script/saveModal', '/script'),
-  modal('/script/renameModal', '/script'),
-  modal('/script/editNameModal', '/script'),
+  {
+    ...modal('/script/saveModal', '/script'),
+    modal: lazyPage(() => import('./features/scripts/ScriptModals.tsx').then((m) => ({ default: m.SaveAsModal }))),
+  },
+  {
+    ...modal('/script/renameModal', '/script'),
+    modal: lazyPage(() => import('./features/scripts/ScriptModals.tsx').then((m) => ({ default: m.RenameModal }))),
+  },
+  {
+    ...modal('/script/editNameModal', '/script'),
+    modal: lazyPage(() => import('./features/scripts/ScriptModals.tsx').then((m) => ({ default: m.CreateModal }))),
+  },
   modal('/script/setting', '/script'),
 ];
 

@@ -1,0 +1,295 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { errorsFrom } from '../forms/rules.ts';
+import { joinKey, splitKey } from '../editor/files.ts';
+import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
+
+/** Goes back to /script, keeping the open file in the address. */
+function useBack(): (key?: string | null) => void {
+  const [, navigate] = useLocation();
+  return (key) => navigate(key ? `/script?file=${encodeURIComponent(key)}` : '/script');
+}
+
+/** The spec's rule (§5), checked before asking the server. */
+function useNameProblem(): (name: string) => string | undefined {
+  const { t } = useLingui();
+  return (name) => {
+    if (!name.trim()) return t`Enter a name.`;
+    if (/[/\\]/.test(name)) return t`File name cannot contain slashes`;
+    return undefined;
+  };
+}
+
+/** A folder path inside data/scripts, shown under its root 'scripts' (the default save directory, spec §9). */
+function FolderField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  const { t } = useLingui();
+  return (
+    <Field label={t`Folder`} error={error} hint={t`Inside the scripts folder; empty means the scripts folder itself.`}>
+      {(control) => (
+        <div className="flex items-center gap-1.5">
+          <span className="font-mono text-[13px] text-muted">scripts/</span>
+          <Input
+            {...control}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+const cleanFolder = (folder: string) =>
+  folder
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/');
+
+/** script/editNameModal?path=dir: create a file or a folder. */
+export function CreateModal({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const back = useBack();
+  const problem = useNameProblem();
+  const [kind, setKind] = useState<'file' | 'directory'>('file');
+  const [name, setName] = useState('');
+  const [folder, setFolder] = useState(new URLSearchParams(useSearch()).get('path') ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problem(name);
+    setError(found);
+    setFormError(null);
+    if (found) return;
+    const dir = cleanFolder(folder);
+    setBusy(true);
+    try {
+      if (kind === 'file') await createScript(dir, name.trim());
+      else await createFolder(dir, name.trim());
+      const key = joinKey(dir, name.trim());
+      toast(kind === 'file' ? t`Created ${name.trim()}` : t`Folder ${name.trim()} created`);
+      scriptsChanged({ kind: 'created', key, type: kind });
+      if (kind === 'file') back(key);
+      else onClose();
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields.filename ?? fields.directory);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={kind === 'file' ? t`New script` : t`New folder`}
+      footer={
+        <>
+          <Button onClick={onClose}>{t`Cancel`}</Button>
+          <Button type="submit" form="script-create-form" variant="primary" loading={busy}>
+            {t`Create`}
+          </Button>
+        </>
+      }
+    >
+      <form id="script-create-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
+        {formError && <Alert>{formError}</Alert>}
+        <SegmentedControl
+          label={t`Create`}
+          value={kind}
+          onChange={setKind}
+          options={[
+            { value: 'file', label: t`File` },
+            { value: 'directory', label: t`Folder` },
+          ]}
+        />
+        <Field
+          label={kind === 'file' ? t`File name` : t`Folder name`}
+          error={error}
+          hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus
+            />
+          )}
+        </Field>
+        <FolderField value={folder} onChange={setFolder} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** script/renameModal?file=dir/name.js (&type=directory): a new name in the same folder. */
+export function RenameModal({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const back = useBack();
+  const problem = useNameProblem();
+  const params = new URLSearchParams(useSearch());
+  const key = params.get('file') ?? '';
+  const isFolder = params.get('type') === 'directory';
+  const { path, file } = splitKey(key);
+  const [name, setName] = useState(file);
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => (isFolder ? onClose() : back(key));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problem(name);
+    setError(found);
+    setFormError(null);
+    if (found) return;
+    if (name.trim() === file) return close();
+    setBusy(true);
+    try {
+      await renameScript(path, file, name.trim());
+      const to = joinKey(path, name.trim());
+      toast(t`Renamed to ${name.trim()}`);
+      scriptsChanged({ kind: 'renamed', from: key, to });
+      if (isFolder) onClose();
+      else back(openBuffer.key?.startsWith(key) ? to : openBuffer.key);
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields.newFilename ?? fields.filename);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={isFolder ? t`Rename folder` : t`Rename script`}
+      description={key ? <span className="font-mono">scripts/{key}</span> : undefined}
+      footer={
+        <>
+          <Button onClick={close}>{t`Cancel`}</Button>
+          <Button type="submit" form="script-rename-form" variant="primary" loading={busy} disabled={!key}>
+            {t`Rename`}
+          </Button>
+        </>
+      }
+    >
+      {!key ? (
+        <Alert tone="info">{t`Choose a script in the tree first, then Rename.`}</Alert>
+      ) : (
+        <form id="script-rename-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
+          {formError && <Alert>{formError}</Alert>}
+          <Field label={t`New name`} error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                className="font-mono"
+                autoComplete="off"
+                spellCheck={false}
+                autoFocus
+              />
+            )}
+          </Field>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** script/saveModal?file=dir/name.js: save the editor's text as a new file (name and folder). */
+export function SaveAsModal({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const back = useBack();
+  const problem = useNameProblem();
+  const key = new URLSearchParams(useSearch()).get('file') ?? '';
+  const from = splitKey(key);
+  const [name, setName] = useState(from.file ? from.file.replace(/(\.[^.]*)?$/, '-copy$1') : '');
+  const [folder, setFolder] = useState(from.path);
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => (key ? back(key) : onClose());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problem(name);
+    setError(found);
+    setFormError(null);
+    if (found) return;
+    const dir = cleanFolder(folder);
+    setBusy(true);
+    try {
+      const content = openBuffer.key === key ? openBuffer.content : '';
+      await createScript(dir, name.trim(), content);
+      const to = joinKey(dir, name.trim());
+      toast(t`Saved as ${to}`);
+      scriptsChanged({ kind: 'created', key: to, type: 'file' });
+      back(to);
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields.filename);
+      setFormError(form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={t`Save as a new script`}
+      description={t`The editor's text goes into a new file; the open file stays as it was last saved.`}
+      footer={
+        <>
+          <Button onClick={close}>{t`Cancel`}</Button>
+          <Button type="submit" form="script-save-form" variant="primary" loading={busy}>
+            {t`Save`}
+          </Button>
+        </>
+      }
+    >
+      <form id="script-save-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
+        {formError && <Alert>{formError}</Alert>}
+        <Field label={t`File name`} error={error}>
+          {(control) => (
+            <Input
+              {...control}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus
+            />
+          )}
+        </Field>
+        <FolderField value={folder} onChange={setFolder} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+/** The scripts API (daemon/src/modules/scripts/routes.ts): data/scripts one level at a time, files, debug runs. */
+import { api } from '../../lib/api.ts';
+import { downloadFile, type FileNode } from '../editor/files.ts';
+
+export const listScripts = (path: string) => api.get<FileNode[]>(`scripts?${new URLSearchParams({ path })}`);
+export const readScript = (path: string, file: string) =>
+  api.get<string>(`scripts/detail?${new URLSearchParams({ path, file })}`);
+/** Creates a file (never overwrites). */
+export const createScript = (path: string, filename: string, content = '') =>
+  api.post<null>('scripts', { path, filename, content });
+export const createFolder = (path: string, directory: string) => api.post<null>('scripts', { path, directory });
+/** Saves an existing file (the old content is backed up by the daemon). */
+export const saveScript = (path: string, filename: string, content: string) =>
+  api.put<null>('scripts', { path, filename, content });
+export const removeScript = (path: string, filename: string, type: 'file' | 'directory') =>
+  api.delete<null>('scripts', { path, filename, type });
+export const renameScript = (path: string, filename: string, newFilename: string) =>
+  api.put<null>('scripts/rename', { path, filename, newFilename });
+export const downloadScript = (path: string, filename: string) => downloadFile('scripts/download', path, filename);
+export function uploadScript(path: string, file: File): Promise<null> {
+  const form = new FormData();
+  form.append('path', path);
+  form.append('file', file, file.name);
+  return api.post<null>('scripts', form);
+}
+
+export interface DebugRun {
+  runId: string;
+  topic: string;
+}
+export const runScript = (path: string, filename: string, content: string) =>
+  api.put<DebugRun>('scripts/run', { path, filename, content });
+export const stopScript = (runId: string) => api.put<number>('scripts/stop', { runId });
+
+/** What a modal changed, so the page can refresh its tree and follow a renamed or created file. */
+export type ScriptsChange =
+  { kind: 'created'; key: string; type: 'file' | 'directory' } | { kind: 'renamed'; from: string; to: string };
+type Listener = (change: ScriptsChange) => void;
+const listeners = new Set<Listener>();
+export function onScriptsChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export function scriptsChanged(change: ScriptsChange): void {
+  for (const listener of listeners) listener(change);
+}
+
+/** The open editor's text, for the save-as modal (set by the page, read by the modal). */
+export const openBuffer: { key: string | null; content: string } = { key: null, content: '' };

@@ -1,0 +1,130 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { ConfirmDialog } from '../components/ui/ConfirmDialog.tsx';
+import { EmptyState } from '../components/ui/EmptyState.tsx';
+import { cn } from '../components/ui/cn.ts';
+import { toast } from '../components/ui/toast-store.ts';
+import { FileTree } from '../features/editor/FileTree.tsx';
+import { splitKey } from '../features/editor/files.ts';
+import { downloadLog, listLogs, removeLog } from '../features/logs/api.ts';
+import { LogView } from '../features/logs/LogView.tsx';
+
+/**
+ * /log: the tree of data/log (newest first, each file's size and time) and one log opened from its end, live while
+ * it is written; delete and download. `?file=dir/name.log` opens that log.
+ */
+export default function LogsPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const key = new URLSearchParams(useSearch()).get('file');
+  const [folder, setFolder] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ key: string; type: 'file' | 'directory' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [showTree, setShowTree] = useState(!key);
+  const open = key ? splitKey(key) : null;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const { path, file } = splitKey(deleting.key);
+    setBusy(true);
+    try {
+      await removeLog(path, file, deleting.type);
+      toast(t`Deleted ${file}`);
+      if (key && (key === deleting.key || key.startsWith(deleting.key + '/'))) navigate('/log');
+      if (folder === deleting.key) setFolder(null);
+      setDeleting(null);
+      setReloadKey((n) => n + 1);
+    } catch (failure) {
+      toast((failure as Error).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-120px)] min-h-[420px] flex-col gap-3 md:flex-row">
+      <Card className={cn('flex min-h-0 flex-col md:w-96 md:shrink-0', !showTree && key && 'max-md:hidden')}>
+        <div className="flex items-center gap-1.5 border-b border-line p-2">
+          <span className="min-w-0 flex-1 truncate px-1 text-xs text-muted">
+            {folder ? (
+              <>
+                {t`Folder:`} <span className="font-mono text-fg">{folder}</span>
+              </>
+            ) : (
+              t`Newest first`
+            )}
+          </span>
+          {folder && (
+            <Button size="sm" variant="danger" onClick={() => setDeleting({ key: folder, type: 'directory' })}>
+              {t`Delete folder`}
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" onClick={() => setReloadKey((n) => n + 1)}>
+            {t`Refresh`}
+          </Button>
+        </div>
+        <FileTree
+          label={t`Log files`}
+          load={listLogs}
+          selected={key ?? folder}
+          onOpen={(node) => {
+            setShowTree(false);
+            navigate(`/log?file=${encodeURIComponent(node.key)}`);
+          }}
+          onFolder={(node) => setFolder((current) => (current === node.key ? null : node.key))}
+          reveal={key}
+          reloadKey={reloadKey}
+          meta
+        />
+      </Card>
+      <Card
+        className={cn('flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden', (showTree || !key) && 'max-md:hidden')}
+      >
+        {open && key ? (
+          <>
+            <div className="flex flex-wrap items-center gap-1.5 border-b border-line p-2">
+              <Button size="sm" variant="ghost" className="md:hidden" onClick={() => setShowTree(true)}>
+                {t`Files`}
+              </Button>
+              <h2 className="min-w-0 flex-1 truncate font-mono text-[13px]" title={key}>
+                {key}
+              </h2>
+              <Button
+                size="sm"
+                onClick={() => downloadLog(open.path, open.file).catch((e: Error) => toast(e.message, 'error'))}
+              >
+                {t`Download`}
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => setDeleting({ key, type: 'file' })}>
+                {t`Delete`}
+              </Button>
+            </div>
+            <LogView key={`${key}:${reloadKey}`} path={open.path} file={open.file} />
+          </>
+        ) : (
+          <EmptyState
+            title={t`Open a log`}
+            description={t`Every run of a task writes a log here, in a folder per task. Choose one in the tree.`}
+          />
+        )}
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(value) => !value && setDeleting(null)}
+        title={deleting?.type === 'directory' ? t`Delete this log folder?` : t`Delete this log?`}
+        description={
+          deleting?.type === 'directory'
+            ? t`${deleting.key} and every log in it will be deleted for good.`
+            : t`${deleting?.key ?? ''} will be deleted for good.`
+        }
+        confirmLabel={t`Delete`}
+        onConfirm={() => void confirmDelete()}
+        busy={busy}
+      />
+    </div>
+  );
+}
