@@ -94,13 +94,15 @@ export default function ConfigPage() {
         <label className="sr-only" htmlFor="config-file">
           {t`Configuration file`}
         </label>
-        <Select
-          id="config-file"
-          className="w-auto max-w-full min-w-48 font-mono"
-          value={name ?? ''}
-          onChange={(e) => choose(e.target.value)}
-          options={files.map((f) => ({ value: f.value, label: f.title }))}
-        />
+        <div className="w-64 max-w-full">
+          <Select
+            id="config-file"
+            className="font-mono"
+            value={name ?? ''}
+            onChange={(e) => choose(e.target.value)}
+            options={files.map((f) => ({ value: f.value, label: f.title }))}
+          />
+        </div>
         {dirty && (
           <span className="text-xs text-status-queued" data-testid="unsaved">
             {t`Unsaved`}

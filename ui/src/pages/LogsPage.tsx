@@ -90,7 +90,10 @@ export default function LogsPage() {
               <Button size="sm" variant="ghost" className="md:hidden" onClick={() => setShowTree(true)}>
                 {t`Files`}
               </Button>
-              <h2 className="min-w-0 flex-1 truncate font-mono text-[13px]" title={key}>
+              <h2
+                className="min-w-0 flex-1 truncate font-mono text-[13px] max-md:order-first max-md:basis-full"
+                title={key}
+              >
                 {key}
               </h2>
               <Button

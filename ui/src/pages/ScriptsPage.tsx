@@ -234,7 +234,10 @@ export default function ScriptsPage() {
       <Button size="sm" variant="ghost" className="md:hidden" onClick={() => setShowTree(true)}>
         {t`Files`}
       </Button>
-      <h2 className="min-w-0 flex-1 truncate font-mono text-[13px]" title={open.key}>
+      <h2
+        className="min-w-0 flex-1 truncate font-mono text-[13px] max-md:order-first max-md:basis-full"
+        title={open.key}
+      >
         {open.key}
         {dirty && (
           <span className="ml-2 font-sans text-xs text-status-queued" data-testid="unsaved">

@@ -55,6 +55,7 @@ export default function MergeEditor({
       ),
       basicSetup,
       tokenTheme,
+      EditorView.lineWrapping,
       highlights[index]!.extension,
       languageOf(side.name),
       EditorState.readOnly.of(side.readOnly),

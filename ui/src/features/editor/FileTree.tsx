@@ -110,9 +110,7 @@ export function FileTree({
                 <span aria-hidden="true" className="w-3 shrink-0 text-center text-faint">
                   {folder ? (expanded ? '▾' : '▸') : ''}
                 </span>
-                <span aria-hidden="true" className="shrink-0">
-                  {folder ? '📁' : '📄'}
-                </span>
+                <NodeIcon folder={folder} />
                 <span className="min-w-0 flex-1 truncate">{node.title}</span>
                 {meta && !folder && (
                   <span className="shrink-0 text-[11px] text-faint tabular-nums">
@@ -133,5 +131,26 @@ export function FileTree({
       {error && <p className="p-2 text-xs text-danger-text">{error}</p>}
       {renderLevel('', 0)}
     </nav>
+  );
+}
+
+/** A small folder or file outline (no emoji: not every system has an emoji font). */
+function NodeIcon({ folder }: { folder: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={cn('size-4 shrink-0', folder ? 'text-status-queued' : 'text-faint')}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {folder ? (
+        <path d="M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z" />
+      ) : (
+        <path d="M6 3h8l4 4v13a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v4h4" />
+      )}
+    </svg>
   );
 }

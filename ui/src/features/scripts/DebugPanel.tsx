@@ -67,7 +67,7 @@ export function DebugPanel({
     <section aria-label={t`Debug run`} className="flex min-h-0 flex-1 flex-col gap-2 p-3">
       <div className="flex items-center gap-2">
         <h2 className="text-[13px] font-semibold">{t`Debug run`}</h2>
-        <span className="min-w-0 flex-1 truncate font-mono text-xs text-muted">{file}</span>
+        <span className="flex-1" />
         <Button size="sm" variant="primary" onClick={start} loading={starting} disabled={running}>
           {run ? t`Run again` : t`Run`}
         </Button>
