@@ -1,10 +1,30 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { CronRow, CronRunRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import { hasConditions, orderOf, whereOf, type ListQuery, type SortColumn } from './search.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly versionQuery: SQLite.Statement<[], { changes: number; data: number }> | null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    sqlite?: SQLite.Database,
+  ) {
+    // Asked on every list request: one statement prepared once, not a query built and prepared each time.
+    this.versionQuery = sqlite
+      ? sqlite.prepare('select total_changes() as changes, (select data_version from pragma_data_version) as data')
+      : null;
+  }
+
+  /**
+   * Changes whenever the database does: writes on this connection, or commits by any other connection. Null when
+   * this repository was made without the raw handle (inside a transaction), where nothing may be cached.
+   */
+  version(): string | null {
+    const row = this.versionQuery?.get();
+    return row ? `${row.changes}:${row.data}` : null;
+  }
 
   /**
    * One page (or every row when no page is given) and the number of matching rows. Without conditions the default
@@ -34,13 +54,6 @@ export class CronRepository {
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     return { rows, total: Number(counted.total) };
-  }
-
-  /** Changes whenever the database does: writes on this connection, or commits by any other connection. */
-  async version(): Promise<string> {
-    const { rows } = await sql<{ changes: number; data: number }>`
-      select total_changes() as changes, (select data_version from pragma_data_version) as data`.execute(this.db);
-    return `${rows[0]!.changes}:${rows[0]!.data}`;
   }
 
   find(id: number): Promise<CronRow | undefined> {

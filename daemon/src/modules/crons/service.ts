@@ -30,7 +30,7 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** The rules of the tasks area. Scheduling and running belong to the engine; this keeps the rows right. */
 export class CronService {
-  private readonly listCache = new ListCache<{ data: Cron[]; total: number }>();
+  private readonly listCache = new ListCache<string>();
 
   constructor(
     private readonly crons: CronRepository,
@@ -67,17 +67,24 @@ export class CronService {
   }
 
   /** One page (or every row without page and size); nextRunTime is computed for the returned rows only. */
-  async list(params: ListParams): Promise<{ data: Cron[]; total: number }> {
+  /**
+   * One page as the ready JSON reply (`{code: 200, data: {data, total}}`). Replies are cached as text, so a repeated
+   * request costs neither the query nor the serialisation.
+   */
+  async listReply(params: ListParams): Promise<string> {
     const timezone = this.engine.timezone();
     const { searchValue, page, size, sorter, filters, queryString } = params;
     const key = JSON.stringify([searchValue, page, size, sorter, filters, queryString, timezone]);
-    const version = await this.crons.version();
-    const cached = this.listCache.get(key, version, this.clock.now());
+    const version = this.crons.version();
+    const cached = version === null ? undefined : this.listCache.get(key, version, this.clock.now());
     if (cached) return cached;
     const reply = await this.listFresh(params, timezone);
-    const nextRuns = reply.data.map((cron) => cron.nextRunTime ?? Infinity);
-    this.listCache.set(key, version, Math.min(Infinity, ...nextRuns), reply);
-    return reply;
+    const text = JSON.stringify({ code: 200, data: reply });
+    if (version !== null) {
+      const nextRuns = reply.data.map((cron) => cron.nextRunTime ?? Infinity);
+      this.listCache.set(key, version, Math.min(Infinity, ...nextRuns), text);
+    }
+    return text;
   }
 
   private async listFresh(params: ListParams, timezone: string): Promise<{ data: Cron[]; total: number }> {
