@@ -41,7 +41,13 @@ if [[ -n $__baihu_before ]]; then
   eval "$__baihu_before"
 fi
 
-"${__baihu_argv[@]}"
+if [[ ${__baihu_argv[0]-} == --baihu-shell ]]; then
+  # A plain shell command runs in a subshell of this one: no second bash to start, and (as with Qinglong's task.sh)
+  # it sees what config.sh set; `exit` in it ends only the subshell, so the after-hooks still run.
+  (eval "${__baihu_argv[1]}")
+else
+  "${__baihu_argv[@]}"
+fi
 __baihu_code=$?
 
 if [[ -n $__baihu_config && -f $__baihu_config/task_after.sh ]]; then

@@ -1,7 +1,8 @@
 /**
  * The task runner: turns a task's command into processes. `task <script> ...` is understood natively (interpreter,
- * now / conc / desi, -m, random delay); anything else runs under `bash -c`. Every run goes through the wrapper
- * shell/run-task.sh (config.sh, random delay, global and per-task hooks) and a RunGroup (groups, kill, log).
+ * now / conc / desi, -m, random delay); anything else is evaluated by the wrapper in a subshell. Every run goes
+ * through the wrapper shell/run-task.sh (config.sh, random delay, global and per-task hooks) and a RunGroup (groups,
+ * kill, log).
  */
 import { fromRoot } from '../root.ts';
 import { randomBytes } from 'node:crypto';
@@ -163,7 +164,8 @@ export class ProcessRunner implements TaskRunner {
 
 /** The argv the wrapper runs. The script is named relative to its folder when that is the work dir (as Qinglong). */
 function commandArgv(command: ParsedCommand, file: string, cwd: string): string[] {
-  if (command.kind === 'shell') return ['bash', '-c', command.shell];
+  // The wrapper evaluates a plain command in a subshell of its own (see shell/run-task.sh).
+  if (command.kind === 'shell') return ['--baihu-shell', command.shell];
   const shown = path.dirname(file) === path.resolve(cwd) ? path.basename(file) : file;
   return interpreterArgv(interpreterFor(file)!, shown, command.args);
 }

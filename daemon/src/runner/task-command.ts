@@ -30,7 +30,7 @@ export interface ScriptCommand {
 
 export interface ShellCommand {
   kind: 'shell';
-  /** The text run by `bash -c`. */
+  /** The text the wrapper evaluates in a subshell. */
   shell: string;
   hookArgs: string[];
   timeoutMs: null;
