@@ -55,6 +55,8 @@ import { activeLogsOf, LogService } from './modules/logs/service.ts';
 import { DebugRuns } from './modules/scripts/debug.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
 import { ScriptService } from './modules/scripts/service.ts';
+import { createSubscriptions } from './modules/subscriptions/module.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,14 +181,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     onInstallFailed: (dependency) => notifier.notifyDependencyFailed(dependency),
   });
+  // Subscriptions: pulls (git or download) with live logs, their own timers, tasks created through the crons service.
+  const subscriptions = createSubscriptions({
+    db: database.db,
+    hub: live,
+    paths,
+    clock,
+    log: app.log,
+    engine: cronEngine,
+    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    notify: (title, content) => notifier.send(title, content),
+  });
   app.addHook('onReady', async () => {
     // Interrupted jobs and packages missing after an image update are queued again, in the background.
     void dependencies.service.recover().catch((error: unknown) => app.log.error({ err: error }, 'dependency recovery'));
     await cronEngine.start();
+    await subscriptions.start();
   });
   // Runs are stopped before the database closes, so their rows are written.
   app.addHook('onClose', async () => {
     await dependencies.queue.close();
+    await subscriptions.close();
     await cronEngine.close();
     await database.close();
   });
@@ -211,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencyQueue: dependencies.queue,
     runner,
     debugRuns,
+    subscriptions: subscriptions.service,
+    subscriptionPuller: subscriptions.puller,
   };
 
   app.decorate('ctx', ctx);
@@ -257,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(scriptRoutes, { scripts: new ScriptService(paths, clock), debug: debugRuns });
       await api.register(configRoutes, { configs });
       await api.register(logRoutes, { logs });
+      await api.register(subscriptionRoutes, { subscriptions: subscriptions.service });
     },
     { prefix: `${config.baseUrl}api` },
   );

@@ -16,6 +16,8 @@ import type { DependencyService } from './modules/dependencies/service.ts';
 import type { DependencyQueue } from './modules/dependencies/install-queue.ts';
 import type { DebugRuns } from './modules/scripts/debug.ts';
 import type { TaskRunner } from './runner/types.ts';
+import type { SubscriptionService } from './modules/subscriptions/service.ts';
+import type { SubscriptionPuller } from './modules/subscriptions/pull.ts';
 
 /** What route modules are handed: configuration, the database and the services. Built once in app.ts. */
 export interface AppContext {
@@ -44,4 +46,7 @@ export interface AppContext {
   runner: TaskRunner;
   /** Debug runs of scripts (`start`, `stop`, `activeLogs`). */
   debugRuns: DebugRuns;
+  subscriptions: SubscriptionService;
+  /** Subscription pulls (`enqueue`, `stop`, `idle()` waits until none runs). */
+  subscriptionPuller: SubscriptionPuller;
 }

@@ -99,3 +99,27 @@ export type DependencyStatus = (typeof DependencyStatus)[keyof typeof Dependency
 
 /** Live-log topic of a dependency's install or removal (`dep:<id>`). */
 export const dependencyTopic = (id: number) => `dep:${id}`;
+
+/** A subscription's status on the wire (Qinglong's numbers). "Disabled" also lives in is_disabled. */
+export const SubscriptionStatus = { running: 0, idle: 1, disabled: 2, queued: 3 } as const;
+export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
+
+/** What a subscription pulls: a public or private git repository, or one file (Qinglong's "raw"). */
+export const SubscriptionType = { publicRepo: 'public-repo', privateRepo: 'private-repo', file: 'file' } as const;
+export type SubscriptionType = (typeof SubscriptionType)[keyof typeof SubscriptionType];
+
+/** How a private repository is reached: a private key, or a username with a password or token. */
+export const PullType = { sshKey: 'ssh-key', userPwd: 'user-pwd' } as const;
+export type PullType = (typeof PullType)[keyof typeof PullType];
+
+export const SubscriptionScheduleType = { crontab: 'crontab', interval: 'interval' } as const;
+export type SubscriptionScheduleType = (typeof SubscriptionScheduleType)[keyof typeof SubscriptionScheduleType];
+
+export const IntervalUnit = { days: 'days', hours: 'hours', minutes: 'minutes', seconds: 'seconds' } as const;
+export type IntervalUnit = (typeof IntervalUnit)[keyof typeof IntervalUnit];
+
+/** What a secret in `pull_option` reads as in every reply; sent back unchanged, it keeps the stored value. */
+export const maskedSecret = '••••';
+
+/** Live-log topic of a subscription pull (`sub:<runId>`, the id of its subscription_runs row). */
+export const subscriptionTopic = (runId: number) => `sub:${runId}`;

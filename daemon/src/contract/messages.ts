@@ -132,6 +132,20 @@ export const messages = {
     en: 'The log is still being written; stop the run first',
     zh: '日志正在写入，请先停止运行',
   },
+  // Subscriptions.
+  aliasTaken: {
+    en: 'A subscription with the unique value "{alias}" already exists',
+    zh: '唯一值“{alias}”已被其他订阅使用',
+  },
+  aliasInvalid: {
+    en: 'The unique value may only contain letters, digits, "_", "-" and ".", and cannot start with "."',
+    zh: '唯一值只能包含字母、数字、“_”、“-”和“.”，且不能以“.”开头',
+  },
+  subscriptionNotRunning: { en: 'Subscription not running', zh: '订阅未在运行' },
+  commandNotRecognised: {
+    en: 'Not a "ql repo" or "ql raw" command',
+    zh: '不是 “ql repo” 或 “ql raw” 命令',
+  },
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
@@ -183,6 +197,21 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   newFilename: { en: 'new file name', zh: '新文件名' },
   directory: { en: 'folder name', zh: '文件夹名' },
   path: { en: 'path', zh: '路径' },
+  // Subscriptions.
+  url: { en: 'link', zh: '链接' },
+  branch: { en: 'branch', zh: '分支' },
+  alias: { en: 'unique value', zh: '唯一值' },
+  schedule_type: { en: 'schedule type', zh: '定时类型' },
+  interval_schedule: { en: 'interval', zh: '定时间隔' },
+  whitelist: { en: 'whitelist', zh: '白名单' },
+  blacklist: { en: 'blacklist', zh: '黑名单' },
+  dependences: { en: 'dependency files', zh: '依赖文件' },
+  extensions: { en: 'file extensions', zh: '文件后缀' },
+  pull_type: { en: 'pull method', zh: '拉取方式' },
+  private_key: { en: 'private key', zh: '私钥' },
+  sub_before: { en: 'command before the pull', zh: '执行前' },
+  sub_after: { en: 'command after the pull', zh: '执行后' },
+  proxy: { en: 'proxy', zh: '代理' },
 };
 
 /** Type names used by the 'is not a valid {type}' message. */

@@ -11,6 +11,8 @@ export interface Database {
   cron_views: CronViewsTable;
   envs: EnvsTable;
   dependencies: DependenciesTable;
+  subscriptions: SubscriptionsTable;
+  subscription_runs: SubscriptionRunsTable;
 }
 
 /** There is exactly one account; its id is always 1, which makes a second initialisation fail atomically. */
@@ -175,3 +177,60 @@ export type EnvUpdate = Updateable<EnvsTable>;
 export type DependencyRow = Selectable<DependenciesTable>;
 export type NewDependency = Insertable<DependenciesTable>;
 export type DependencyUpdate = Updateable<DependenciesTable>;
+
+/** Subscriptions (Qinglong's fields; autoAddCron/autoDelCron as auto_add_cron/auto_del_cron). JSON columns as text. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  url: string;
+  branch: string | null;
+  schedule_type: ColumnType<string, string | undefined, string>;
+  schedule: string | null;
+  /** JSON {type, value}. */
+  interval_schedule: string | null;
+  whitelist: string | null;
+  blacklist: string | null;
+  dependences: string | null;
+  extensions: string | null;
+  pull_type: string | null;
+  /** JSON {private_key} or {username, password}: secrets, never returned unmasked. */
+  pull_option: string | null;
+  status: ColumnType<number, number | undefined, number>;
+  pid: number | null;
+  is_disabled: ColumnType<number, number | undefined, number>;
+  /** Relative to data/log: the latest pull's log. */
+  log_path: string | null;
+  alias: string;
+  sub_before: string | null;
+  sub_after: string | null;
+  proxy: string | null;
+  auto_add_cron: ColumnType<number, number | undefined, number>;
+  auto_del_cron: ColumnType<number, number | undefined, number>;
+  last_end: string | null;
+  last_pull_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One pull of a subscription. `status` as RunStatus. */
+export interface SubscriptionRunsTable {
+  id: Generated<number>;
+  sub_id: number;
+  status: number;
+  end: string | null;
+  trigger: string;
+  log_path: string | null;
+  message: string | null;
+  added: ColumnType<number, number | undefined, number>;
+  removed: ColumnType<number, number | undefined, number>;
+  started_at: number | null;
+  finished_at: number | null;
+  duration_ms: number | null;
+}
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;
+export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
+export type SubscriptionRunRow = Selectable<SubscriptionRunsTable>;
+export type SubscriptionRunUpdate = Updateable<SubscriptionRunsTable>;

@@ -3,6 +3,7 @@ import * as m0001 from './0001-foundation.ts';
 import * as m0002 from './0002-crons.ts';
 import * as m0003 from './0003-totp-replay.ts';
 import * as m0004 from './0004-envs-dependencies.ts';
+import * as m0005 from './0005-subscriptions.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-crons': m0002,
   '0003-totp-replay': m0003,
   '0004-envs-dependencies': m0004,
+  '0005-subscriptions': m0005,
 };

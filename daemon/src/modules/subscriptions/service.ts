@@ -1,0 +1,180 @@
+import path from 'node:path';
+import type { Clock } from '../../clock.ts';
+import { LogStatus, RunTrigger, SubscriptionStatus } from '../../contract/enums.ts';
+import type {
+  ParsedCommand,
+  Subscription,
+  SubscriptionInput,
+  SubscriptionRun,
+  SubscriptionUpdateInput,
+} from '../../contract/subscriptions.ts';
+import type { SubscriptionRow } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { DataPaths } from '../../paths.ts';
+import { rm } from 'node:fs/promises';
+import type { CronEngineApi } from '../crons/engine-types.ts';
+import { insideRoot, listLogFiles, readTail, type LogFileEntry } from '../crons/logs.ts';
+import { CronRepository } from '../crons/repository.ts';
+import { CronService } from '../crons/service.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { parseQlCommand } from './parse-command.ts';
+import type { SubscriptionPuller } from './pull.ts';
+import type { SubscriptionRepository } from './repository.ts';
+import { toWireRun, toWireSubscription } from './serialize.ts';
+import type { SubscriptionTimers } from './timers.ts';
+import { checkSubscription, mergeSubscription } from './validate.ts';
+
+export interface SubscriptionServiceOptions {
+  db: Kysely<Database>;
+  repository: SubscriptionRepository;
+  puller: SubscriptionPuller;
+  timers: SubscriptionTimers;
+  engine: CronEngineApi;
+  paths: DataPaths;
+  clock: Clock;
+}
+
+/** The rules of the subscriptions area; pulling belongs to the puller, timers to SubscriptionTimers. */
+export class SubscriptionService {
+  private readonly subs: SubscriptionRepository;
+
+  constructor(private readonly o: SubscriptionServiceOptions) {
+    this.subs = o.repository;
+  }
+
+  private async require(id: number): Promise<SubscriptionRow> {
+    const row = await this.subs.find(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async list(params: { searchValue?: string | undefined; ids?: string | undefined }): Promise<Subscription[]> {
+    const ids = params.ids ? idsOf(params.ids) : undefined;
+    const rows = await this.subs.list({ search: params.searchValue?.trim() || undefined, ids });
+    return rows.map(toWireSubscription);
+  }
+
+  async get(id: number): Promise<Subscription> {
+    return toWireSubscription(await this.require(id));
+  }
+
+  async create(input: SubscriptionInput): Promise<Subscription> {
+    const draft = mergeSubscription(input);
+    checkSubscription(draft, (await this.subs.findByAlias(draft.alias))?.id ?? null, null);
+    const now = this.o.clock.now();
+    const row = await this.subs.insert({
+      ...draft,
+      status: draft.is_disabled ? SubscriptionStatus.disabled : SubscriptionStatus.idle,
+      created_at: now,
+      updated_at: now,
+    });
+    this.o.timers.sync(row);
+    return toWireSubscription(row);
+  }
+
+  /** Edits; the alias cannot change while a pull runs (it names the folders the pull writes). */
+  async update(input: SubscriptionUpdateInput): Promise<Subscription> {
+    const existing = await this.require(input.id);
+    const draft = mergeSubscription(input, existing);
+    checkSubscription(draft, (await this.subs.findByAlias(draft.alias))?.id ?? null, existing.id);
+    if (draft.alias !== existing.alias && this.o.puller.busy(existing.id)) await this.o.puller.stop(existing.id);
+    const row = await this.subs.update(existing.id, { ...draft, updated_at: this.o.clock.now() });
+    if (!row) throw notFound();
+    if (draft.alias !== existing.alias) await rm(path.join(this.o.paths['ssh.d'], existing.alias), { force: true });
+    this.o.timers.sync(row);
+    return toWireSubscription(row);
+  }
+
+  /** Deletes; with `force` also the linked tasks and data/scripts/<alias>, data/repo/<alias> (and the raw file). */
+  async remove(ids: number[], force: boolean): Promise<void> {
+    for (const row of await this.subs.findMany(ids)) {
+      this.o.timers.forget(row.id);
+      await this.o.puller.stop(row.id);
+      if (force) {
+        const crons = new CronService(new CronRepository(this.o.db), this.o.engine, this.o.paths, this.o.clock);
+        await crons.remove(await this.subs.taskIdsOf(row.id));
+      } else {
+        await this.subs.unlinkTasks(row.id);
+      }
+      await this.subs.deleteRuns(row.id);
+      await this.subs.delete(row.id);
+      // The key is a secret: it never outlives its subscription.
+      await rm(path.join(this.o.paths['ssh.d'], row.alias), { force: true });
+      if (force) await this.o.puller.removeFiles(row);
+    }
+  }
+
+  async run(ids: number[]): Promise<void> {
+    for (const row of await this.subs.findMany(ids)) await this.o.puller.enqueue(row.id, RunTrigger.manual);
+  }
+
+  async stop(ids: number[]): Promise<void> {
+    let stopped = 0;
+    for (const row of await this.subs.findMany(ids)) if (await this.o.puller.stop(row.id)) stopped++;
+    if (stopped === 0) throw new AppError('subscriptionNotRunning');
+  }
+
+  /** Enable or disable: the flag, the status when idle, then the timers. */
+  async setDisabled(ids: number[], disabled: 0 | 1): Promise<void> {
+    for (const row of await this.subs.findMany(ids)) {
+      const busy = this.o.puller.busy(row.id);
+      const status = busy ? row.status : disabled ? SubscriptionStatus.disabled : SubscriptionStatus.idle;
+      const updated = await this.subs.update(row.id, { is_disabled: disabled, status, updated_at: this.o.clock.now() });
+      if (updated) this.o.timers.sync(updated);
+    }
+  }
+
+  /** The end of the latest pull's log, and whether a pull is running (Qinglong's logStatus beside data). */
+  async log(id: number): Promise<{ data: string; logStatus: LogStatus }> {
+    const row = await this.require(id);
+    const busy = this.o.puller.busy(row.id);
+    const file = row.log_path ? insideRoot(this.o.paths.log, row.log_path) : null;
+    const tail = file ? await readTail(file) : null;
+    if (!tail) return { data: '', logStatus: busy ? LogStatus.running : LogStatus.notFound };
+    return { data: tail.text, logStatus: busy ? LogStatus.running : LogStatus.completed };
+  }
+
+  async logFiles(id: number): Promise<LogFileEntry[]> {
+    const row = await this.require(id);
+    return listLogFiles(this.o.paths.log, row.alias);
+  }
+
+  async runs(id: number, limit: number): Promise<SubscriptionRun[]> {
+    await this.require(id);
+    return (await this.subs.runs(id, limit)).map(toWireRun);
+  }
+
+  parse(command: string): ParsedCommand {
+    const parsed = parseQlCommand(command);
+    if (!parsed) throw new AppError('commandNotRecognised');
+    return parsed;
+  }
+
+  /** At start-up: rows a crash left running are idle again, open runs are closed, timers are armed. */
+  async start(): Promise<void> {
+    for (const row of await this.subs.all()) {
+      if (row.status === SubscriptionStatus.running || row.status === SubscriptionStatus.queued) {
+        await this.subs.update(row.id, {
+          status: row.is_disabled ? SubscriptionStatus.disabled : SubscriptionStatus.idle,
+          pid: null,
+        });
+      }
+      this.o.timers.sync(row);
+    }
+  }
+}
+
+/** `ids` as Qinglong's clients send it: a JSON array or a comma-separated list. */
+function idsOf(text: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed)) return parsed.map(Number).filter(Number.isInteger);
+  } catch {
+    // Not JSON: a list.
+  }
+  return text
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter(Number.isInteger);
+}
