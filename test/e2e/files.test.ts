@@ -72,6 +72,16 @@ test('scripts, config, diff and logs: edit, save, debug-run, compare, and a 100 
     await screenshot(page, 'files-script-unsaved-desktop-en-light');
     await leave.getByRole('button', { name: 'Cancel' }).click();
     assert.match(page.url(), /\/script/);
+    // The browser's back button asks too; staying keeps the text, and the next press asks again.
+    await page.goBack();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'detached' });
+    assert.match(page.url(), /\/script\?file=hello\.js/);
+    await page.getByTestId('unsaved').waitFor();
+    await page.goBack();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
     await page.keyboard.press('Control+s');
     await page.getByTestId('unsaved').waitFor({ state: 'detached' });
 

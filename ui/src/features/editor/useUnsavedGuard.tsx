@@ -4,9 +4,21 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 
 /**
  * "Leaving the editor with unsaved changes asks for confirmation" (spec §2): while `dirty`, a reload or closing the
- * tab gets the browser's prompt, a click on any link of the app (the menu, the header) asks first, and the page asks
- * through `confirmLeave` before it drops the text itself (opening another file).
+ * tab gets the browser's prompt, a click on any link of the app (the menu, the header) asks first, the browser's
+ * back and forward buttons ask first, and the page asks through `confirmLeave` before it drops the text itself
+ * (opening another file).
+ *
+ * Back/forward cannot be cancelled once the browser has moved, so while there are changes a second history entry
+ * with the same address sits on top: "back" only pops that entry (the router sees no change of address), the
+ * question is asked, and leaving then steps back once more; staying puts the entry back.
  */
+/** The guard entry is marked in its history state, so saving and editing again does not stack more of them. */
+function pushGuard(): void {
+  const state = history.state as Record<string, unknown> | null;
+  if (state?.baihuGuard === true) return;
+  history.pushState({ ...state, baihuGuard: true }, '', location.href);
+}
+
 export function useUnsavedGuard(
   dirty: boolean,
   name: string,
@@ -14,6 +26,7 @@ export function useUnsavedGuard(
   const { t } = useLingui();
   const [pending, setPending] = useState<(() => void) | null>(null);
   const bypass = useRef(false);
+  const fromHistory = useRef(false);
 
   useEffect(() => {
     if (!dirty) return;
@@ -35,13 +48,34 @@ export function useUnsavedGuard(
         bypass.current = false;
       });
     };
+    const onPopState = () => {
+      if (bypass.current) {
+        bypass.current = false;
+        return;
+      }
+      fromHistory.current = true;
+      setPending(() => () => {
+        bypass.current = true;
+        history.back();
+      });
+    };
+    pushGuard();
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState);
       document.removeEventListener('click', onClick, true);
     };
   }, [dirty]);
+
+  const stay = () => {
+    // The back button used up the guard entry; put it back so the next press asks again.
+    if (fromHistory.current) pushGuard();
+    fromHistory.current = false;
+    setPending(null);
+  };
 
   const confirmLeave = useCallback(
     (then: () => void) => {
@@ -54,12 +88,13 @@ export function useUnsavedGuard(
   const dialog = (
     <ConfirmDialog
       open={pending !== null}
-      onOpenChange={(open) => !open && setPending(null)}
+      onOpenChange={(open) => !open && stay()}
       title={t`Leave without saving?`}
       description={t`Your changes to ${name} are not saved. Leave and lose them?`}
       confirmLabel={t`Discard changes`}
       onConfirm={() => {
         const go = pending;
+        fromHistory.current = false;
         setPending(null);
         go?.();
       }}
