@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../daemon/src/contract/live.ts';
 import type { ManualClock } from '../../daemon/src/clock.ts';
-import { call, signedIn, tempDir } from '../helpers/app.ts';
+import { call, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
 import { bareRepo, startGitHttpServer } from '../helpers/git.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
@@ -408,4 +408,60 @@ test('subscriptions: validation, alias uniqueness, parse, masking of keys, enabl
   assert.equal(left.length, 1);
   assert.equal(left[0]!.sub_id, null);
   assert.ok(existsSync(path.join(dataDir, 'scripts', 'del_me', 'a.js')));
+});
+
+test('subscriptions: interval and cron schedules pull by themselves; disabled ones do not; armed at boot', async (t) => {
+  const { app, token, clock, dataDir } = await signedIn(t);
+  const repo = bareRepo(tempDir(t), 'tick', 'tock');
+  repo.commit({ 'x.js': '// cron: 0 1 * * *\n' });
+  const runsOf = async (id: number) =>
+    (await call(app, 'GET', `${api}/${id}/instances`, { token })).body.data as { trigger: string }[];
+  const interval = await call(app, 'POST', api, {
+    token,
+    payload: {
+      ...base,
+      name: 'Every minute',
+      url: repo.url,
+      alias: 'every',
+      schedule_type: 'interval',
+      interval_schedule: { type: 'minutes', value: 1 },
+    },
+  });
+  const intervalId = (interval.body.data as { id: number }).id;
+  const cron = await call(app, 'POST', api, {
+    token,
+    payload: { ...base, name: 'Cron', url: repo.url, alias: 'hourly', schedule: '0 * * * *' },
+  });
+  const cronId = (cron.body.data as { id: number }).id;
+  await call(app, 'PUT', `${api}/disable`, { token, payload: [cronId] });
+
+  await clock.advanceAsync(61_000);
+  for (let i = 0; i < 100 && (await runsOf(intervalId)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  await app.ctx.subscriptionPuller.idle();
+  assert.deepEqual(
+    (await runsOf(intervalId)).map((r) => r.trigger),
+    ['schedule'],
+  );
+  await clock.advanceAsync(60 * 60_000);
+  await app.ctx.subscriptionPuller.idle();
+  assert.equal((await runsOf(cronId)).length, 0, 'disabled: no pull');
+
+  // A restart arms the timers again (the cron subscription, enabled now).
+  await call(app, 'PUT', `${api}/enable`, { token, payload: [cronId] });
+  await app.close();
+  const second = await startApp(t, { dataDir, clock });
+  await second.app.ready();
+  const token2 = await login(second.app);
+  await clock.advanceAsync(60 * 60_000);
+  for (let i = 0; i < 100; i++) {
+    const runs = await call(second.app, 'GET', `${api}/${cronId}/instances`, { token: token2 });
+    if ((runs.body.data as unknown[]).length > 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await second.app.ctx.subscriptionPuller.idle();
+  const runs = await call(second.app, 'GET', `${api}/${cronId}/instances`, { token: token2 });
+  assert.deepEqual(
+    (runs.body.data as { trigger: string; end: string }[]).map((r) => [r.trigger, r.end]),
+    [['schedule', 'success']],
+  );
 });

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import {
   headerName,
@@ -8,6 +11,9 @@ import {
 } from '../../daemon/src/modules/subscriptions/headers.ts';
 import { aliasOf, fileNameOfUrl, isValidAlias } from '../../daemon/src/modules/subscriptions/alias.ts';
 import { parseQlCommand, shellWords } from '../../daemon/src/modules/subscriptions/parse-command.ts';
+import { gitEnvironment, writePrivateKey } from '../../daemon/src/modules/subscriptions/git.ts';
+import { compilePathPattern, extensionList, selectFiles } from '../../daemon/src/modules/subscriptions/patterns.ts';
+import { maskerOf } from '../../daemon/src/modules/subscriptions/secrets.ts';
 
 test('headers: a cron followed by the file name (Quantumult/Loon lines)', () => {
   assert.equal(headerSchedule('// 0 9 * * * jd_x.js, tag=京东, enabled=true', 'jd_x.js'), '0 9 * * *');
@@ -97,4 +103,48 @@ test('ql repo / ql raw commands become form fields', () => {
   });
   assert.equal(parseQlCommand('task foo.js'), null);
   assert.equal(parseQlCommand('ql repo'), null);
+});
+
+test('git environment: no prompt, proxy, token as a header in the environment, key through GIT_SSH_COMMAND', async (t) => {
+  const basic = gitEnvironment({ kind: 'basic', username: 'u', password: 'p@ss' }, 'http://127.0.0.1:8080');
+  assert.equal(basic.GIT_TERMINAL_PROMPT, '0');
+  assert.equal(basic.https_proxy, 'http://127.0.0.1:8080');
+  assert.equal(basic.GIT_CONFIG_KEY_0, 'http.extraHeader');
+  assert.equal(basic.GIT_CONFIG_VALUE_0, `Authorization: Basic ${Buffer.from('u:p@ss').toString('base64')}`);
+  const ssh = gitEnvironment({ kind: 'ssh', keyFile: '/d/ssh.d/a', knownHosts: '/d/ssh.d/known_hosts' }, null);
+  assert.match(
+    ssh.GIT_SSH_COMMAND!,
+    /^ssh -i '\/d\/ssh.d\/a' .*StrictHostKeyChecking=accept-new.*UserKnownHostsFile='\/d\/ssh.d\/known_hosts'/,
+  );
+  assert.equal(ssh.http_proxy, undefined);
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'baihu-key-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const key = path.join(dir, 'ssh.d', 'alias');
+  await writePrivateKey(key, '-----BEGIN KEY-----\r\nabc\r\n-----END KEY-----');
+  assert.equal(statSync(key).mode & 0o777, 0o600);
+  assert.equal(readFileSync(key, 'utf8'), '-----BEGIN KEY-----\nabc\n-----END KEY-----\n');
+
+  const mask = maskerOf(['p@ss', null, '']);
+  assert.equal(mask('https://u:p%40ss@host/x p@ss cEBzcw== ok'), 'https://***@host/x •••• •••• ok');
+  assert.equal(mask(`Basic ${Buffer.from('p@ss').toString('base64')}`), 'Basic ••••');
+});
+
+test('file selection: extensions, whitelist, blacklist, dependency files; linear-time patterns only', () => {
+  const files = ['a.js', 'jd_b.js', 'utils/c.js', 'backup/jd_d.js', 'e.py', 'f.md', 'jd_g.ts'];
+  const rules = {
+    extensions: extensionList('js py'),
+    whitelist: compilePathPattern('jd_|\\.py$'),
+    blacklist: compilePathPattern('^backup/'),
+    dependences: compilePathPattern('^utils/'),
+  };
+  assert.deepEqual(selectFiles(files, rules), { scripts: ['jd_b.js', 'e.py'], dependencies: ['utils/c.js'] });
+  assert.deepEqual(extensionList('.js, py|*.ts bad/ext'), ['.js', '.py', '.ts']);
+  assert.equal(compilePathPattern('  '), null);
+  assert.throws(() => compilePathPattern('(a)\\1'), 'back-references need backtracking');
+  assert.throws(() => compilePathPattern('x'.repeat(1001)));
+  // A pattern that would backtrack catastrophically runs in linear time.
+  const started = performance.now();
+  assert.equal(compilePathPattern('^(a+)+$')!.test(`${'a'.repeat(5000)}!`), false);
+  assert.ok(performance.now() - started < 500);
 });

@@ -233,7 +233,13 @@ export class SubscriptionPuller {
       finished_at: finishedAt,
       duration_ms: durationMs,
     });
-    const status = this.waiting.has(row.id) ? SubscriptionStatus.queued : SubscriptionStatus.idle;
+    // Enabled or disabled while it ran: the flag as it is now decides the resting status.
+    const disabled = (await this.o.repository.find(row.id))?.is_disabled === 1;
+    const status = this.waiting.has(row.id)
+      ? SubscriptionStatus.queued
+      : disabled
+        ? SubscriptionStatus.disabled
+        : SubscriptionStatus.idle;
     await this.o.repository.update(row.id, {
       status,
       pid: null,
