@@ -63,6 +63,16 @@ test('scripts, config, diff and logs: edit, save, debug-run, compare, and a 100 
     await page.getByTestId('unsaved').waitFor({ state: 'detached' });
     assert.match(readFileSync(path.join(scriptsDir, 'hello.js'), 'utf8'), /hi from debug/);
 
+    // Editor settings (script/setting): a bigger font applies to the open editor at once.
+    await page.getByRole('button', { name: 'Editor settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Editor settings' });
+    await settings.getByLabel('Font size').selectOption('16');
+    await settings.getByRole('radio', { name: 'Wrap' }).click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.cm-editor')!).fontSize === '16px');
+    assert.match(page.url(), /\/script\?file=hello\.js/);
+
     // The unsaved-changes prompt: leaving through the menu asks first; Cancel stays.
     await typeInEditor(page, '// more\n');
     await page.getByTestId('unsaved').waitFor();

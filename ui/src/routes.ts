@@ -175,7 +175,10 @@ export const modalRoutes: ModalRoute[] = [
     ...modal('/script/editNameModal', '/script'),
     modal: lazyPage(() => import('./features/scripts/ScriptModals.tsx').then((m) => ({ default: m.CreateModal }))),
   },
-  modal('/script/setting', '/script'),
+  {
+    ...modal('/script/setting', '/script'),
+    modal: lazyPage(() => import('./features/editor/EditorSettingsModal.tsx')),
+  },
 ];
 
 /** Paths that only redirect. */

@@ -7,8 +7,20 @@ import { basicSetup } from 'codemirror';
 import { indentWithTab } from '@codemirror/commands';
 import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
+import { indentUnit } from '@codemirror/language';
 import { useEffect, useRef } from 'react';
+import { useEditorSettings, type EditorSettings } from '../features/editor/settings.ts';
 import { languageOf, themedHighlight, tokenTheme } from '../features/editor/setup.ts';
+
+/** The editor settings of script/setting as CodeMirror extensions. */
+function settingsExtension(settings: EditorSettings) {
+  return [
+    EditorState.tabSize.of(settings.tabSize),
+    indentUnit.of(' '.repeat(settings.tabSize)),
+    EditorView.theme({ '&': { fontSize: `${settings.fontSize}px` } }),
+    settings.wordWrap ? EditorView.lineWrapping : [],
+  ];
+}
 
 /** Marks changes that came from `value`, not from typing. */
 const external = Annotation.define<boolean>();
@@ -35,7 +47,13 @@ export default function CodeEditor({
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const handlers = useRef({ onChange, onSave });
-  const slots = useRef({ language: new Compartment(), readOnly: new Compartment(), label: new Compartment() });
+  const slots = useRef({
+    language: new Compartment(),
+    readOnly: new Compartment(),
+    label: new Compartment(),
+    settings: new Compartment(),
+  });
+  const settings = useEditorSettings();
   useEffect(() => {
     handlers.current = { onChange, onSave };
   });
@@ -67,6 +85,8 @@ export default function CodeEditor({
           language.of([]),
           ro.of([]),
           name.of([]),
+          // Filled by the settings effect below, which runs right after this one.
+          slots.current.settings.of([]),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external)))
               handlers.current.onChange?.(update.state.doc.toString());
@@ -86,6 +106,9 @@ export default function CodeEditor({
   useEffect(() => {
     view.current?.dispatch({ effects: slots.current.language.reconfigure(languageOf(filename)) });
   }, [filename]);
+  useEffect(() => {
+    view.current?.dispatch({ effects: slots.current.settings.reconfigure(settingsExtension(settings)) });
+  }, [settings]);
   useEffect(() => {
     view.current?.dispatch({
       effects: [

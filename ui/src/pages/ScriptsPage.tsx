@@ -254,6 +254,9 @@ export default function ScriptsPage() {
       <Button size="sm" onClick={() => navigate(`/script/saveModal?file=${q(open.key)}`)}>
         {t`Save as`}
       </Button>
+      <Button size="sm" onClick={() => navigate(`/script/setting?file=${q(open.key)}`)}>
+        {t`Editor settings`}
+      </Button>
       <Button size="sm" onClick={() => navigate(`/script/renameModal?file=${q(open.key)}`)}>
         {t`Rename`}
       </Button>

@@ -24,7 +24,6 @@ export function languageOf(name: string): Extension {
 export const tokenTheme = EditorView.theme({
   '&': {
     height: '100%',
-    fontSize: '13px',
     backgroundColor: 'var(--color-surface)',
     color: 'var(--color-fg)',
   },
