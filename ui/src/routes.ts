@@ -71,7 +71,10 @@ export const pageRoutes: PageRoute[] = [
     ...area('/crontab/detail', msg`Task Detail`),
     page: lazyPage(() => import('./pages/CrontabDetailPage.tsx')),
   },
-  area('/subscription', msg`Subscriptions`),
+  {
+    ...area('/subscription', msg`Subscriptions`),
+    page: lazyPage(() => import('./pages/SubscriptionPage.tsx')),
+  },
   { ...area('/env', msg`Environment Variables`), page: lazyPage(() => import('./pages/EnvPage.tsx')) },
   { ...area('/config', msg`Configuration Files`), page: lazyPage(() => import('./pages/ConfigPage.tsx')) },
   { ...area('/script', msg`Scripts`), page: lazyPage(() => import('./pages/ScriptsPage.tsx')) },
@@ -145,8 +148,14 @@ export const modalRoutes: ModalRoute[] = [
     modal: lazyPage(() => import('./features/crontab/form/CronFormModal.tsx')),
   },
   { ...modal('/crontab/type', '/crontab'), modal: lazyPage(() => import('./features/crontab/form/TypeModal.tsx')) },
-  modal('/subscription/logModal', '/subscription'),
-  modal('/subscription/modal', '/subscription'),
+  {
+    ...modal('/subscription/logModal', '/subscription'),
+    modal: lazyPage(() => import('./features/subscription/SubLogModal.tsx')),
+  },
+  {
+    ...modal('/subscription/modal', '/subscription'),
+    modal: lazyPage(() => import('./features/subscription/SubFormModal.tsx')),
+  },
   { ...modal('/env/modal', '/env'), modal: lazyPage(() => import('./features/envs/EnvFormModal.tsx')) },
   { ...modal('/env/editNameModal', '/env'), modal: lazyPage(() => import('./features/envs/EditNameModal.tsx')) },
   {

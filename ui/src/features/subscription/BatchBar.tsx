@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../components/ui/Button.tsx';
+import type { Subscription } from './api.ts';
+import type { SubAction } from './useSubActions.tsx';
+
+/** Shown while subscriptions are selected: the batch actions and the count. */
+export function BatchBar({
+  subs,
+  onAction,
+  onClear,
+}: {
+  subs: Subscription[];
+  onAction: (action: SubAction, subs: Subscription[]) => void;
+  onClear: () => void;
+}) {
+  const { t } = useLingui();
+  const n = subs.length;
+  return (
+    <div
+      role="toolbar"
+      aria-label={t`Actions for the selected subscriptions`}
+      className="flex flex-wrap items-center gap-1.5 border-b border-line bg-primary-soft/60 px-3 py-2"
+    >
+      <span className="mr-1 text-[13px] font-medium" aria-live="polite">
+        {t`${n} selected`}
+      </span>
+      <Button size="sm" onClick={() => onAction('run', subs)}>
+        {t`Run`}
+      </Button>
+      <Button size="sm" onClick={() => onAction('stop', subs)}>
+        {t`Stop`}
+      </Button>
+      <Button size="sm" onClick={() => onAction('enable', subs)}>
+        {t`Enable`}
+      </Button>
+      <Button size="sm" onClick={() => onAction('disable', subs)}>
+        {t`Disable`}
+      </Button>
+      <Button size="sm" variant="danger" onClick={() => onAction('delete', subs)}>
+        {t`Delete`}
+      </Button>
+      <Button size="sm" variant="link" onClick={onClear}>
+        {t`Clear selection`}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { RunStatus, subscriptionTopic } from '@contract/enums.ts';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { PageSpinner } from '../../app/FullPage.tsx';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { onEvent } from '../../lib/live.ts';
+import type { ModalProps } from '../../routes.ts';
+import { LogPane, type LogState } from '../live/LogPane.tsx';
+import { useLiveLog } from '../live/useLiveLog.ts';
+import {
+  getSubscription,
+  latestRuns,
+  subBatch,
+  subscriptionsChanged,
+  type Subscription,
+  type SubscriptionRun,
+} from './api.ts';
+import { SubStatusBadge } from './status.tsx';
+
+const endStates = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);
+
+const isOpen = (run: SubscriptionRun) => run.status === RunStatus.running || run.status === RunStatus.queued;
+
+/** How a pull stands, from its row alone. */
+function runState(run: SubscriptionRun): LogState {
+  if (run.status === RunStatus.queued) return 'waiting';
+  if (run.status === RunStatus.running) return 'running';
+  if (run.end && endStates.has(run.end)) return run.end as LogState;
+  return run.status === RunStatus.stopped ? 'stopped' : run.status === RunStatus.finished ? 'success' : 'failed';
+}
+
+/** One pull's log over the WebSocket (`sub:<runId>` from offset 0): live while it runs, the whole file once it ended. */
+function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; label: string }) {
+  const { t } = useLingui();
+  const log = useLiveLog(subscriptionTopic(run.id));
+  const [stopping, setStopping] = useState(false);
+  const ended = log.end;
+  const open = isOpen(run);
+  const state: LogState = ended
+    ? endStates.has(ended.end)
+      ? (ended.end as LogState)
+      : 'failed'
+    : log.missing
+      ? open
+        ? 'none'
+        : runState(run)
+      : open && (run.started_at || log.segments.length)
+        ? 'running'
+        : runState(run);
+
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await subBatch('stop', [subId]);
+      subscriptionsChanged();
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setStopping(false);
+    }
+  };
+  const { added, removed } = run;
+  const summary = added || removed ? t`Tasks added: ${added}, removed: ${removed}.` : (run.message ?? undefined);
+
+  return (
+    <LogPane
+      label={label}
+      className="h-[calc(85dvh-150px)]"
+      segments={log.segments}
+      dropped={log.dropped}
+      state={state}
+      startedAt={run.started_at}
+      durationMs={ended?.durationMs ?? run.duration_ms}
+      exitCode={null}
+      onStop={stop}
+      stopping={stopping}
+      notice={
+        !open ? (
+          <Alert tone="info">
+            {t`Not pulling now. This is the log of the last pull.`}
+            {summary ? ` ${summary}` : ''}
+          </Alert>
+        ) : undefined
+      }
+    />
+  );
+}
+
+type Source =
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'none' } | { kind: 'run'; run: SubscriptionRun };
+
+/**
+ * subscription/logModal?id=: the running pull live with the shared log pane, or the last pull's log with how it
+ * ended; a pull that starts while it is open is followed.
+ */
+export default function SubLogModal({ onClose }: ModalProps) {
+  const { t } = useLingui();
+  const id = Number(new URLSearchParams(useSearch()).get('id'));
+  const [sub, setSub] = useState<Subscription | null>(null);
+  const [source, setSource] = useState<Source>({ kind: 'loading' });
+  const [starting, setStarting] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const [row, runs] = await Promise.all([getSubscription(id), latestRuns(id, 1)]);
+      setSub(row);
+      const run = runs[0];
+      setSource(run ? { kind: 'run', run } : { kind: 'none' });
+    } catch (failure) {
+      setSource({ kind: 'error', message: (failure as Error).message });
+    }
+  }, [id]);
+
+  useEffect(() => {
+    void load();
+    const stopStatus = onEvent('subscriptionStatus', (payload) => {
+      const event = (payload ?? {}) as { id?: number };
+      if (event.id === id) void load();
+    });
+    return stopStatus;
+  }, [id, load]);
+
+  const runNow = async () => {
+    setStarting(true);
+    try {
+      await subBatch('run', [id]);
+      subscriptionsChanged();
+      await load();
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const title = sub ? t`Log: ${sub.name}` : t`Log`;
+  const running = source.kind === 'run' && isOpen(source.run);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={sub ? <SubStatusBadge status={sub.status} /> : undefined}
+      className="h-[85dvh] max-w-4xl!"
+      footer={
+        <>
+          {sub && !running && (
+            <Button onClick={runNow} loading={starting}>
+              {t`Run now`}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t`Close`}</Button>
+        </>
+      }
+    >
+      {source.kind === 'loading' && <PageSpinner />}
+      {source.kind === 'error' && <Alert>{source.message}</Alert>}
+      {source.kind === 'none' && (
+        <LogPane
+          label={title}
+          className="h-[calc(85dvh-150px)]"
+          segments={[]}
+          state="none"
+          notice={<Alert tone="info">{t`Not pulled yet. Run it to pull the scripts and see the log here.`}</Alert>}
+        />
+      )}
+      {source.kind === 'run' && <PullLog key={source.run.id} subId={id} run={source.run} label={title} />}
+    </Dialog>
+  );
+}
