@@ -87,6 +87,7 @@ test('add a subscription, run it, watch the log, see the new tasks appear in /cr
   await logDialog.getByRole('button', { name: 'Close' }).last().click();
   await logDialog.waitFor({ state: 'detached' });
   await row.getByText('Succeeded').waitFor();
+  await row.locator('time').waitFor();
   await screenshot(page, 'subscription-list-desktop-en-light');
 
   // The two tasks from the headers are in /crontab.

@@ -288,12 +288,14 @@ export default function SubFormModal({ onClose }: ModalProps) {
           {draft.type === SubscriptionType.privateRepo && (
             <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3">
               <legend className="px-1 text-[13px] font-medium">{t`Pull method`}</legend>
-              <SegmentedControl
-                label={t`Pull method`}
-                value={draft.pullType}
-                onChange={(pullType) => set({ pullType })}
-                options={pullTypes}
-              />
+              <div>
+                <SegmentedControl
+                  label={t`Pull method`}
+                  value={draft.pullType}
+                  onChange={(pullType) => set({ pullType })}
+                  options={pullTypes}
+                />
+              </div>
               {draft.pullType === PullType.userPwd ? (
                 <div className="grid gap-3 sm:grid-cols-2">
                   {text('username', t`Username`)}
@@ -348,12 +350,14 @@ export default function SubFormModal({ onClose }: ModalProps) {
             <span className="text-[13px] font-medium" aria-hidden="true">
               {t`Schedule type`}
             </span>
-            <SegmentedControl
-              label={t`Schedule type`}
-              value={draft.scheduleType}
-              onChange={(scheduleType) => set({ scheduleType })}
-              options={scheduleTypes}
-            />
+            <div>
+              <SegmentedControl
+                label={t`Schedule type`}
+                value={draft.scheduleType}
+                onChange={(scheduleType) => set({ scheduleType })}
+                options={scheduleTypes}
+              />
+            </div>
           </div>
           {draft.scheduleType === SubscriptionScheduleType.crontab ? (
             <>

@@ -76,7 +76,7 @@ function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; l
       startedAt={run.started_at}
       durationMs={ended?.durationMs ?? run.duration_ms}
       exitCode={null}
-      onStop={stop}
+      onStop={open ? stop : undefined}
       stopping={stopping}
       notice={
         !open ? (

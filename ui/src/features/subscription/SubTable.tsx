@@ -56,13 +56,13 @@ export function SubTable({ rows, selected, onSelect, onAction }: SubListProps) {
                 onChange={(on) => onSelect([sub.id], on)}
               />
             </Td>
-            <Td className="max-w-48 truncate font-medium" title={sub.name}>
+            <Td className="max-w-36 truncate font-medium" title={sub.name}>
               {sub.name}
             </Td>
             <Td className="whitespace-nowrap">
               <TypeText type={sub.type} />
             </Td>
-            <Td className="max-w-72 truncate font-mono text-[12.5px]" title={sub.url}>
+            <Td className="max-w-40 truncate font-mono text-[12.5px]" title={sub.url}>
               {sub.url}
             </Td>
             <Td className="max-w-28 truncate font-mono text-[12.5px]" title={sub.branch ?? undefined}>
