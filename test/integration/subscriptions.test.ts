@@ -4,6 +4,7 @@
  * is real (in-process, SQLite in a temp dir); nothing leaves 127.0.0.1.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -311,6 +312,46 @@ test('subscriptions: single files from HTTP; a failed download keeps the old fil
   assert.match(readFileSync(path.join(dataDir, 'raw', 'raw_job.js'), 'utf8'), /v2/, 'old raw kept');
   const detail = await call(app, 'GET', `${api}/${sub.id}`, { token });
   assert.equal((detail.body.data as { last_end: string }).last_end, 'failed');
+});
+
+test('subscriptions: a single file comes through the subscription proxy (with its credentials)', async (t) => {
+  const { app, token, dataDir } = await signedIn(t);
+  const origin = await startRecorder(t, () => ({
+    status: 200,
+    body: "// cron: 0 7 * * *\nconst $ = new Env('Via proxy');\n",
+  }));
+  // A forwarding HTTP proxy on 127.0.0.1: it sees the absolute URL and the Proxy-Authorization header.
+  const seen: { url: string; auth: string | undefined }[] = [];
+  const proxy = http.createServer((req, res) => {
+    seen.push({ url: req.url ?? '', auth: req.headers['proxy-authorization'] });
+    const target = new URL(req.url ?? '');
+    http.get({ host: target.hostname, port: target.port, path: target.pathname }, (upstream) => {
+      res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+      upstream.pipe(res);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  const { port } = proxy.address() as { port: number };
+  const created = await call(app, 'POST', api, {
+    token,
+    payload: {
+      name: 'Proxied',
+      type: 'file',
+      url: `${origin.url}/files/via_proxy.js`,
+      schedule: '0 0 * * *',
+      proxy: `http://me:secret@127.0.0.1:${port}`,
+    },
+  });
+  assert.equal(created.status, 200, JSON.stringify(created.body));
+  const sub = created.body.data as { id: number; alias: string };
+  assert.equal((await pull(app, token, sub.id)).end, 'success');
+  assert.deepEqual(
+    seen.map((s) => s.url),
+    [`${origin.url}/files/via_proxy.js`],
+  );
+  assert.equal(seen[0]!.auth, `Basic ${Buffer.from('me:secret').toString('base64')}`);
+  assert.match(readFileSync(path.join(dataDir, 'scripts', sub.alias, 'via_proxy.js'), 'utf8'), /Via proxy/);
 });
 
 test('subscriptions: validation, alias uniqueness, parse, masking of keys, enable/disable, force delete', async (t) => {

@@ -293,7 +293,7 @@ export class SubscriptionPuller {
     line: (text: string) => void,
   ): Promise<SyncSummary> {
     const option = pullOptionOf(row);
-    const config = await this.o.configSh.values(['RepoFileExtensions', 'DefaultCronRule']);
+    const config = await this.o.configSh.values(['RepoFileExtensions', 'DefaultCronRule', 'ProxyUrl']);
     const signal = entry.abort.signal;
     if (row.type === SubscriptionType.file) {
       const fileName = fileNameOfUrl(row.url);
@@ -304,7 +304,9 @@ export class SubscriptionPuller {
           ? { username: option.username, password: option.password ?? '' }
           : null;
       line(`Downloading ${row.url}`);
-      const size = await downloadRaw({ url: row.url, target: rawFile, signal, basic });
+      const proxy = row.proxy || config.ProxyUrl || null;
+      if (proxy) line('Downloading through the proxy.');
+      const size = await downloadRaw({ url: row.url, target: rawFile, signal, basic, proxy });
       line(`Downloaded ${size} bytes.`);
       return this.sync(row, null, { [fileName]: rawFile }, [fileName], [], config.DefaultCronRule ?? null, line);
     }

@@ -3,6 +3,7 @@
  * replaces the old copy only when the whole download succeeded (writeFileAtomic).
  */
 import { writeFileAtomic } from '../../files/atomic.ts';
+import { proxiedGet, readLimited } from './proxy-get.ts';
 
 export const rawMaxBytes = 50 * 1024 * 1024;
 
@@ -12,6 +13,8 @@ export interface RawDownload {
   signal: AbortSignal;
   timeoutMs?: number;
   basic?: { username: string; password: string } | null;
+  /** `http://[user:pass@]host:port` of an HTTP proxy (the subscription's, else config.sh ProxyUrl). */
+  proxy?: string | null;
 }
 
 /** Downloads `url` to `target`; throws a clear message (HTTP status, timeout, too large) and keeps the old file. */
@@ -26,6 +29,7 @@ export async function downloadRaw(o: RawDownload): Promise<number> {
   url.password = '';
   if (basic) headers.authorization = `Basic ${Buffer.from(`${basic.username}:${basic.password}`).toString('base64')}`;
   const signal = AbortSignal.any([o.signal, AbortSignal.timeout(o.timeoutMs ?? 60_000)]);
+  if (o.proxy) return downloadThroughProxy(url, headers, o.proxy, signal, o);
   let response: Response;
   try {
     response = await fetch(url, { headers, signal, redirect: 'follow' });
@@ -44,4 +48,43 @@ export async function downloadRaw(o: RawDownload): Promise<number> {
   if (content.length > rawMaxBytes) throw new Error(`Download failed: larger than ${rawMaxBytes / 1024 / 1024} MB`);
   await writeFileAtomic(o.target, content);
   return content.length;
+}
+
+const maxRedirects = 5;
+
+async function downloadThroughProxy(
+  start: URL,
+  headers: Record<string, string>,
+  proxy: string,
+  signal: AbortSignal,
+  o: RawDownload,
+): Promise<number> {
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    let response;
+    try {
+      response = await proxiedGet(url, headers, proxy, signal);
+    } catch (error) {
+      if (o.signal.aborted) throw new Error('stopped');
+      const reason = signal.aborted ? 'timed out' : (error as Error).message;
+      throw new Error(`Download failed through the proxy: ${reason}`);
+    }
+    if (response.status >= 300 && response.status < 400 && response.location && hop < maxRedirects) {
+      response.body.resume();
+      url = new URL(response.location, url);
+      continue;
+    }
+    if (response.status < 200 || response.status >= 300) {
+      response.body.resume();
+      throw new Error(`Download failed: HTTP ${response.status}`);
+    }
+    if (response.contentLength > rawMaxBytes) {
+      response.body.destroy();
+      throw new Error(`Download failed: larger than ${rawMaxBytes / 1024 / 1024} MB`);
+    }
+    const content = await readLimited(response.body, rawMaxBytes);
+    if (!content) throw new Error(`Download failed: larger than ${rawMaxBytes / 1024 / 1024} MB`);
+    await writeFileAtomic(o.target, content);
+    return content.length;
+  }
 }
