@@ -1,56 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { LabelsDialog } from '../../components/LabelsDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { LabelInput } from '../crontab/form/LabelInput.tsx';
 import { addEnvLabels, envsChanged, exportEnvs, removeEnvLabels, type Env } from './api.ts';
 import type { EnvAction } from './useEnvActions.tsx';
-
-function LabelsDialog({ envs, onClose }: { envs: Env[]; onClose: () => void }) {
-  const { t } = useLingui();
-  const [labels, setLabels] = useState<string[]>([]);
-  const [busy, setBusy] = useState<'add' | 'remove' | null>(null);
-  const apply = async (mode: 'add' | 'remove') => {
-    if (!labels.length) return;
-    setBusy(mode);
-    try {
-      const ids = envs.map((e) => e.id);
-      await (mode === 'add' ? addEnvLabels(ids, labels) : removeEnvLabels(ids, labels));
-      toast(mode === 'add' ? t`Labels added` : t`Labels removed`);
-      envsChanged();
-      onClose();
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const existing = [...new Set(envs.flatMap((e) => e.labels))];
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t`Labels of ${envs.length} variables`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button onClick={() => apply('remove')} loading={busy === 'remove'} disabled={!labels.length}>
-            {t`Remove labels`}
-          </Button>
-          <Button variant="primary" onClick={() => apply('add')} loading={busy === 'add'} disabled={!labels.length}>
-            {t`Add labels`}
-          </Button>
-        </>
-      }
-    >
-      <Field label={t`Labels`} hint={existing.length ? t`In use: ${existing.join(', ')}` : undefined}>
-        {(control) => <LabelInput control={control} value={labels} onChange={setLabels} suggestions={existing} />}
-      </Field>
-    </Dialog>
-  );
-}
 
 /** Shown while variables are selected: the batch actions and the count. */
 export function BatchBar({
@@ -98,7 +51,18 @@ export function BatchBar({
       <Button size="sm" variant="link" onClick={onClear}>
         {t`Clear selection`}
       </Button>
-      {labelsOpen && <LabelsDialog envs={envs} onClose={() => setLabelsOpen(false)} />}
+      {labelsOpen && (
+        <LabelsDialog
+          title={t`Labels of ${n} variables`}
+          existing={[...new Set(envs.flatMap((e) => e.labels))]}
+          apply={async (mode, labels) => {
+            const ids = envs.map((e) => e.id);
+            await (mode === 'add' ? addEnvLabels(ids, labels) : removeEnvLabels(ids, labels));
+            envsChanged();
+          }}
+          onClose={() => setLabelsOpen(false)}
+        />
+      )}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../routes.ts';
-import { LabelInput } from '../crontab/form/LabelInput.tsx';
+import { LabelInput } from '../../components/LabelInput.tsx';
 import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, parseLines, updateEnv, type EnvInput } from './api.ts';
 

@@ -13,7 +13,7 @@ import { api } from '../../../lib/api.ts';
 import type { ModalProps } from '../../../routes.ts';
 import { errorsFrom, hasErrors, type Errors } from '../../forms/rules.ts';
 import { cronsChanged, getCron, type Cron } from '../api.ts';
-import { LabelInput } from './LabelInput.tsx';
+import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
 import { MoreFields } from './MoreFields.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';

@@ -1,56 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { LabelsDialog } from '../../../components/LabelsDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { Field } from '../../../components/ui/Field.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { addLabels, cronsChanged, removeLabels, type Cron } from '../api.ts';
-import { LabelInput } from '../form/LabelInput.tsx';
 import type { RowAction } from './useCronActions.tsx';
-
-function LabelsDialog({ crons, onClose }: { crons: Cron[]; onClose: () => void }) {
-  const { t } = useLingui();
-  const [labels, setLabels] = useState<string[]>([]);
-  const [busy, setBusy] = useState<'add' | 'remove' | null>(null);
-  const apply = async (mode: 'add' | 'remove') => {
-    if (!labels.length) return;
-    setBusy(mode);
-    try {
-      const ids = crons.map((c) => c.id);
-      await (mode === 'add' ? addLabels(ids, labels) : removeLabels(ids, labels));
-      toast(mode === 'add' ? t`Labels added` : t`Labels removed`);
-      cronsChanged();
-      onClose();
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const existing = [...new Set(crons.flatMap((c) => c.labels))];
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t`Labels of ${crons.length} tasks`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button onClick={() => apply('remove')} loading={busy === 'remove'} disabled={!labels.length}>
-            {t`Remove labels`}
-          </Button>
-          <Button variant="primary" onClick={() => apply('add')} loading={busy === 'add'} disabled={!labels.length}>
-            {t`Add labels`}
-          </Button>
-        </>
-      }
-    >
-      <Field label={t`Labels`} hint={existing.length ? t`In use: ${existing.join(', ')}` : undefined}>
-        {(control) => <LabelInput control={control} value={labels} onChange={setLabels} suggestions={existing} />}
-      </Field>
-    </Dialog>
-  );
-}
 
 /** Shown while tasks are selected: the batch actions and the count. */
 export function BatchBar({
@@ -96,7 +49,18 @@ export function BatchBar({
       <Button size="sm" variant="link" onClick={onClear}>
         {t`Clear selection`}
       </Button>
-      {labelsOpen && <LabelsDialog crons={crons} onClose={() => setLabelsOpen(false)} />}
+      {labelsOpen && (
+        <LabelsDialog
+          title={t`Labels of ${n} tasks`}
+          existing={[...new Set(crons.flatMap((c) => c.labels))]}
+          apply={async (mode, labels) => {
+            const ids = crons.map((c) => c.id);
+            await (mode === 'add' ? addLabels(ids, labels) : removeLabels(ids, labels));
+            cronsChanged();
+          }}
+          onClose={() => setLabelsOpen(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
-import { inputClass } from '../../../components/ui/Input.tsx';
-import { cn } from '../../../components/ui/cn.ts';
-import type { ControlProps } from '../../../components/ui/Field.tsx';
+import { inputClass } from './ui/Input.tsx';
+import { cn } from './ui/cn.ts';
+import type { ControlProps } from './ui/Field.tsx';
 
 /** Labels as removable chips; Enter or a comma adds what was typed, Backspace on an empty box removes the last. */
 export function LabelInput({
