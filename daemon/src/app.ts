@@ -41,6 +41,7 @@ import { EnvRepository } from './modules/envs/repository.ts';
 import { envRoutes } from './modules/envs/routes.ts';
 import { EnvService } from './modules/envs/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { systemConfigRoutes } from './modules/system/config-routes.ts';
 import { UserRepository } from './modules/user/repository.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
@@ -260,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { ctx });
+      await api.register(systemConfigRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       const notifications = new NotificationService(notifier, notificationStore, runTokens, () =>
         users.isInitialized(),

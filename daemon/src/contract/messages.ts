@@ -9,6 +9,11 @@ export const messages = {
   validationFailed: { en: 'Validation failed', zh: '验证失败' },
   notFound: { en: 'Not Found', zh: '未找到' },
   badRequest: { en: 'Bad request', zh: '请求无效' },
+  concurrencyRange: { en: '{label} must be a whole number from 1 to {max}', zh: '{label}必须是 1 到 {max} 之间的整数' },
+  timezoneInvalid: {
+    en: '{label} is not a known time zone (e.g. Asia/Shanghai)',
+    zh: '{label}不是已知的时区（例如 Asia/Shanghai）',
+  },
   internal: { en: 'Internal server error', zh: '服务器内部错误' },
   badPath: { en: 'Bad request path', zh: '请求路径不合法' },
   sessionExpired: {
@@ -157,6 +162,8 @@ export type MessageKey = keyof typeof messages;
 
 /** Field labels used inside form messages. Unknown fields are shown by their name. */
 export const fieldLabels: Record<string, Record<Language, string>> = {
+  cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
+  timezone: { en: 'Time zone', zh: '时区' },
   username: { en: 'username', zh: '用户名' },
   password: { en: 'password', zh: '密码' },
   confirmPassword: { en: 'confirm password', zh: '确认密码' },

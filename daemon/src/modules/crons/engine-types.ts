@@ -20,4 +20,6 @@ export interface CronEngineApi {
   nextRunTime(cron: CronRow): number | null;
   /** The IANA timezone schedules are read in. */
   timezone(): string;
+  /** After the timezone or the concurrency setting changed: re-arm every timer, start what the new limit allows. */
+  settingsChanged(): void;
 }

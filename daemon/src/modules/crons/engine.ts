@@ -167,6 +167,11 @@ export class CronEngine implements CronEngineApi {
     return new Promise((resolve) => this.idleWaiters.add(resolve));
   }
 
+  settingsChanged(): void {
+    this.scheduler.rearmAll();
+    this.pump();
+  }
+
   sync(cron: CronRow): void {
     if (cron.is_disabled || this.closed) this.scheduler.disarm(cron.id);
     else this.scheduler.arm(cron.id, schedulesOf(cron));

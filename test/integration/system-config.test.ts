@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { call, signedIn } from '../helpers/app.ts';
+import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+
+test('system config: concurrency, timezone and log language apply without a restart', async (t) => {
+  const { app, token, dataDir } = await signedIn(t);
+  await app.ready();
+
+  const bad = await call(app, 'PUT', '/api/system/config/cron-concurrency', { token, payload: { cronConcurrency: 0 } });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(bad.body.errors, [
+    { field: 'cronConcurrency', message: 'Task concurrency must be a whole number from 1 to 64' },
+  ]);
+  const two = await call(app, 'PUT', '/api/system/config/cron-concurrency', { token, payload: { cronConcurrency: 2 } });
+  assert.equal((two.body.data as { cronConcurrency: number }).cronConcurrency, 2);
+
+  const zoneBad = await call(app, 'PUT', '/api/system/config/timezone', {
+    token,
+    lang: 'zh',
+    payload: { timezone: 'Mars/Olympus' },
+  });
+  assert.equal(zoneBad.status, 400);
+  assert.match(zoneBad.body.errors?.[0]?.message ?? '', /时区/);
+
+  const cron = await addCron(app, { command: 'echo zone', schedule: '0 9 * * *' });
+  await call(app, 'PUT', '/api/system/config/timezone', { token, payload: { timezone: 'UTC' } });
+  const utc = (await call(app, 'GET', `/api/crons/${cron.id}`, { token })).body.data as { nextRunTime: number };
+  await call(app, 'PUT', '/api/system/config/timezone', { token, payload: { timezone: 'Asia/Shanghai' } });
+  const shanghai = (await call(app, 'GET', `/api/crons/${cron.id}`, { token })).body.data as { nextRunTime: number };
+  assert.equal(new Date(utc.nextRunTime).getUTCHours(), 9);
+  assert.equal(new Date(shanghai.nextRunTime).getUTCHours(), 1, '09:00 in Shanghai is 01:00 UTC');
+
+  await call(app, 'PUT', '/api/system/config/lang', { token, payload: { lang: 'en' } });
+  await app.ctx.cronEngine.run([cron.id]);
+  const [run] = await waitFor(async () => {
+    const rows = await runsOf(app, cron.id);
+    return rows[0]?.end ? rows : undefined;
+  });
+  assert.match(readFileSync(path.join(dataDir, 'log', run!.log_path!), 'utf8'), /^## Start /);
+
+  const effective = await call(app, 'GET', '/api/system/config/effective', { token });
+  assert.deepEqual(effective.body.data, { cronConcurrency: 2, timezone: 'Asia/Shanghai', lang: 'en' });
+  const reset = await call(app, 'PUT', '/api/system/config/timezone', { token, payload: { timezone: null } });
+  assert.notEqual((reset.body.data as { timezone: string }).timezone, 'Asia/Shanghai');
+});
