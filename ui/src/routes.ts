@@ -102,7 +102,11 @@ export const pageRoutes: PageRoute[] = [
     msg`Dependence Settings`,
     lazyPage(() => import('./pages/setting/DependenceSettingsPage.tsx')),
   ),
-  setting('/setting/other', msg`Other Settings`),
+  setting(
+    '/setting/other',
+    msg`Other Settings`,
+    lazyPage(() => import('./pages/setting/OtherSettingsPage.tsx')),
+  ),
   setting('/setting/about', msg`About`),
   setting('/setting/checkUpdate', msg`Check for Updates`),
   setting('/setting/progress', msg`Update Progress`),

@@ -1,0 +1,175 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { PageSpinner } from '../../app/FullPage.tsx';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { Select } from '../../components/ui/Select.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { errorsFrom } from '../../features/forms/rules.ts';
+import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { api } from '../../lib/api.ts';
+
+interface Effective {
+  cronConcurrency: number;
+  timezone: string;
+  lang: string;
+}
+
+type Key = keyof Effective;
+const paths: Record<Key, string> = {
+  cronConcurrency: 'system/config/cron-concurrency',
+  timezone: 'system/config/timezone',
+  lang: 'system/config/lang',
+};
+
+/** One setting with its own save button; the server answers the values now in force. */
+function SettingRow({
+  field,
+  label,
+  hint,
+  initial,
+  toBody,
+  onSaved,
+  children,
+}: {
+  field: Key;
+  label: string;
+  hint: string;
+  initial: string;
+  toBody: (text: string) => unknown;
+  onSaved: (effective: Effective) => void;
+  children: (value: string, setValue: (text: string) => void, control: object) => ReactNode;
+}) {
+  const { t } = useLingui();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const saved = await api.put<Effective>(paths[field], { [field]: toBody(value.trim()) });
+      onSaved(saved);
+      setValue(String(saved[field]));
+      toast(t`${label} saved`);
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields[field] ?? form);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
+      <div className="min-w-0 flex-1">
+        <Field label={label} error={error} hint={hint}>
+          {(control) => children(value, (text) => (setValue(text), setError(undefined)), control)}
+        </Field>
+      </div>
+      <Button type="submit" loading={busy} className="self-start sm:mt-[26px]" aria-label={t`Save ${label}`}>
+        {t`Save`}
+      </Button>
+    </form>
+  );
+}
+
+/** /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs. */
+export default function OtherSettingsPage() {
+  const { t } = useLingui();
+  const [effective, setEffective] = useState<Effective | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.get<Effective>('system/config/effective').then(setEffective, (failure: Error) => setError(failure.message));
+  }, []);
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+  return (
+    <SettingsLayout>
+      <Card className="max-w-3xl">
+        <CardHeader
+          title={t`Scheduling`}
+          description={t`Each setting applies at once: timers are re-armed and waiting runs start as the new limit allows.`}
+        />
+        <CardBody className="flex flex-col gap-5">
+          {error && <Alert>{error}</Alert>}
+          {!effective && !error && <PageSpinner />}
+          {effective && (
+            <>
+              <SettingRow
+                field="cronConcurrency"
+                label={t`Task concurrency`}
+                hint={t`How many task runs may go at the same time; later ones wait in line.`}
+                initial={String(effective.cronConcurrency)}
+                toBody={(text) => (text === '' ? null : Number(text))}
+                onSaved={setEffective}
+              >
+                {(value, set, control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={64}
+                    value={value}
+                    onChange={(e) => set(e.target.value)}
+                  />
+                )}
+              </SettingRow>
+              <SettingRow
+                field="timezone"
+                label={t`Time zone`}
+                hint={t`Schedules are read in this time zone. Empty: the container's.`}
+                initial={effective.timezone}
+                toBody={(text) => text || null}
+                onSaved={setEffective}
+              >
+                {(value, set, control) => (
+                  <>
+                    <Input
+                      {...control}
+                      list="baihu-time-zones"
+                      value={value}
+                      onChange={(e) => set(e.target.value)}
+                      placeholder="Asia/Shanghai"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                    <datalist id="baihu-time-zones">
+                      {zones.map((zone) => (
+                        <option key={zone} value={zone} />
+                      ))}
+                    </datalist>
+                  </>
+                )}
+              </SettingRow>
+              <SettingRow
+                field="lang"
+                label={t`Language of run logs`}
+                hint={t`The start and end lines the panel writes into every run's log.`}
+                initial={effective.lang}
+                toBody={(text) => text}
+                onSaved={setEffective}
+              >
+                {(value, set, control) => (
+                  <Select
+                    {...control}
+                    value={value}
+                    onChange={(e) => set(e.target.value)}
+                    options={[
+                      { value: 'zh', label: '中文' },
+                      { value: 'en', label: 'English' },
+                    ]}
+                  />
+                )}
+              </SettingRow>
+            </>
+          )}
+        </CardBody>
+      </Card>
+    </SettingsLayout>
+  );
+}
