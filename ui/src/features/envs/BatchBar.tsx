@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { SelectionToolbar } from '../../components/SelectionToolbar.tsx';
 import { useState } from 'react';
 import { LabelsDialog } from '../../components/LabelsDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -26,14 +27,7 @@ export function BatchBar({
     { action: 'rename', label: t`Rename` },
   ];
   return (
-    <div
-      role="toolbar"
-      aria-label={t`Actions for the selected variables`}
-      className="flex flex-wrap items-center gap-1.5 border-b border-line bg-primary-soft/60 px-3 py-2"
-    >
-      <span className="mr-1 text-[13px] font-medium" aria-live="polite">
-        {t`${n} selected`}
-      </span>
+    <SelectionToolbar label={t`Actions for the selected variables`} count={n} onClear={onClear}>
       {actions.map(({ action, label }) => (
         <Button key={action} size="sm" onClick={() => onAction(action, envs)}>
           {label}
@@ -48,9 +42,6 @@ export function BatchBar({
       <Button size="sm" variant="danger" onClick={() => onAction('delete', envs)}>
         {t`Delete`}
       </Button>
-      <Button size="sm" variant="link" onClick={onClear}>
-        {t`Clear selection`}
-      </Button>
       {labelsOpen && (
         <LabelsDialog
           title={t`Labels of ${n} variables`}
@@ -63,6 +54,6 @@ export function BatchBar({
           onClose={() => setLabelsOpen(false)}
         />
       )}
-    </div>
+    </SelectionToolbar>
   );
 }

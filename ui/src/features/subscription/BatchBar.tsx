@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { SelectionToolbar } from '../../components/SelectionToolbar.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { Subscription } from './api.ts';
 import type { SubAction } from './useSubActions.tsx';
@@ -16,14 +17,7 @@ export function BatchBar({
   const { t } = useLingui();
   const n = subs.length;
   return (
-    <div
-      role="toolbar"
-      aria-label={t`Actions for the selected subscriptions`}
-      className="flex flex-wrap items-center gap-1.5 border-b border-line bg-primary-soft/60 px-3 py-2"
-    >
-      <span className="mr-1 text-[13px] font-medium" aria-live="polite">
-        {t`${n} selected`}
-      </span>
+    <SelectionToolbar label={t`Actions for the selected subscriptions`} count={n} onClear={onClear}>
       <Button size="sm" onClick={() => onAction('run', subs)}>
         {t`Run`}
       </Button>
@@ -39,9 +33,6 @@ export function BatchBar({
       <Button size="sm" variant="danger" onClick={() => onAction('delete', subs)}>
         {t`Delete`}
       </Button>
-      <Button size="sm" variant="link" onClick={onClear}>
-        {t`Clear selection`}
-      </Button>
-    </div>
+    </SelectionToolbar>
   );
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { SelectionToolbar } from '../../../components/SelectionToolbar.tsx';
 import { useState } from 'react';
 import { LabelsDialog } from '../../../components/LabelsDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -27,14 +28,7 @@ export function BatchBar({
     { action: 'unpin', label: t`Unpin` },
   ];
   return (
-    <div
-      role="toolbar"
-      aria-label={t`Actions for the selected tasks`}
-      className="flex flex-wrap items-center gap-1.5 border-b border-line bg-primary-soft/60 px-3 py-2"
-    >
-      <span className="mr-1 text-[13px] font-medium" aria-live="polite">
-        {t`${n} selected`}
-      </span>
+    <SelectionToolbar label={t`Actions for the selected tasks`} count={n} onClear={onClear}>
       {actions.map(({ action, label }) => (
         <Button key={action} size="sm" onClick={() => onAction(action, crons)}>
           {label}
@@ -45,9 +39,6 @@ export function BatchBar({
       </Button>
       <Button size="sm" variant="danger" onClick={() => onAction('delete', crons)}>
         {t`Delete`}
-      </Button>
-      <Button size="sm" variant="link" onClick={onClear}>
-        {t`Clear selection`}
       </Button>
       {labelsOpen && (
         <LabelsDialog
@@ -61,6 +52,6 @@ export function BatchBar({
           onClose={() => setLabelsOpen(false)}
         />
       )}
-    </div>
+    </SelectionToolbar>
   );
 }
