@@ -13,7 +13,9 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { installGate } from './http/gate.ts';
+import { installAccess } from './access/enforce.ts';
+import { installRawPathWall } from './access/raw-path.ts';
+import { recordRoutes } from './access/route-table.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { installUi } from './http/ui.ts';
 import { NotificationRepository } from './modules/notifications/repository.ts';
@@ -61,8 +63,6 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** "METHOD /path" of every route, in registration order. */
-    registeredRoutes: string[];
     /** The services, for the server's own use, tests and benchmarks. */
     ctx: AppContext;
   }
@@ -78,6 +78,11 @@ export interface AppOptions {
   uiDir?: string;
   /** Notifier overrides (tests: hosts, timeout). */
   notify?: Partial<Omit<NotifierOptions, 'store' | 'log'>>;
+  /**
+   * The raw-path wall that refuses odd spellings early (default on). Tests turn it off to prove that access decided
+   * on the matched route holds on its own.
+   */
+  rawPathWall?: boolean;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -99,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
     forceCloseConnections: true,
-    // Routing stays case-sensitive and strict: /API/... never matches /api/... (the gate refuses it first anyway).
+    // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 50 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
@@ -116,14 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     extraEnv: () => runEnvironment(paths),
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
   });
-  // The list of routes lets tests prove that every one of them sits behind the gate.
-  const routes: string[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-    }
-  });
+  recordRoutes(app);
 
   await app.register(fastifyJwt, { secret: await loadOrCreateSecret(paths.db), sign: { algorithm: 'HS256' } });
   const sessions = new SessionStore(
@@ -233,7 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('ctx', ctx);
   installErrorHandling(app);
-  installGate(app, config.baseUrl, sessions);
+  if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
+  installAccess(app, { sessions, runTokens });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -263,9 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemRoutes, { ctx });
       await api.register(systemConfigRoutes, { ctx });
       await api.register(userRoutes, { ctx });
-      const notifications = new NotificationService(notifier, notificationStore, runTokens, () =>
-        users.isInitialized(),
-      );
+      const notifications = new NotificationService(notifier, notificationStore);
       await api.register(notificationRoutes, { service: notifications });
       await api.register(liveRoutes, { hub: live });
       await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
@@ -281,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: `${config.baseUrl}api` },
   );
 
-  await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl);
+  await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl, sessions);
   return app;
 }
 

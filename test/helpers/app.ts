@@ -23,7 +23,13 @@ export interface TestApp {
 /** The real daemon, in-process, on a fresh SQLite file in a temp dir. Closed when the test ends. */
 export async function startApp(
   t: TestContext,
-  options: { env?: Record<string, string>; dataDir?: string; uiDir?: string; clock?: ManualClock | Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    uiDir?: string;
+    clock?: ManualClock | Clock;
+    rawPathWall?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir(t);
   // Tests that pass the system clock (the browser tests) never move it by hand, so the cast is safe for them.
@@ -31,6 +37,7 @@ export async function startApp(
   const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
   const appOptions: AppOptions = { config, clock };
   if (options.uiDir) appOptions.uiDir = options.uiDir;
+  if (options.rawPathWall !== undefined) appOptions.rawPathWall = options.rawPathWall;
   const app = await buildApp(appOptions);
   t.after(() => app.close());
   return { app, dataDir, clock };

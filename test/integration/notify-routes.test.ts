@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { TaskNotifyPolicy, type NotificationSettings } from '../../daemon/src/contract/notify.ts';
 import { Notifier, type NotificationStore } from '../../daemon/src/notify/notifier.ts';
 import { RunOutcome } from '../../daemon/src/notify/task-policy.ts';
-import { account, call, initAccount, signedIn, startApp } from '../helpers/app.ts';
+import { account, call, initAccount, login, signedIn, startApp } from '../helpers/app.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
 const webhookTo = (url: string) => ({
@@ -86,16 +86,17 @@ test('fields are validated against the contract, in both languages', async (t) =
   assert.equal(server.requests.length, 1, 'only the valid settings were tested');
 });
 
-test('PUT /api/user/notification/init works only before the account exists', async (t) => {
+test('PUT /api/user/notification/init needs the session of the account step; without one nothing is sent', async (t) => {
   const { app } = await startApp(t);
   const server = await startRecorder(t, () => ({ body: 'ok' }));
-  const first = await call(app, 'PUT', '/api/user/notification/init', { payload: webhookTo(server.url) });
-  assert.equal(first.body.code, 200, JSON.stringify(first.body));
-  assert.equal(server.requests.length, 1);
+  const early = await call(app, 'PUT', '/api/user/notification/init', { payload: webhookTo(server.url) });
+  assert.equal(early.status, 401);
+  assert.equal(server.requests.length, 0, 'a stranger reached no test message');
 
   await initAccount(app);
-  const later = await call(app, 'PUT', '/api/user/notification/init', { payload: webhookTo(server.url) });
-  assert.equal(later.body.code, 450);
+  const token = await login(app);
+  const first = await call(app, 'PUT', '/api/user/notification/init', { token, payload: webhookTo(server.url) });
+  assert.equal(first.body.code, 200, JSON.stringify(first.body));
   assert.equal(server.requests.length, 1);
 });
 

@@ -3,6 +3,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { ClientMessage, ServerMessage } from '../contract/live.ts';
 import type { LiveHub } from './hub.ts';
 import { Follower } from './follower.ts';
+import { socketAccess } from '../access/declare.ts';
 
 function parse(raw: unknown): ClientMessage | null {
   try {
@@ -21,9 +22,9 @@ function sender(socket: WebSocket) {
     });
 }
 
-/** `GET /api/ws`: the gate has already checked the session (token in the query string). */
+/** `GET /api/ws`: its access (a session, the token in the query string) is checked before the upgrade. */
 export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hub }) => {
-  app.get('/ws', { websocket: true }, (socket: WebSocket) => {
+  app.get('/ws', { config: { access: socketAccess }, websocket: true }, (socket: WebSocket) => {
     const send = sender(socket);
     const followers = new Map<string, Follower>();
     const stopEvents = hub.onEvent((name, payload) => void send({ type: 'event', name, payload }).catch(() => {}));

@@ -9,6 +9,7 @@ import { ok } from '../../http/reply.ts';
 import { CronRepository } from './repository.ts';
 import { registerRegexp } from './search.ts';
 import { CronService } from './service.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 /** Qinglong's batch body: a bare array of ids. */
 const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
@@ -43,27 +44,38 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
 ) => {
   registerRegexp(sqlite);
   const crons = new CronService(new CronRepository(ctx.db, sqlite), ctx.cronEngine, ctx.paths, ctx.clock);
-  const batch = { schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('crons') }, schema: { body: Ids, response: Done } };
 
   app.get(
     '/crons',
-    { schema: { querystring: ListQuery, response: { 200: Ok(CronList), ...failures } } },
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { querystring: ListQuery, response: { 200: Ok(CronList), ...failures } },
+    },
     // The service hands back the finished JSON (see listReply); a string payload skips the serializer, which the
     // schema's typing cannot express, hence the cast.
     async (req, reply) =>
       reply.type('application/json; charset=utf-8').send((await crons.listReply(req.query)) as never),
   );
-  app.post('/crons', { schema: { body: CronInput, response: { 200: Ok(Cron), ...failures } } }, async (req) =>
-    ok(await crons.create(req.body)),
+  app.post(
+    '/crons',
+    { config: { access: scopeAccess('crons') }, schema: { body: CronInput, response: { 200: Ok(Cron), ...failures } } },
+    async (req) => ok(await crons.create(req.body)),
   );
-  app.put('/crons', { schema: { body: CronUpdateInput, response: { 200: Ok(Cron), ...failures } } }, async (req) =>
-    ok(await crons.update(req.body)),
+  app.put(
+    '/crons',
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { body: CronUpdateInput, response: { 200: Ok(Cron), ...failures } },
+    },
+    async (req) => ok(await crons.update(req.body)),
   );
   app.delete('/crons', batch, async (req) => ok(await crons.remove(req.body).then(() => null)));
 
   app.get(
     '/crons/detail',
     {
+      config: { access: scopeAccess('crons') },
       schema: {
         querystring: Type.Object({ log_path: Type.String({ minLength: 1, maxLength: 1000 }) }),
         response: { 200: Ok(Cron), ...failures },
@@ -71,8 +83,10 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
     },
     async (req) => ok(await crons.detail(req.query.log_path)),
   );
-  app.get('/crons/import', { schema: { response: { 200: Ok(Type.Array(Cron)), ...failures } } }, async () =>
-    ok(await crons.importCrontab()),
+  app.get(
+    '/crons/import',
+    { config: { access: scopeAccess('crons') }, schema: { response: { 200: Ok(Type.Array(Cron)), ...failures } } },
+    async () => ok(await crons.importCrontab()),
   );
 
   app.put('/crons/run', batch, async (req) => ok(await crons.run(req.body).then(() => null)));
@@ -82,7 +96,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
   app.put('/crons/pin', batch, async (req) => ok(await crons.setPinned(req.body, 1).then(() => null)));
   app.put('/crons/unpin', batch, async (req) => ok(await crons.setPinned(req.body, 0).then(() => null)));
 
-  const labels = { schema: { body: LabelsBody, response: Done } };
+  const labels = { config: { access: scopeAccess('crons') }, schema: { body: LabelsBody, response: Done } };
   app.post('/crons/labels', labels, async (req) =>
     ok(await crons.addLabels(req.body.ids, req.body.labels).then(() => null)),
   );
@@ -90,12 +104,20 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
     ok(await crons.removeLabels(req.body.ids, req.body.labels).then(() => null)),
   );
 
-  app.get('/crons/:id', { schema: { params: IdParams, response: { 200: Ok(Cron), ...failures } } }, async (req) =>
-    ok(await crons.get(req.params.id)),
+  app.get(
+    '/crons/:id',
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { params: IdParams, response: { 200: Ok(Cron), ...failures } },
+    },
+    async (req) => ok(await crons.get(req.params.id)),
   );
   app.get(
     '/crons/:id/log',
-    { schema: { params: IdParams, response: { 200: LogReply, ...failures } } },
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { params: IdParams, response: { 200: LogReply, ...failures } },
+    },
     async (req) => ({
       code: 200 as const,
       ...(await crons.log(req.params.id, requestLanguage(req))),
@@ -103,12 +125,16 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
   );
   app.get(
     '/crons/:id/logs',
-    { schema: { params: IdParams, response: { 200: Ok(Type.Array(LogFile)), ...failures } } },
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { params: IdParams, response: { 200: Ok(Type.Array(LogFile)), ...failures } },
+    },
     async (req) => ok(await crons.logFiles(req.params.id)),
   );
   app.get(
     '/crons/:id/instances',
     {
+      config: { access: scopeAccess('crons') },
       schema: {
         params: IdParams,
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
@@ -119,7 +145,10 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
   );
   app.post(
     '/crons/:id/instances/:iid/stop',
-    { schema: { params: Type.Object({ id: Type.Integer(), iid: Type.Integer() }), response: Done } },
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { params: Type.Object({ id: Type.Integer(), iid: Type.Integer() }), response: Done },
+    },
     async (req) => ok(await crons.stopRun(req.params.id, req.params.iid).then(() => null)),
   );
 };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/reply.ts';
 import { CronViewRepository } from './views-repository.ts';
 import { CronViewService } from './views-service.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 const Ids = Type.Array(Type.Integer(), { maxItems: 1000 });
 const ViewUpdate = Type.Intersect([Type.Object({ id: Type.Integer() }), Type.Partial(CronViewInput)]);
@@ -19,21 +20,29 @@ const Done = { 200: Ok(Type.Null()), ...failures };
 /** /api/crons/views: the task list's tabs. Lists answer a bare array, as Qinglong's do. */
 export const cronViewRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const views = new CronViewService(new CronViewRepository(ctx.db), ctx.clock);
-  const batch = { schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('crons') }, schema: { body: Ids, response: Done } };
   const one = { 200: Ok(CronView), ...failures };
 
-  app.get('/crons/views', { schema: { response: { 200: Ok(Type.Array(CronView)), ...failures } } }, async () =>
-    ok(await views.list()),
+  app.get(
+    '/crons/views',
+    { config: { access: scopeAccess('crons') }, schema: { response: { 200: Ok(Type.Array(CronView)), ...failures } } },
+    async () => ok(await views.list()),
   );
-  app.post('/crons/views', { schema: { body: CronViewInput, response: one } }, async (req) =>
-    ok(await views.create(req.body)),
+  app.post(
+    '/crons/views',
+    { config: { access: scopeAccess('crons') }, schema: { body: CronViewInput, response: one } },
+    async (req) => ok(await views.create(req.body)),
   );
-  app.put('/crons/views', { schema: { body: ViewUpdate, response: one } }, async (req) =>
-    ok(await views.update(req.body)),
+  app.put(
+    '/crons/views',
+    { config: { access: scopeAccess('crons') }, schema: { body: ViewUpdate, response: one } },
+    async (req) => ok(await views.update(req.body)),
   );
   app.delete('/crons/views', batch, async (req) => ok(await views.remove(req.body).then(() => null)));
-  app.put('/crons/views/move', { schema: { body: MoveBody, response: one } }, async (req) =>
-    ok(await views.move(req.body.id, req.body.toIndex)),
+  app.put(
+    '/crons/views/move',
+    { config: { access: scopeAccess('crons') }, schema: { body: MoveBody, response: one } },
+    async (req) => ok(await views.move(req.body.id, req.body.toIndex)),
   );
   app.put('/crons/views/enable', batch, async (req) => ok(await views.setDisabled(req.body, 0).then(() => null)));
   app.put('/crons/views/disable', batch, async (req) => ok(await views.setDisabled(req.body, 1).then(() => null)));

@@ -4,6 +4,7 @@ import { Dependency, DependencyInput, DependencyUpdateInput } from '../../contra
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
 import type { DependencyService } from './service.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 /** Qinglong's batch body: a bare array of ids. */
 const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
@@ -22,16 +23,20 @@ export const dependencyRoutes: FastifyPluginAsyncTypebox<{ dependencies: Depende
   app,
   { dependencies },
 ) => {
-  const batch = { schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('dependencies') }, schema: { body: Ids, response: Done } };
 
   app.get(
     '/dependencies',
-    { schema: { querystring: ListQuery, response: { 200: Ok(Type.Array(Dependency)), ...failures } } },
+    {
+      config: { access: scopeAccess('dependencies') },
+      schema: { querystring: ListQuery, response: { 200: Ok(Type.Array(Dependency)), ...failures } },
+    },
     async (req) => ok(await dependencies.list(req.query)),
   );
   app.post(
     '/dependencies',
     {
+      config: { access: scopeAccess('dependencies') },
       schema: {
         body: Type.Array(DependencyInput, { minItems: 1, maxItems: 1000 }),
         response: { 200: Ok(Type.Array(Dependency)), ...failures },
@@ -41,7 +46,10 @@ export const dependencyRoutes: FastifyPluginAsyncTypebox<{ dependencies: Depende
   );
   app.put(
     '/dependencies',
-    { schema: { body: DependencyUpdateInput, response: { 200: Ok(Dependency), ...failures } } },
+    {
+      config: { access: scopeAccess('dependencies') },
+      schema: { body: DependencyUpdateInput, response: { 200: Ok(Dependency), ...failures } },
+    },
     async (req) => ok(await dependencies.update(req.body)),
   );
   app.delete('/dependencies', batch, async (req) => ok(await dependencies.remove(req.body, false).then(() => null)));
@@ -52,7 +60,10 @@ export const dependencyRoutes: FastifyPluginAsyncTypebox<{ dependencies: Depende
   app.put('/dependencies/cancel', batch, async (req) => ok(await dependencies.cancel(req.body).then(() => null)));
   app.get(
     '/dependencies/:id',
-    { schema: { params: Type.Object({ id: Type.Integer() }), response: { 200: Ok(Dependency), ...failures } } },
+    {
+      config: { access: scopeAccess('dependencies') },
+      schema: { params: Type.Object({ id: Type.Integer() }), response: { 200: Ok(Dependency), ...failures } },
+    },
     async (req) => ok(await dependencies.get(req.params.id)),
   );
 };

@@ -5,6 +5,7 @@ import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
 import { SettingKey, type SettingsStore } from '../system/settings.ts';
 import { checkUrl } from './mirrors.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 type Key = keyof DependencySettings;
 
@@ -36,6 +37,7 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
   app.get(
     '/system/config',
     {
+      config: { access: scopeAccess('system') },
       schema: {
         response: {
           200: Ok(
@@ -69,6 +71,7 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
     app.put(
       `/system/config/${paths[key]}`,
       {
+        config: { access: scopeAccess('system') },
         schema: {
           body: Type.Object({ [key]: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])) }),
           response: { 200: Ok(DependencySettings), ...failures },

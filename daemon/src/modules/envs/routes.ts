@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import type { EnvService } from './service.ts';
 import { parseEnvFile } from './validate.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 /** Qinglong's batch body: a bare array of ids. */
 const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
@@ -26,11 +27,12 @@ const envFileMaxBytes = 20 * 1024 * 1024;
  * handler here logs a body. Export is the list itself (Qinglong's screen saves it as JSON).
  */
 export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvService }> = async (app, { envs }) => {
-  const batch = { schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('envs') }, schema: { body: Ids, response: Done } };
 
   app.get(
     '/envs',
     {
+      config: { access: scopeAccess('envs') },
       schema: {
         querystring: Type.Object({ searchValue: Type.Optional(Type.String({ maxLength: 500 })) }),
         response: { 200: Ok(Type.Array(Env)), ...failures },
@@ -41,6 +43,7 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvSe
   app.post(
     '/envs',
     {
+      config: { access: scopeAccess('envs') },
       schema: {
         body: Type.Array(EnvInput, { minItems: 1, maxItems: 100000 }),
         response: { 200: Ok(Type.Array(Env)), ...failures },
@@ -48,8 +51,13 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvSe
     },
     async (req) => ok(await envs.create(req.body)),
   );
-  app.put('/envs', { schema: { body: EnvUpdateInput, response: { 200: Ok(Env), ...failures } } }, async (req) =>
-    ok(await envs.update(req.body)),
+  app.put(
+    '/envs',
+    {
+      config: { access: scopeAccess('envs') },
+      schema: { body: EnvUpdateInput, response: { 200: Ok(Env), ...failures } },
+    },
+    async (req) => ok(await envs.update(req.body)),
   );
   app.delete('/envs', batch, async (req) => ok(await envs.remove(req.body).then(() => null)));
 
@@ -59,11 +67,13 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvSe
   );
   app.put('/envs/pin', batch, async (req) => ok(await envs.setPinned(req.body, 1).then(() => null)));
   app.put('/envs/unpin', batch, async (req) => ok(await envs.setPinned(req.body, 0).then(() => null)));
-  app.put('/envs/name', { schema: { body: RenameBody, response: Done } }, async (req) =>
-    ok(await envs.rename(req.body.ids, req.body.name).then(() => null)),
+  app.put(
+    '/envs/name',
+    { config: { access: scopeAccess('envs') }, schema: { body: RenameBody, response: Done } },
+    async (req) => ok(await envs.rename(req.body.ids, req.body.name).then(() => null)),
   );
 
-  const labels = { schema: { body: LabelsBody, response: Done } };
+  const labels = { config: { access: scopeAccess('envs') }, schema: { body: LabelsBody, response: Done } };
   app.post('/envs/labels', labels, async (req) =>
     ok(await envs.addLabels(req.body.ids, req.body.labels).then(() => null)),
   );
@@ -71,20 +81,29 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvSe
     ok(await envs.removeLabels(req.body.ids, req.body.labels).then(() => null)),
   );
 
-  app.post('/envs/upload', { schema: { response: { 200: Ok(Type.Array(Env)), ...failures } } }, async (req) => {
-    const file = await req.file({ limits: { fileSize: envFileMaxBytes, files: 1 } }).catch(() => undefined);
-    if (!file || file.fieldname !== 'env') throw new AppError('envFileInvalid');
-    const bytes = await file.toBuffer().catch(() => null);
-    if (!bytes || file.file.truncated) throw new AppError('envFileInvalid');
-    return ok(await envs.create(parseEnvFile(bytes)));
-  });
+  app.post(
+    '/envs/upload',
+    { config: { access: scopeAccess('envs') }, schema: { response: { 200: Ok(Type.Array(Env)), ...failures } } },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: envFileMaxBytes, files: 1 } }).catch(() => undefined);
+      if (!file || file.fieldname !== 'env') throw new AppError('envFileInvalid');
+      const bytes = await file.toBuffer().catch(() => null);
+      if (!bytes || file.file.truncated) throw new AppError('envFileInvalid');
+      return ok(await envs.create(parseEnvFile(bytes)));
+    },
+  );
 
-  app.get('/envs/:id', { schema: { params: IdParams, response: { 200: Ok(Env), ...failures } } }, async (req) =>
-    ok(await envs.get(req.params.id)),
+  app.get(
+    '/envs/:id',
+    { config: { access: scopeAccess('envs') }, schema: { params: IdParams, response: { 200: Ok(Env), ...failures } } },
+    async (req) => ok(await envs.get(req.params.id)),
   );
   app.put(
     '/envs/:id/move',
-    { schema: { params: IdParams, body: EnvMoveInput, response: { 200: Ok(Env), ...failures } } },
+    {
+      config: { access: scopeAccess('envs') },
+      schema: { params: IdParams, body: EnvMoveInput, response: { 200: Ok(Env), ...failures } },
+    },
     async (req) => ok(await envs.move(req.params.id, req.body.toIndex)),
   );
 };

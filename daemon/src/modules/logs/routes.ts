@@ -5,6 +5,7 @@ import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import { FileNodeSchema, sendDownload } from '../scripts/routes.ts';
 import { tailDefaultBytes, type LogService } from './service.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 const Name = Type.String({ maxLength: 255 });
 const Dir = Type.Optional(Type.String({ maxLength: 1000 }));
@@ -24,6 +25,7 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
   app.get(
     '/logs',
     {
+      config: { access: scopeAccess('logs') },
       schema: {
         querystring: Type.Object({ path: Dir }),
         response: { 200: Ok(Type.Array(FileNodeSchema)), ...failures },
@@ -33,7 +35,10 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
   );
   app.get(
     '/logs/detail',
-    { schema: { querystring: Type.Object({ path: Dir, file: Name }), response: { 200: DetailReply, ...failures } } },
+    {
+      config: { access: scopeAccess('logs') },
+      schema: { querystring: Type.Object({ path: Dir, file: Name }), response: { 200: DetailReply, ...failures } },
+    },
     async (req) => ({
       code: 200 as const,
       ...(await logs.detail(req.query.path, req.query.file, requestLanguage(req))),
@@ -42,6 +47,7 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
   app.get(
     '/logs/tail',
     {
+      config: { access: scopeAccess('logs') },
       schema: {
         querystring: Type.Object({
           path: Dir,
@@ -54,17 +60,26 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
     },
     async (req) => ok(await logs.tail(req.query.path, req.query.file, req.query.bytes, req.query.end)),
   );
-  app.delete('/logs', { schema: { body: Target, response: { 200: Ok(Type.Null()), ...failures } } }, async (req) =>
-    ok(await logs.remove(req.body.path, req.body.filename).then(() => null)),
+  app.delete(
+    '/logs',
+    {
+      config: { access: scopeAccess('logs') },
+      schema: { body: Target, response: { 200: Ok(Type.Null()), ...failures } },
+    },
+    async (req) => ok(await logs.remove(req.body.path, req.body.filename).then(() => null)),
   );
   app.post(
     '/logs/download',
-    { schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures } },
+    {
+      config: { access: scopeAccess('logs') },
+      schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures },
+    },
     async (req, reply) => sendDownload(reply, await logs.download(req.body.path, req.body.filename)),
   );
   app.get(
     '/logs/:file',
     {
+      config: { access: scopeAccess('logs') },
       schema: {
         params: Type.Object({ file: Name }),
         querystring: Type.Object({ path: Dir }),

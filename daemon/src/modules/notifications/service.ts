@@ -16,7 +16,6 @@ import type {
 } from '../../contract/notify-schemas.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../notify/notifier.ts';
-import type { RunTokens } from '../../notify/run-tokens.ts';
 import type { NotificationRepository } from './repository.ts';
 
 /** Turns the body's values into text: Qinglong's UI sends some as numbers or booleans. */
@@ -33,8 +32,6 @@ export class NotificationService {
   constructor(
     private readonly notifier: Notifier,
     private readonly repository: NotificationRepository,
-    private readonly runTokens: RunTokens,
-    private readonly isInitialized: () => Promise<boolean>,
   ) {}
 
   get(): Promise<NotificationSettings> {
@@ -70,12 +67,6 @@ export class NotificationService {
     return settings;
   }
 
-  /** First-run step (public route): allowed only until the account exists. */
-  async init(body: NotificationSettingsBody, lang: Language): Promise<NotificationSettings> {
-    if (await this.isInitialized()) throw new AppError('alreadyInitialized', ResponseCode.alreadyInitialized);
-    return this.update(body, lang);
-  }
-
   async systemNotify(body: SystemNotifyBody, lang: Language): Promise<void> {
     if (body.notificationInfo) {
       const { type, ...settings } = this.validate(body.notificationInfo, lang);
@@ -85,9 +76,8 @@ export class NotificationService {
     await this.notifier.sendNow(body.title, body.content);
   }
 
-  /** The script libraries' endpoint: needs a live run token (the gate lets the route through without a session). */
-  async scriptNotify(token: string | undefined, body: ScriptNotifyBody): Promise<ScriptNotifyReply> {
-    if (this.runTokens.check(token) === undefined) throw new AppError('runTokenInvalid', ResponseCode.unauthorized);
+  /** The script libraries' endpoint (the route's run access has checked the run's token). */
+  async scriptNotify(body: ScriptNotifyBody): Promise<ScriptNotifyReply> {
     const request = {
       title: body.title,
       content: body.content,

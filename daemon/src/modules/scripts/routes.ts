@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import type { DebugRuns } from './debug.ts';
 import { contentDisposition, type DownloadFile, type ScriptService } from './service.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 const Name = Type.String({ maxLength: 255 });
 const Dir = Type.Optional(Type.String({ maxLength: 1000 }));
@@ -94,6 +95,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   app.get(
     '/scripts',
     {
+      config: { access: scopeAccess('scripts') },
       schema: {
         querystring: Type.Object({ path: Dir }),
         response: { 200: Ok(Type.Array(FileNodeSchema)), ...failures },
@@ -103,12 +105,16 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   );
   app.get(
     '/scripts/detail',
-    { schema: { querystring: FileQuery, response: { 200: Ok(Type.String()), ...failures } } },
+    {
+      config: { access: scopeAccess('scripts') },
+      schema: { querystring: FileQuery, response: { 200: Ok(Type.String()), ...failures } },
+    },
     async (req) => ok(await scripts.read(req.query.path, req.query.file)),
   );
   app.get(
     '/scripts/:file',
     {
+      config: { access: scopeAccess('scripts') },
       schema: {
         params: Type.Object({ file: Name }),
         querystring: Type.Object({ path: Dir }),
@@ -121,6 +127,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   app.post(
     '/scripts',
     {
+      config: { access: scopeAccess('scripts') },
       schema: { body: CreateBody, response: Done },
       // A multipart upload has no JSON body; its fields are read in the handler.
       preValidation: async (req) => {
@@ -143,24 +150,34 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
       return ok(null);
     },
   );
-  app.put('/scripts', { schema: { body: SaveBody, response: Done } }, async (req) =>
-    ok(await scripts.save(req.body).then(() => null)),
+  app.put(
+    '/scripts',
+    { config: { access: scopeAccess('scripts') }, schema: { body: SaveBody, response: Done } },
+    async (req) => ok(await scripts.save(req.body).then(() => null)),
   );
-  app.delete('/scripts', { schema: { body: TargetBody, response: Done } }, async (req) =>
-    ok(await scripts.remove(req.body.path, req.body.filename).then(() => null)),
+  app.delete(
+    '/scripts',
+    { config: { access: scopeAccess('scripts') }, schema: { body: TargetBody, response: Done } },
+    async (req) => ok(await scripts.remove(req.body.path, req.body.filename).then(() => null)),
   );
   app.post(
     '/scripts/download',
-    { schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures } },
+    {
+      config: { access: scopeAccess('scripts') },
+      schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures },
+    },
     async (req, reply) => sendDownload(reply, await scripts.download(req.body.path, req.body.filename)),
   );
-  app.put('/scripts/rename', { schema: { body: RenameBody, response: Done } }, async (req) =>
-    ok(await scripts.rename(req.body.path, req.body.filename, req.body.newFilename).then(() => null)),
+  app.put(
+    '/scripts/rename',
+    { config: { access: scopeAccess('scripts') }, schema: { body: RenameBody, response: Done } },
+    async (req) => ok(await scripts.rename(req.body.path, req.body.filename, req.body.newFilename).then(() => null)),
   );
 
   app.put(
     '/scripts/run',
     {
+      config: { access: scopeAccess('scripts') },
       schema: {
         body: Type.Object({ filename: Name, path: Dir, content: Type.Optional(Content) }),
         response: { 200: Ok(DebugStarted), ...failures },
@@ -170,7 +187,10 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   );
   app.put(
     '/scripts/stop',
-    { schema: { body: StopBody, response: { 200: Ok(Type.Integer()), ...failures } } },
+    {
+      config: { access: scopeAccess('scripts') },
+      schema: { body: StopBody, response: { 200: Ok(Type.Integer()), ...failures } },
+    },
     async (req) => ok(await debug.stop(req.body)),
   );
 };

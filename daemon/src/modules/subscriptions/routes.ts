@@ -10,6 +10,7 @@ import {
 } from '../../contract/subscriptions.ts';
 import { ok } from '../../http/reply.ts';
 import type { SubscriptionService } from './service.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 /** Qinglong's batch body: a bare array of ids. */
 const Ids = Type.Array(Type.Integer(), { maxItems: 10000 });
@@ -28,11 +29,12 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
   app,
   { subscriptions },
 ) => {
-  const batch = { schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('subscriptions') }, schema: { body: Ids, response: Done } };
 
   app.get(
     '/subscriptions',
     {
+      config: { access: scopeAccess('subscriptions') },
       schema: {
         querystring: Type.Object({
           searchValue: Type.Optional(Type.String({ maxLength: 500 })),
@@ -45,17 +47,24 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
   );
   app.post(
     '/subscriptions',
-    { schema: { body: SubscriptionInput, response: { 200: Ok(Subscription), ...failures } } },
+    {
+      config: { access: scopeAccess('subscriptions') },
+      schema: { body: SubscriptionInput, response: { 200: Ok(Subscription), ...failures } },
+    },
     async (req) => ok(await subscriptions.create(req.body)),
   );
   app.put(
     '/subscriptions',
-    { schema: { body: SubscriptionUpdateInput, response: { 200: Ok(Subscription), ...failures } } },
+    {
+      config: { access: scopeAccess('subscriptions') },
+      schema: { body: SubscriptionUpdateInput, response: { 200: Ok(Subscription), ...failures } },
+    },
     async (req) => ok(await subscriptions.update(req.body)),
   );
   app.delete(
     '/subscriptions',
     {
+      config: { access: scopeAccess('subscriptions') },
       schema: {
         querystring: Type.Object({ force: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }),
         body: Ids,
@@ -67,6 +76,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
   app.post(
     '/subscriptions/parse',
     {
+      config: { access: scopeAccess('subscriptions') },
       schema: {
         body: Type.Object({ command: Type.String({ minLength: 1, maxLength: 10_000 }) }),
         response: { 200: Ok(ParsedCommand), ...failures },
@@ -84,12 +94,18 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
   );
   app.get(
     '/subscriptions/:id',
-    { schema: { params: IdParams, response: { 200: Ok(Subscription), ...failures } } },
+    {
+      config: { access: scopeAccess('subscriptions') },
+      schema: { params: IdParams, response: { 200: Ok(Subscription), ...failures } },
+    },
     async (req) => ok(await subscriptions.get(req.params.id)),
   );
   app.get(
     '/subscriptions/:id/log',
-    { schema: { params: IdParams, response: { 200: LogReply, ...failures } } },
+    {
+      config: { access: scopeAccess('subscriptions') },
+      schema: { params: IdParams, response: { 200: LogReply, ...failures } },
+    },
     async (req) => {
       const { data, logStatus } = await subscriptions.log(req.params.id);
       return { code: 200 as const, data, logStatus };
@@ -97,12 +113,16 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
   );
   app.get(
     '/subscriptions/:id/logs',
-    { schema: { params: IdParams, response: { 200: Ok(Type.Array(LogFile)), ...failures } } },
+    {
+      config: { access: scopeAccess('subscriptions') },
+      schema: { params: IdParams, response: { 200: Ok(Type.Array(LogFile)), ...failures } },
+    },
     async (req) => ok(await subscriptions.logFiles(req.params.id)),
   );
   app.get(
     '/subscriptions/:id/instances',
     {
+      config: { access: scopeAccess('subscriptions') },
       schema: {
         params: IdParams,
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),

@@ -7,6 +7,7 @@ import { fieldError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import { defaultConcurrency, defaultTimezone } from '../crons/engine.ts';
 import { SettingKey } from './settings.ts';
+import { scopeAccess } from '../../access/declare.ts';
 
 export const maxConcurrency = 64;
 
@@ -35,11 +36,16 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
     });
   const reply = { response: { 200: Ok(Effective), ...failures } };
 
-  app.get('/system/config/effective', { schema: reply }, async () => effective());
+  app.get('/system/config/effective', { config: { access: scopeAccess('system') }, schema: reply }, async () =>
+    effective(),
+  );
 
   app.put(
     '/system/config/cron-concurrency',
-    { schema: { body: Type.Object({ cronConcurrency: Type.Union([Type.Integer(), Type.Null()]) }), ...reply } },
+    {
+      config: { access: scopeAccess('system') },
+      schema: { body: Type.Object({ cronConcurrency: Type.Union([Type.Integer(), Type.Null()]) }), ...reply },
+    },
     async (req) => {
       const value = req.body.cronConcurrency;
       if (value === null) await settings.remove(SettingKey.cronConcurrency);
@@ -54,6 +60,7 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
   app.put(
     '/system/config/timezone',
     {
+      config: { access: scopeAccess('system') },
       schema: { body: Type.Object({ timezone: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]) }), ...reply },
     },
     async (req) => {
@@ -69,7 +76,10 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
 
   app.put(
     '/system/config/lang',
-    { schema: { body: Type.Object({ lang: Type.Union(Languages.map((l) => Type.Literal(l))) }), ...reply } },
+    {
+      config: { access: scopeAccess('system') },
+      schema: { body: Type.Object({ lang: Type.Union(Languages.map((l) => Type.Literal(l))) }), ...reply },
+    },
     async (req) => {
       await settings.set(SettingKey.logLanguage, req.body.lang);
       return effective();

@@ -19,6 +19,7 @@ import { AppError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import { avatarContentTypes, avatarMaxBytes, imageExtension, readAvatar, removeAvatar, storeAvatar } from './avatar.ts';
 import type { Caller } from './service.ts';
+import { publicAccess, sessionAccess } from '../../access/declare.ts';
 
 /** Sign-in routes share one per-IP limit: enough for a person and for scripts, far too few for guessing. */
 const loginRateLimit = { max: 100, timeWindow: 15 * 60 * 1000 };
@@ -32,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   app.put(
     '/user/init',
     {
-      config: { rateLimit: loginRateLimit },
+      config: { access: publicAccess, rateLimit: loginRateLimit },
       schema: { body: InitBody, response: { 200: Ok(Type.Null()), ...failures } },
     },
     async (req) => {
@@ -44,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   app.post(
     '/user/login',
     {
-      config: { rateLimit: loginRateLimit },
+      config: { access: publicAccess, rateLimit: loginRateLimit },
       schema: { body: LoginBody, response: { 200: Type.Union([Ok(LoginResult), Failure]), ...failures } },
     },
     async (req) => ok(await users.login(req.body.username, req.body.password, callerOf(req))),
@@ -53,63 +54,85 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   app.put(
     '/user/two-factor/login',
     {
-      config: { rateLimit: loginRateLimit },
+      config: { access: publicAccess, rateLimit: loginRateLimit },
       schema: { body: TwoFactorLoginBody, response: { 200: Ok(LoginResult), ...failures } },
     },
     async (req) => ok(await users.loginWithCode(req.body.username, req.body.password, req.body.code, callerOf(req))),
   );
 
-  app.post('/user/logout', { schema: { response: { 200: Ok(Type.Null()), ...failures } } }, async (req) => {
-    await users.logout(req.sessionId!);
-    return ok(null);
-  });
+  app.post(
+    '/user/logout',
+    { config: { access: sessionAccess }, schema: { response: { 200: Ok(Type.Null()), ...failures } } },
+    async (req) => {
+      await users.logout(req.sessionId!);
+      return ok(null);
+    },
+  );
 
-  app.get('/user', { schema: { response: { 200: Ok(UserInfo), ...failures } } }, async () =>
-    ok(await users.info(avatarUrl)),
+  app.get(
+    '/user',
+    { config: { access: sessionAccess }, schema: { response: { 200: Ok(UserInfo), ...failures } } },
+    async () => ok(await users.info(avatarUrl)),
   );
 
   app.put(
     '/user',
-    { schema: { body: UpdateUserBody, response: { 200: Ok(Type.Null()), ...failures } } },
+    {
+      config: { access: sessionAccess },
+      schema: { body: UpdateUserBody, response: { 200: Ok(Type.Null()), ...failures } },
+    },
     async (req) => {
       await users.updateCredentials(req.body);
       return ok(null);
     },
   );
 
-  app.get('/user/two-factor/init', { schema: { response: { 200: Ok(TwoFactorInit), ...failures } } }, async () =>
-    ok(await users.startTwoFactor()),
+  app.get(
+    '/user/two-factor/init',
+    { config: { access: sessionAccess }, schema: { response: { 200: Ok(TwoFactorInit), ...failures } } },
+    async () => ok(await users.startTwoFactor()),
   );
 
   app.put(
     '/user/two-factor/active',
-    { schema: { body: TwoFactorActiveBody, response: { 200: Ok(Type.Boolean()), ...failures } } },
+    {
+      config: { access: sessionAccess },
+      schema: { body: TwoFactorActiveBody, response: { 200: Ok(Type.Boolean()), ...failures } },
+    },
     async (req) => ok(await users.activateTwoFactor(req.body.code)),
   );
 
-  app.put('/user/two-factor/deactivate', { schema: { response: { 200: Ok(Type.Boolean()), ...failures } } }, async () =>
-    ok(await users.deactivateTwoFactor()),
+  app.put(
+    '/user/two-factor/deactivate',
+    { config: { access: sessionAccess }, schema: { response: { 200: Ok(Type.Boolean()), ...failures } } },
+    async () => ok(await users.deactivateTwoFactor()),
   );
 
-  app.get('/user/login-log', { schema: { response: { 200: Ok(Type.Array(LoginLogEntry)), ...failures } } }, async () =>
-    ok(await users.loginLog()),
+  app.get(
+    '/user/login-log',
+    { config: { access: sessionAccess }, schema: { response: { 200: Ok(Type.Array(LoginLogEntry)), ...failures } } },
+    async () => ok(await users.loginLog()),
   );
 
-  app.put('/user/avatar', { schema: { response: { 200: Ok(Type.String()), ...failures } } }, async (req) => {
-    const file = await req.file({ limits: { fileSize: avatarMaxBytes, files: 1 } }).catch(() => undefined);
-    if (!file || file.fieldname !== 'avatar') throw new AppError('avatarInvalid');
-    const bytes = await file.toBuffer().catch(() => null);
-    const extension = bytes ? imageExtension(bytes) : null;
-    if (!bytes || file.file.truncated || !extension) throw new AppError('avatarInvalid');
-    const name = await storeAvatar(ctx.paths.upload, bytes, extension);
-    const previous = await users.setAvatar(name);
-    await removeAvatar(ctx.paths.upload, previous);
-    return ok(avatarUrl(name));
-  });
+  app.put(
+    '/user/avatar',
+    { config: { access: sessionAccess }, schema: { response: { 200: Ok(Type.String()), ...failures } } },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: avatarMaxBytes, files: 1 } }).catch(() => undefined);
+      if (!file || file.fieldname !== 'avatar') throw new AppError('avatarInvalid');
+      const bytes = await file.toBuffer().catch(() => null);
+      const extension = bytes ? imageExtension(bytes) : null;
+      if (!bytes || file.file.truncated || !extension) throw new AppError('avatarInvalid');
+      const name = await storeAvatar(ctx.paths.upload, bytes, extension);
+      const previous = await users.setAvatar(name);
+      await removeAvatar(ctx.paths.upload, previous);
+      return ok(avatarUrl(name));
+    },
+  );
 
   app.get(
     '/static/:file',
-    { schema: { params: Type.Object({ file: Type.String({ maxLength: 100 }) }) } },
+    { config: { access: publicAccess }, schema: { params: Type.Object({ file: Type.String({ maxLength: 100 }) }) } },
     async (req, reply) => {
       const bytes = await readAvatar(ctx.paths.upload, req.params.file);
       if (!bytes) throw new AppError('notFound', ResponseCode.notFound);

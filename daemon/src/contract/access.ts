@@ -1,0 +1,27 @@
+/**
+ * Who may call a route. Every route declares one of these where it is defined; one hook enforces it on the route the
+ * router matched (daemon/src/access). The scope names are Qinglong's, so its applications keep their permissions.
+ */
+export const appScopes = [
+  'crons',
+  'envs',
+  'subscriptions',
+  'configs',
+  'scripts',
+  'logs',
+  'dependencies',
+  'system',
+] as const;
+export type AppScope = (typeof appScopes)[number];
+
+export const AccessKind = {
+  /** Anyone: sign-in, the first-run account step, health, the UI's files. */
+  public: 'public',
+  /** The signed-in administrator only, never an application (account, applications, update, backup). */
+  session: 'session',
+  /** The administrator, or an application token holding the scope (the open API). */
+  scope: 'scope',
+  /** A live run's own token (scripts reaching the daemon while they run), nothing else. */
+  run: 'run',
+} as const;
+export type AccessKind = (typeof AccessKind)[keyof typeof AccessKind];

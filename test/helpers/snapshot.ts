@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+
+/** Every row of every table, as text: two snapshots are equal when nothing in the database changed. */
+export async function databaseSnapshot(app: FastifyInstance, skip: string[] = []): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`
+    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(app.ctx.db);
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    if (skip.includes(name)) continue;
+    const rows = await sql`SELECT * FROM ${sql.table(name)} ORDER BY rowid`.execute(app.ctx.db);
+    snapshot[name] = JSON.stringify(rows.rows);
+  }
+  return snapshot;
+}
+
+/** Path → size and content hash of every file under `dir` (folders skipped), to prove nothing was written. */
+export function filesSnapshot(dir: string, skip: (relative: string) => boolean = () => false): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      const relative = path.relative(dir, full);
+      if (skip(relative)) continue;
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        const hash = createHash('sha256').update(readFileSync(full)).digest('hex').slice(0, 16);
+        out[relative] = `${statSync(full).size}:${hash}`;
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,0 +1,220 @@
+/**
+ * The route-table suite: every registered route, every spelling of its path, every kind of bad token. Routes come from
+ * the daemon's own table (recorded as they are registered), so a route added later is covered without anyone listing
+ * it here. Tier: integration — the real daemon listening on 127.0.0.1, real SQLite, real files.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import WebSocket from 'ws';
+import { AccessKind } from '../../daemon/src/contract/access.ts';
+import type { RouteEntry } from '../../daemon/src/access/route-table.ts';
+import { publicAccess } from '../../daemon/src/access/declare.ts';
+import { call, initAccount, login, startApp } from '../helpers/app.ts';
+import { inPool, rawRequest } from '../helpers/raw-http.ts';
+import { sampleOf } from '../helpers/schema-values.ts';
+import { databaseSnapshot, filesSnapshot } from '../helpers/snapshot.ts';
+import { spellingsOf } from '../helpers/spellings.ts';
+
+/** The only routes anyone may call. A new public route must be added here on purpose. */
+const expectedPublic = [
+  'GET /api/system',
+  'GET /api/health',
+  'PUT /api/user/init',
+  'POST /api/user/login',
+  'PUT /api/user/two-factor/login',
+  'GET /api/static/:file',
+];
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+function hs256(payload: object, key: string): string {
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+  return `${head}.${createHmac('sha256', key).update(head).digest('base64url')}`;
+}
+
+/** A concrete path for a route pattern: ids become the seeded id, names a harmless name. */
+const concrete = (url: string) =>
+  url
+    .replace(/:id\b|:iid\b/g, '1')
+    .replace(/:(\w+)/g, 'config.sh')
+    .replace(/\*$/, 'x');
+
+interface Sweep {
+  port: number;
+  routes: RouteEntry[];
+  tokens: Record<string, string | undefined>;
+  marker: string;
+  dataDir: string;
+  snapshot: () => Promise<unknown>;
+}
+
+async function prepare(t: TestContext, baseUrl: string, rawPathWall: boolean): Promise<Sweep> {
+  const { app, dataDir } = await startApp(t, { env: { BAIHU_BASE_URL: baseUrl }, rawPathWall });
+  const api = `${app.ctx.config.baseUrl}api`;
+  await initAccount(app);
+  const token = await login(app);
+  const marker = path.join(dataDir, 'MARKER-acted');
+  const command = `touch ${marker}`;
+  // Rows with id 1 in every area, so that a request that got through would find something to change or run.
+  const seeds: [string, unknown][] = [
+    ['/crons', { name: 'seed', command, schedule: '0 0 1 1 *' }],
+    ['/envs', [{ name: 'SEED', value: command }]],
+    ['/crons/views', { name: 'seed view', filters: [] }],
+    [
+      '/subscriptions',
+      { name: 'seed', type: 'file', url: 'http://127.0.0.1:9/x.js', alias: 'seed', schedule: '0 0 1 1 *' },
+    ],
+  ];
+  for (const [url, payload] of seeds) {
+    const res = await call(app, 'POST', `${api}${url}`, { token, payload });
+    assert.equal(res.body.code, 200, `seed ${url}: ${JSON.stringify(res.body)}`);
+  }
+  // A second session, ended: its token is well signed but revoked.
+  const revoked = await login(app);
+  await call(app, 'POST', `${api}/user/logout`, { token: revoked });
+
+  const jti = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+  const claims = { jti, sub: '1', iat: Math.floor(Date.now() / 1000) };
+  const tokens: Record<string, string | undefined> = {
+    none: undefined,
+    garbage: 'garbage',
+    malformed: 'a.b.c',
+    'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: claims.iat + 3600 })}.`,
+    'empty key': hs256({ ...claims, exp: claims.iat + 3600 }, ''),
+    'guessed key whyour-secret': hs256({ ...claims, exp: claims.iat + 3600 }, 'whyour-secret'),
+    'guessed key secret': hs256({ ...claims, exp: claims.iat + 3600 }, 'secret'),
+    expired: app.jwt.sign({ ...claims, exp: claims.iat - 60 }),
+    revoked,
+    'run token': app.ctx.runTokens.issue('probe-run'),
+  };
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const snapshot = async () => ({
+    db: await databaseSnapshot(app),
+    files: filesSnapshot(dataDir, (relative) => relative.startsWith('db') || relative.startsWith('syslog')),
+  });
+  return { port, routes: app.routeTable, tokens, marker, dataDir, snapshot };
+}
+
+async function sweep(t: TestContext, baseUrl: string, rawPathWall: boolean): Promise<void> {
+  const s = await prepare(t, baseUrl, rawPathWall);
+  const before = await s.snapshot();
+  const protectedRoutes = s.routes.filter((r) => r.access?.kind !== AccessKind.public);
+  assert.ok(protectedRoutes.length >= 100, `only ${protectedRoutes.length} protected routes found`);
+
+  const failures: string[] = [];
+  const jobs: (() => Promise<void>)[] = [];
+  let tried = 0;
+  for (const route of protectedRoutes) {
+    const canonical = concrete(route.url);
+    const body =
+      route.schema?.body === undefined ? undefined : JSON.stringify(sampleOf(route.schema.body, `touch ${s.marker}`));
+    const spellings = [canonical, ...spellingsOf(canonical)];
+    for (const [variant, token] of Object.entries(s.tokens)) {
+      // A run's token is what opens a run route; everywhere else it must count for nothing.
+      if (variant === 'run token' && route.access?.kind === AccessKind.run) continue;
+      for (const spelled of spellings) {
+        tried++;
+        jobs.push(async () => {
+          const headers: Record<string, string> = { 'accept-language': 'en' };
+          if (token !== undefined) headers.authorization = `Bearer ${token}`;
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          const reply = await rawRequest(s.port, route.method, spelled, { headers, body }).catch((error: Error) => ({
+            status: 0,
+            body: `${error.message}`,
+          }));
+          if (reply.status < 400 || reply.status >= 500) {
+            failures.push(`${route.method} ${spelled} [${variant}] → ${reply.status} ${reply.body.slice(0, 120)}`);
+          }
+        });
+      }
+    }
+  }
+  await inPool(jobs);
+  t.diagnostic(
+    `base ${baseUrl}, raw-path wall ${rawPathWall ? 'on' : 'off'}: ${protectedRoutes.length} routes, ${tried} requests`,
+  );
+  assert.deepEqual(failures.slice(0, 20), [], `${failures.length} requests got through or failed badly`);
+  assert.equal(existsSync(s.marker), false, 'a marker command ran');
+  assert.deepEqual(await s.snapshot(), before, 'a refused request changed the database or the files');
+}
+
+test('every route declares its access; the public ones are exactly the expected list', async (t) => {
+  const { app } = await startApp(t, { env: { BAIHU_BASE_URL: '/ql/' } });
+  await app.ready();
+  const undeclared = app.routeTable.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
+  assert.deepEqual(undeclared, [], 'routes without an access declaration');
+  const publicApi = app.routeTable
+    .filter((r) => r.access?.kind === AccessKind.public && r.url.startsWith('/ql/api/'))
+    .map((r) => `${r.method} ${r.url.replace('/ql/', '/')}`);
+  assert.deepEqual(publicApi.sort(), [...expectedPublic].sort());
+  // Outside the API only the UI is public: the base, its files and the redirect to it.
+  const publicOther = app.routeTable
+    .filter((r) => r.access?.kind === AccessKind.public && !r.url.startsWith('/ql/api/'))
+    .map((r) => `${r.method} ${r.url}`);
+  assert.deepEqual(publicOther.sort(), ['GET /', 'GET /ql/', 'GET /ql/*'].sort());
+});
+
+test('a route registered without a declaration is refused to everyone, signed in or not', async (t) => {
+  const { app } = await startApp(t);
+  app.get('/api/undeclared', async () => ({ code: 200, data: 'leaked' }));
+  app.get('/api/declared', { config: { access: publicAccess } }, async () => ({ code: 200, data: 'fine' }));
+  await initAccount(app);
+  const token = await login(app);
+  assert.equal((await call(app, 'GET', '/api/undeclared')).status, 403);
+  const signedIn = await call(app, 'GET', '/api/undeclared', { token });
+  assert.equal(signedIn.status, 403);
+  assert.equal(signedIn.body.error, 'forbidden');
+  assert.equal((await call(app, 'GET', '/api/declared')).status, 200);
+  assert.ok(app.routeTable.some((r) => r.url === '/api/undeclared' && r.access === undefined));
+});
+
+for (const baseUrl of ['/', '/ql/']) {
+  for (const wall of [false, true]) {
+    test(`no spelling of any protected route, with any bad token, answers 2xx or acts (base ${baseUrl}, raw-path wall ${wall ? 'on' : 'off'})`, async (t) => {
+      await sweep(t, baseUrl, wall);
+    });
+  }
+}
+
+test('the live-log socket opens with a session and with no spelling of its path without one', async (t) => {
+  const s = await prepare(t, '/ql/', false);
+  /** 'live' only when the socket answers a ping: an upgrade that is closed at once serves nothing. */
+  const open = (rawPath: string, token?: string) =>
+    new Promise<number | 'live' | 'closed'>((resolve) => {
+      const query = token ? `${rawPath.includes('?') ? '&' : '?'}token=${token}` : '';
+      const socket = new WebSocket(`ws://127.0.0.1:${s.port}${rawPath}${query}`);
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'ping' })));
+      socket.on('message', (raw) => {
+        if ((JSON.parse(String(raw)) as { type: string }).type === 'pong') resolve('live');
+        socket.close();
+      });
+      socket.on('close', () => resolve('closed'));
+      socket.on('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+      });
+      socket.on('error', () => resolve(0));
+    });
+  const session = await (async () => {
+    const res = await fetch(`http://127.0.0.1:${s.port}/ql/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'keeper', password: 'correct-horse-42' }),
+    });
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  })();
+  assert.equal(await open('/ql/api/ws', session), 'live');
+  const refused: string[] = [];
+  for (const spelled of ['/ql/api/ws', ...spellingsOf('/ql/api/ws')]) {
+    for (const token of [undefined, 'garbage', s.tokens.expired, s.tokens['alg none']]) {
+      const result = await open(spelled, token);
+      if (result === 'live') refused.push(`${spelled} ${token ?? 'no token'}`);
+    }
+  }
+  assert.deepEqual(refused, [], 'spellings that opened the socket');
+});
