@@ -10,7 +10,7 @@ import { dataPaths } from '../paths.ts';
 import { logDirName, logFileName } from '../runner/log-format.ts';
 import { ProcessRunner } from '../runner/process-runner.ts';
 import { parseTaskCommand } from '../runner/task-command.ts';
-import { RunEnd } from '../runner/types.ts';
+import { RunEnd } from '../contract/enums.ts';
 
 const usage = `Usage: task <script> [now | conc ENV [numbers] | desi ENV numbers] [-m time] [-- script arguments]
 

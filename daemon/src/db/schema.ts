@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RunEnd } from '../contract/enums.ts';
 
 /** Kysely's view of the database. One interface per table; times are unix milliseconds. */
 export interface Database {
@@ -95,7 +96,7 @@ export interface CronsTable {
   last_running_time: number | null;
   /** Unix seconds when the last run started (Qinglong's unit). */
   last_execution_time: number | null;
-  last_end: string | null;
+  last_end: RunEnd | null;
   last_exit_code: number | null;
   /** The last due time the scheduler handled (ms), for catch-up after downtime. */
   last_due_at: number | null;
@@ -107,7 +108,7 @@ export interface CronRunsTable {
   id: Generated<number>;
   cron_id: number;
   status: number;
-  end: string | null;
+  end: RunEnd | null;
   trigger: string;
   pid: number | null;
   /** The runner's BAIHU_RUN_ID, so a leftover process is only killed if it really belongs to this run. */
@@ -207,7 +208,7 @@ export interface SubscriptionsTable {
   proxy: string | null;
   auto_add_cron: ColumnType<number, number | undefined, number>;
   auto_del_cron: ColumnType<number, number | undefined, number>;
-  last_end: string | null;
+  last_end: RunEnd | null;
   last_pull_at: number | null;
   created_at: number;
   updated_at: number;
@@ -218,7 +219,7 @@ export interface SubscriptionRunsTable {
   id: Generated<number>;
   sub_id: number;
   status: number;
-  end: string | null;
+  end: RunEnd | null;
   trigger: string;
   log_path: string | null;
   message: string | null;

@@ -26,7 +26,8 @@ import {
   TaskMode,
   type ParsedCommand,
 } from './task-command.ts';
-import { RunEnd, type PanelVariableSource, type RunHandle, type TaskRunner, type TaskRunSpec } from './types.ts';
+import { RunEnd } from '../contract/enums.ts';
+import type { PanelVariableSource, RunHandle, TaskRunner, TaskRunSpec } from './types.ts';
 
 const wrapper = fromRoot('shell', 'run-task.sh');
 

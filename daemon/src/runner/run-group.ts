@@ -8,7 +8,8 @@ import type { Clock } from '../clock.ts';
 import type { EndDetail } from './log-format.ts';
 import { LinePrefixer, type LogOutput } from './log-output.ts';
 import { killMarked, markedProcesses, signalGroup } from './process-kill.ts';
-import { RunEnd, type RunHandle, type RunOutcome } from './types.ts';
+import { RunEnd } from '../contract/enums.ts';
+import type { RunHandle, RunOutcome } from './types.ts';
 
 export interface Member {
   argv: string[];

@@ -1,6 +1,7 @@
 /** Which program runs a script (by its extension), and where the script really is (confined to data/scripts). */
-import { realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import { isInside, realPlaceSync } from '../files/resolve.ts';
 
 const interpreterByExtension = {
   '.py': 'python3',
@@ -52,23 +53,14 @@ export function resolveScript(scriptsDir: string, script: string): ResolvedScrip
     return { ok: false, error: `Script paths are relative to data/scripts; "${script}" is an absolute path.` };
   }
   const file = path.resolve(scriptsDir, script);
-  let real: string;
-  let root: string;
-  try {
-    root = realpathSync(scriptsDir);
-    real = realpathSync(file);
-  } catch {
-    if (!isInside(path.resolve(scriptsDir), file)) return outside(script);
+  const place = realPlaceSync(scriptsDir, file);
+  if (place === 'missing') {
+    if (!isInside(path.resolve(scriptsDir), file, false)) return outside(script);
     return { ok: false, error: `Script not found: ${script} (in data/scripts).` };
   }
-  if (!isInside(root, real)) return outside(script);
-  if (!statSync(real).isFile()) return { ok: false, error: `Not a file: ${script} (in data/scripts).` };
+  if (place === 'outside') return outside(script);
+  if (!statSync(file).isFile()) return { ok: false, error: `Not a file: ${script} (in data/scripts).` };
   return { ok: true, file, dir: path.dirname(file) };
-}
-
-function isInside(root: string, target: string): boolean {
-  const relative = path.relative(root, target);
-  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 function outside(script: string): ResolvedScript {

@@ -3,17 +3,13 @@
  * script debug runs, dependency installs, subscription hooks — goes through these interfaces.
  */
 
-/** How a run ended. Named constants; `stopped` covers a stop request, `timeout` a `-m` or CommandTimeoutTime limit. */
-export const RunEnd = {
-  success: 'success',
-  failed: 'failed',
-  stopped: 'stopped',
-  timeout: 'timeout',
-} as const;
-export type RunEnd = (typeof RunEnd)[keyof typeof RunEnd];
+import type { RunEnd } from '../contract/enums.ts';
+
+/** How a process run can end: every RunEnd but `interrupted`, which only crash recovery records. */
+export type ProcessEnd = Exclude<RunEnd, 'interrupted'>;
 
 export interface RunOutcome {
-  end: RunEnd;
+  end: ProcessEnd;
   /** Exit code of the command (for `conc`, the first non-zero one, else 0); null when killed by a signal. */
   exitCode: number | null;
   startedAt: number;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CronStatus, noLogName, OverlapPolicy, RunEndKind, RunStatus, RunTrigger } from '../../contract/enums.ts';
+import { CronStatus, noLogName, OverlapPolicy, RunEnd, RunStatus, RunTrigger } from '../../contract/enums.ts';
 import { runTopic, type EndInfo } from '../../contract/live.ts';
 import { parseSchedule } from '../../contract/schedule.ts';
 import type { Clock } from '../../clock.ts';
@@ -19,7 +19,7 @@ import type { EngineRepository } from './runs-repository.ts';
 export interface RunEndEvent {
   cron: CronRow;
   runId: number;
-  end: RunEndKind;
+  end: RunEnd;
   exitCode: number | null;
   durationMs: number;
   /** How the task's previous run ended, null if this is its first. */
@@ -73,7 +73,7 @@ export const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
 const systemTimezone = process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const defaultTimezone = () => systemTimezone;
 
-const statusOfEnd: Record<RunEndKind, number> = {
+const statusOfEnd: Record<RunEnd, number> = {
   success: RunStatus.finished,
   failed: RunStatus.error,
   timeout: RunStatus.error,
@@ -200,7 +200,7 @@ export class CronEngine implements CronEngineApi {
     const dropped = this.queue.filter((q) => ids.has(q.cronId));
     this.queue = this.queue.filter((q) => !ids.has(q.cronId));
     for (const item of dropped) {
-      await this.finishUnstarted(item.runId, RunEndKind.stopped);
+      await this.finishUnstarted(item.runId, RunEnd.stopped);
       affected++;
     }
     const stopping: Promise<void>[] = [];
@@ -218,7 +218,7 @@ export class CronEngine implements CronEngineApi {
     const queued = this.queue.find((q) => q.runId === runId && q.cronId === cronId);
     if (queued) {
       this.queue = this.queue.filter((q) => q !== queued);
-      await this.finishUnstarted(runId, RunEndKind.stopped);
+      await this.finishUnstarted(runId, RunEnd.stopped);
       await this.refreshStatus(cronId);
       return true;
     }
@@ -261,7 +261,7 @@ export class CronEngine implements CronEngineApi {
           break;
         default: // replace
           this.queue = this.queue.filter((q) => q.cronId !== cron.id);
-          for (const item of queued) await this.finishUnstarted(item.runId, RunEndKind.stopped);
+          for (const item of queued) await this.finishUnstarted(item.runId, RunEnd.stopped);
           for (const run of running) void this.stopActive(run);
           waitForIdle = true;
       }
@@ -308,7 +308,7 @@ export class CronEngine implements CronEngineApi {
     try {
       cron = await this.o.repository.findCron(run.cronId);
       if (!cron || run.stopRequested) {
-        await this.finishUnstarted(run.runId, RunEndKind.stopped);
+        await this.finishUnstarted(run.runId, RunEnd.stopped);
         return;
       }
       const logRel =
@@ -355,8 +355,8 @@ export class CronEngine implements CronEngineApi {
       }
       const now = this.o.clock.now();
       const outcome = { exitCode: null, startedAt, finishedAt: now, durationMs: now - startedAt };
-      if (cron) await this.finish(run, cron, RunEndKind.failed, outcome, logAbs).catch(() => {});
-      else await this.finishUnstarted(run.runId, RunEndKind.failed).catch(() => {});
+      if (cron) await this.finish(run, cron, RunEnd.failed, outcome, logAbs).catch(() => {});
+      else await this.finishUnstarted(run.runId, RunEnd.failed).catch(() => {});
     } finally {
       writer?.end(this.endInfoOf(run.runId));
       this.o.onRunSettled?.(run.runId);
@@ -371,13 +371,13 @@ export class CronEngine implements CronEngineApi {
 
   private readonly lastEnds = new Map<number, EndInfo>();
   private endInfoOf(runId: number): EndInfo {
-    return this.lastEnds.get(runId) ?? { end: RunEndKind.failed, exitCode: null, durationMs: null };
+    return this.lastEnds.get(runId) ?? { end: RunEnd.failed, exitCode: null, durationMs: null };
   }
 
   private async finish(
     run: ActiveRun,
     cron: CronRow,
-    end: RunEndKind,
+    end: RunEnd,
     outcome: Pick<RunOutcome, 'exitCode' | 'finishedAt' | 'durationMs'>,
     logFile: string | null,
   ): Promise<void> {
@@ -409,7 +409,7 @@ export class CronEngine implements CronEngineApi {
     }
   }
 
-  private async finishUnstarted(runId: number, end: RunEndKind): Promise<void> {
+  private async finishUnstarted(runId: number, end: RunEnd): Promise<void> {
     await this.o.repository.markFinished(runId, {
       status: statusOfEnd[end],
       end,
@@ -451,7 +451,7 @@ export class CronEngine implements CronEngineApi {
       const now = this.o.clock.now();
       await this.o.repository.markFinished(run.id, {
         status: RunStatus.interrupted,
-        end: RunEndKind.interrupted,
+        end: RunEnd.interrupted,
         exit_code: null,
         finished_at: now,
         duration_ms: run.started_at ? now - run.started_at : null,

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { RunEndKind } from '../../contract/enums.ts';
+import { RunEnd } from '../../contract/enums.ts';
 import type { TaskNotifyPolicy } from '../../contract/notify.ts';
 import type { Notifier } from '../../notify/notifier.ts';
 import { RunOutcome } from '../../notify/task-policy.ts';
@@ -7,8 +7,8 @@ import type { RunEndEvent } from './engine.ts';
 
 /** How a run's end counts for notifications: stopped and interrupted runs are neither successes nor failures. */
 function outcomeOf(end: string | null): RunOutcome | null {
-  if (end === RunEndKind.success) return RunOutcome.success;
-  if (end === RunEndKind.failed || end === RunEndKind.timeout) return RunOutcome.failure;
+  if (end === RunEnd.success) return RunOutcome.success;
+  if (end === RunEnd.failed || end === RunEnd.timeout) return RunOutcome.failure;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { RunStatus } from '../../contract/enums.ts';
+import { RunStatus, type RunEnd } from '../../contract/enums.ts';
 import type { CronRow, CronRunRow, CronUpdate, Database } from '../../db/schema.ts';
 
 /** The queries the engine needs: run rows (instances) and the few task columns it keeps up to date. */
@@ -50,7 +50,7 @@ export class EngineRepository {
 
   async markFinished(
     id: number,
-    run: { status: number; end: string; exit_code: number | null; finished_at: number; duration_ms: number | null },
+    run: { status: number; end: RunEnd; exit_code: number | null; finished_at: number; duration_ms: number | null },
   ): Promise<void> {
     await this.db.updateTable('cron_runs').set(run).where('id', '=', id).execute();
   }

@@ -10,7 +10,10 @@ import type { DataPaths } from '../../paths.ts';
 import { logDirName } from '../../runner/log-format.ts';
 import { readSystemCrontabs } from './crontab-import.ts';
 import type { CronEngineApi } from './engine-types.ts';
-import { insideRoot, listLogFiles, readTail, type LogFileEntry } from './logs.ts';
+import type { LogFile } from '../../contract/files.ts';
+import { storedInside } from '../../files/resolve.ts';
+import { readTail } from '../../files/tail.ts';
+import { listLogFiles } from '../../files/tree.ts';
 import type { CronRepository } from './repository.ts';
 import { ListCache } from './list-cache.ts';
 import { parseListQuery } from './search.ts';
@@ -169,7 +172,7 @@ export class CronService {
     const row = await this.require(id);
     if (row.log_name === noLogName) return { data: '', logStatus: LogStatus.ignored };
     const busy = row.status === CronStatus.running || row.status === CronStatus.queued;
-    const file = row.log_path ? insideRoot(this.paths.log, row.log_path) : null;
+    const file = row.log_path ? await storedInside(this.paths.log, row.log_path) : null;
     const tail = file ? await readTail(file) : null;
     if (!tail) return { data: '', logStatus: busy ? LogStatus.running : LogStatus.notFound };
     const note = tail.skipped
@@ -179,7 +182,7 @@ export class CronService {
   }
 
   /** The files of the task's log folder, newest first. */
-  async logFiles(id: number): Promise<LogFileEntry[]> {
+  async logFiles(id: number): Promise<LogFile[]> {
     const row = await this.require(id);
     if (row.log_name === noLogName) return [];
     const directory = row.log_path ? path.posix.dirname(row.log_path) : row.log_name || logDirName(row.command, row.id);

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import { DependencyStatus, DependencyType, dependencyTopic } from '../../contract/enums.ts';
+import { DependencyStatus, DependencyType, dependencyTopic, RunEnd } from '../../contract/enums.ts';
 import { toLanguage } from '../../contract/i18n.ts';
 import type { EndInfo } from '../../contract/live.ts';
 import type { LiveHub } from '../../live/hub.ts';
@@ -15,7 +15,7 @@ import type { DataPaths } from '../../paths.ts';
 import { inheritedEnvironment } from '../../runner/environment.ts';
 import { logFileName } from '../../runner/log-format.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
-import { RunEnd, type RunHandle } from '../../runner/types.ts';
+import type { RunHandle } from '../../runner/types.ts';
 import { SettingKey, type SettingsStore } from '../system/settings.ts';
 import {
   aptListsEmpty,

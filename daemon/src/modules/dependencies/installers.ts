@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DependencyType } from '../../contract/enums.ts';
+import { isInside } from '../../files/resolve.ts';
 import type { DataPaths } from '../../paths.ts';
 import { fromRoot } from '../../root.ts';
 import { normalizePython, packageOf } from './names.ts';
@@ -189,10 +190,10 @@ export async function removePython(target: string, name: string): Promise<string
     const file = parseRecordPath(line);
     if (!file) continue;
     const absolute = path.resolve(root, file);
-    if (!absolute.startsWith(root + path.sep)) continue;
+    if (!isInside(root, absolute, false)) continue;
     await rm(absolute, { force: true });
     removed.push(file);
-    for (let dir = path.dirname(absolute); dir.startsWith(root + path.sep); dir = path.dirname(dir)) folders.add(dir);
+    for (let dir = path.dirname(absolute); isInside(root, dir, false); dir = path.dirname(dir)) folders.add(dir);
   }
   // Deepest first, so parents empty out; a folder that still holds something stays.
   for (const dir of [...folders].sort((a, b) => b.length - a.length)) {

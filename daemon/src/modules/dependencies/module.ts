@@ -6,7 +6,7 @@ import type { EndInfo } from '../../contract/live.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
-import { RunEnd } from '../../runner/types.ts';
+import { RunEnd } from '../../contract/enums.ts';
 import type { SettingsStore } from '../system/settings.ts';
 import { DependencyQueue } from './install-queue.ts';
 import { depPathsOf, detectLinuxManager } from './installers.ts';
@@ -25,7 +25,7 @@ export interface DependencyModuleOptions {
 }
 
 /** How a finished install or removal ended, as the live log's end message says it. */
-const endOfStatus: Partial<Record<number, string>> = {
+const endOfStatus: Partial<Record<number, RunEnd>> = {
   [DependencyStatus.installed]: RunEnd.success,
   [DependencyStatus.installFailed]: RunEnd.failed,
   [DependencyStatus.removeFailed]: RunEnd.failed,

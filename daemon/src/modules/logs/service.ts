@@ -5,11 +5,12 @@ import type { Language } from '../../contract/i18n.ts';
 import { runTopic } from '../../contract/live.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import { AppError } from '../../errors.ts';
+import { downloadOf, type DownloadFile } from '../../files/read.ts';
 import { joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import { logTailBytes, readRange, type FileRange } from '../../files/tail.ts';
-import { listLevel, listTree, type FileNode, type TreeOptions } from '../../files/tree.ts';
+import type { FileNode } from '../../contract/files.ts';
+import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
 import type { DataPaths } from '../../paths.ts';
-import { downloadOf, type DownloadFile } from '../scripts/service.ts';
 import type { LogRepository } from './repository.ts';
 
 /** The most GET /api/logs/tail answers at once; page backwards with `end` for more. */

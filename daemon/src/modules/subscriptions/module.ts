@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { RunEndKind, RunStatus, RunTrigger } from '../../contract/enums.ts';
+import { RunEnd, RunStatus, RunTrigger } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { EndInfo } from '../../contract/live.ts';
 import type { Database } from '../../db/schema.ts';
@@ -71,9 +71,7 @@ export function createSubscriptions(o: SubscriptionModuleOptions): SubscriptionM
     const run = Number.isInteger(id) ? await repository.findRun(id) : undefined;
     if (!run?.log_path) return null;
     const ended: EndInfo | null =
-      run.finished_at === null
-        ? null
-        : { end: run.end ?? RunEndKind.failed, exitCode: null, durationMs: run.duration_ms };
+      run.finished_at === null ? null : { end: run.end ?? RunEnd.failed, exitCode: null, durationMs: run.duration_ms };
     return { file: path.join(o.paths.log, run.log_path), ended };
   });
   return {
@@ -81,7 +79,7 @@ export function createSubscriptions(o: SubscriptionModuleOptions): SubscriptionM
     puller,
     timers,
     async start() {
-      await repository.closeOpenRuns(RunStatus.interrupted, RunEndKind.interrupted, o.clock.now());
+      await repository.closeOpenRuns(RunStatus.interrupted, RunEnd.interrupted, o.clock.now());
       await service.start();
     },
     async close() {

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import {
   PullType,
-  RunEndKind,
+  RunEnd,
   RunStatus,
   RunTrigger,
   SubscriptionStatus,
@@ -29,7 +29,7 @@ import type { ConfigShReader } from '../../runner/config-sh.ts';
 import { inheritedEnvironment } from '../../runner/environment.ts';
 import { formatLogTime, logFileName, logLines } from '../../runner/log-format.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
-import { RunEnd, type RunHandle } from '../../runner/types.ts';
+import type { RunHandle } from '../../runner/types.ts';
 import type { CronEngineApi } from '../crons/engine-types.ts';
 import { CronRepository } from '../crons/repository.ts';
 import { CronService } from '../crons/service.ts';
@@ -189,7 +189,7 @@ export class SubscriptionPuller {
     const lang = this.o.language();
     line(logLines[lang].start(formatLogTime(startedAt), mask(row.url)));
 
-    let end: RunEndKind = RunEndKind.success;
+    let end: RunEnd = RunEnd.success;
     let message: string | null = null;
     let summary: SyncSummary | null = null;
     try {
@@ -199,18 +199,17 @@ export class SubscriptionPuller {
       this.throwIfStopped(entry);
       if (row.sub_after) await this.hook(row, row.sub_after, 'sub_after', logAbs, writer, entry, line);
     } catch (error) {
-      end = entry.abort.signal.aborted ? RunEndKind.stopped : RunEndKind.failed;
+      end = entry.abort.signal.aborted ? RunEnd.stopped : RunEnd.failed;
       message = mask((error as Error).message);
-      line(end === RunEndKind.stopped ? 'Stopped.' : `Error: ${message}`);
+      line(end === RunEnd.stopped ? 'Stopped.' : `Error: ${message}`);
     }
     const finishedAt = this.o.clock.now();
     const durationMs = finishedAt - startedAt;
     line(
       logLines[lang].end(formatLogTime(finishedAt), {
         outcome: {
-          end:
-            end === RunEndKind.stopped ? RunEnd.stopped : end === RunEndKind.success ? RunEnd.success : RunEnd.failed,
-          exitCode: end === RunEndKind.success ? 0 : 1,
+          end: end === RunEnd.stopped ? RunEnd.stopped : end === RunEnd.success ? RunEnd.success : RunEnd.failed,
+          exitCode: end === RunEnd.success ? 0 : 1,
           startedAt,
           finishedAt,
           durationMs,
@@ -221,11 +220,7 @@ export class SubscriptionPuller {
     );
     await this.o.repository.updateRun(run.id, {
       status:
-        end === RunEndKind.success
-          ? RunStatus.finished
-          : end === RunEndKind.stopped
-            ? RunStatus.stopped
-            : RunStatus.error,
+        end === RunEnd.success ? RunStatus.finished : end === RunEnd.stopped ? RunStatus.stopped : RunStatus.error,
       end,
       message,
       added: summary?.added.length ?? 0,
@@ -247,7 +242,7 @@ export class SubscriptionPuller {
       last_pull_at: startedAt,
       updated_at: finishedAt,
     });
-    const info: EndInfo = { end, exitCode: end === RunEndKind.success ? 0 : 1, durationMs };
+    const info: EndInfo = { end, exitCode: end === RunEnd.success ? 0 : 1, durationMs };
     writer.end(info);
     this.o.hub.broadcast('subscriptionStatus', { id: row.id, status, runId: run.id, end });
     this.o.hub.broadcast('runSubscriptionEnd', { id: row.id, runId: run.id, end, message });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { RunEnd } from '../../contract/enums.ts';
 import type {
   Database,
   NewSubscription,
@@ -110,7 +111,7 @@ export class SubscriptionRepository {
   }
 
   /** Runs a crash left open are closed as interrupted (start-up). */
-  async closeOpenRuns(status: number, end: string, now: number): Promise<void> {
+  async closeOpenRuns(status: number, end: RunEnd, now: number): Promise<void> {
     await this.db
       .updateTable('subscription_runs')
       .set({ status, end, finished_at: now })

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
+import { LogFile } from '../../contract/files.ts';
 import {
   ParsedCommand,
   Subscription,
@@ -12,24 +14,12 @@ import { ok } from '../../http/reply.ts';
 import type { SubscriptionService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
-/** Qinglong's batch body: a bare array of ids. */
-const Ids = Type.Array(Type.Integer(), { maxItems: 10000 });
-const IdParams = Type.Object({ id: Type.Integer() });
-const Done = { 200: Ok(Type.Null()), ...failures };
-const LogReply = Type.Object({ code: Type.Literal(200), data: Type.String(), logStatus: Type.String() });
-const LogFile = Type.Object({
-  filename: Type.String(),
-  directory: Type.String(),
-  time: Type.Number(),
-  size: Type.Number(),
-});
-
 /** /api/subscriptions: Qinglong's paths and payloads. Live pull output: topic `sub:<runId>` on /api/ws. */
 export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: SubscriptionService }> = async (
   app,
   { subscriptions },
 ) => {
-  const batch = { config: { access: scopeAccess('subscriptions') }, schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('subscriptions') }, schema: { body: IdList, response: Done } };
 
   app.get(
     '/subscriptions',
@@ -67,7 +57,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
       config: { access: scopeAccess('subscriptions') },
       schema: {
         querystring: Type.Object({ force: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }),
-        body: Ids,
+        body: IdList,
         response: Done,
       },
     },

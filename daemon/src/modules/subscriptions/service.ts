@@ -13,7 +13,10 @@ import { AppError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
 import { rm } from 'node:fs/promises';
 import type { CronEngineApi } from '../crons/engine-types.ts';
-import { insideRoot, listLogFiles, readTail, type LogFileEntry } from '../crons/logs.ts';
+import type { LogFile } from '../../contract/files.ts';
+import { storedInside } from '../../files/resolve.ts';
+import { readTail } from '../../files/tail.ts';
+import { listLogFiles } from '../../files/tree.ts';
 import { CronRepository } from '../crons/repository.ts';
 import { CronService } from '../crons/service.ts';
 import type { Kysely } from 'kysely';
@@ -129,13 +132,13 @@ export class SubscriptionService {
   async log(id: number): Promise<{ data: string; logStatus: LogStatus }> {
     const row = await this.require(id);
     const busy = this.o.puller.busy(row.id);
-    const file = row.log_path ? insideRoot(this.o.paths.log, row.log_path) : null;
+    const file = row.log_path ? await storedInside(this.o.paths.log, row.log_path) : null;
     const tail = file ? await readTail(file) : null;
     if (!tail) return { data: '', logStatus: busy ? LogStatus.running : LogStatus.notFound };
     return { data: tail.text, logStatus: busy ? LogStatus.running : LogStatus.completed };
   }
 
-  async logFiles(id: number): Promise<LogFileEntry[]> {
+  async logFiles(id: number): Promise<LogFile[]> {
     const row = await this.require(id);
     return listLogFiles(this.o.paths.log, row.alias);
   }
