@@ -68,11 +68,16 @@ function realPythonDir(): string | null {
 }
 
 const pythonDir = realPythonDir();
-const plainRunner = new ProcessRunner({ paths, variables: async () => [{ name: 'JD_COOKIE', value: 'a' }] });
+const plainRunner = new ProcessRunner({
+  paths,
+  variables: async () => [{ name: 'JD_COOKIE', value: 'a' }],
+  daemonEnv: process.env,
+});
 const directPython = pythonDir
   ? new ProcessRunner({
       paths,
       variables: async () => [],
+      daemonEnv: process.env,
       extraEnv: () => ({ PATH: `${pythonDir}:${process.env.PATH ?? ''}` }),
     })
   : null;

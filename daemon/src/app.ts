@@ -18,21 +18,20 @@ import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { installUi } from './http/ui.ts';
-import { NotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { installScriptLibraries } from './notify/install-scripts.ts';
-import { Notifier, type NotifierOptions } from './notify/notifier.ts';
+import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
 import { RunTokens } from './notify/run-tokens.ts';
 import { LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
 import { CronEngine } from './modules/crons/engine.ts';
 import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
-import { SettingKey, SettingsStore } from './modules/system/settings.ts';
-import { toLanguage } from './contract/i18n.ts';
+import { SettingsStore } from './settings/store.ts';
 import { killLeftovers } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
+import { inheritedEnvironment } from './runner/environment.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
 import { cronViewRoutes } from './modules/crons/views-routes.ts';
 import { createDependencies } from './modules/dependencies/module.ts';
@@ -110,16 +109,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  const settings = await SettingsStore.load(database.db);
+  const settings = await SettingsStore.load(database.db, { systemTimezone: config.systemTimezone });
   const live = new LiveHub();
+  const inherited = inheritedEnvironment(config.processEnvironment);
   const envs = new EnvService(new EnvRepository(database.db), clock);
   const runner = new ProcessRunner({
     paths,
     // One query per run start, so a change to the variables applies to the next run.
     variables: () => envs.variables(),
     // Installed dependencies (data/deps): module paths and their commands.
-    extraEnv: () => runEnvironment(paths),
-    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    extraEnv: () => runEnvironment(paths, config.processEnvironment.PATH),
+    daemonEnv: config.processEnvironment,
+    language: () => settings.get('lang'),
   });
   recordRoutes(app);
 
@@ -130,12 +131,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   );
   // Notifications: the panel channel, sign-in notices through the login hook, run tokens for script delivery.
-  const notificationStore = new NotificationRepository(database.db);
   const notifier = new Notifier({
-    store: notificationStore,
+    store: settingsStoreOf(settings),
     log: app.log,
     clock,
-    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    language: () => settings.get('lang'),
     ...options.notify,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
@@ -179,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     onInstallFailed: (dependency) => notifier.notifyDependencyFailed(dependency),
+    environment: inherited,
+    forcedLinuxManager: config.linuxPackageManager,
   });
   // Subscriptions: pulls (git or download) with live logs, their own timers, tasks created through the crons service.
   const subscriptions = createSubscriptions({
@@ -188,8 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     engine: cronEngine,
-    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    language: () => settings.get('lang'),
     notify: (title, content) => notifier.send(title, content),
+    environment: inherited,
   });
   app.addHook('onReady', async () => {
     // Interrupted jobs and packages missing after an image update are queued again, in the background.
@@ -262,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemRoutes, { ctx });
       await api.register(systemConfigRoutes, { ctx });
       await api.register(userRoutes, { ctx });
-      const notifications = new NotificationService(notifier, notificationStore);
+      const notifications = new NotificationService(notifier, settings);
       await api.register(notificationRoutes, { service: notifications });
       await api.register(liveRoutes, { hub: live });
       await api.register(cronRoutes, { ctx, sqlite: database.sqlite });

@@ -10,6 +10,15 @@ export interface Config {
   /** Always starts and ends with '/'; '/' when the panel sits at the root. */
   baseUrl: string;
   logLevel: LogLevel;
+  /** The container's time zone (TZ, else the system's): schedules use it until the timezone setting says otherwise. */
+  systemTimezone: string;
+  /** BAIHU_LINUX_PACKAGE_MANAGER: `apk` or `apt` instead of detecting the system's; null = detect. */
+  linuxPackageManager: 'apk' | 'apt' | null;
+  /**
+   * The daemon's own process environment. Runs inherit only a whitelist of it (jobs/executor/environment.ts), so it is
+   * handed to the executor rather than read there.
+   */
+  processEnvironment: Readonly<NodeJS.ProcessEnv>;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,7 +35,20 @@ const hostnamePattern =
   /^(?=.{1,253}$)[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const basePathPattern = /^\/([A-Za-z0-9._~-]+\/)*$/;
 
-/** Reads BAIHU_* variables; every bad variable is named in one error so a user fixes them all at once. */
+/** The data directory BAIHU_DATA_DIR names (relative to `cwd`), or `fallback`. */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env, fallback = './data', cwd = process.cwd()): string {
+  return path.resolve(cwd, env.BAIHU_DATA_DIR ?? fallback);
+}
+
+/** The zone the container runs in, read once (Intl is slow enough to matter on the task list's hot path). */
+function systemTimezoneOf(env: NodeJS.ProcessEnv): string {
+  return env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * Reads BAIHU_* variables (and TZ); every bad variable is named in one error so a user fixes them all at once. This is
+ * the only reader of the process environment: what other code needs of it is in the Config.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
 
@@ -34,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (rawDataDir.trim() === '' || rawDataDir.includes('\0')) {
     problems.push(`BAIHU_DATA_DIR must be a directory path (got ${JSON.stringify(rawDataDir)})`);
   }
-  const dataDir = path.resolve(cwd, rawDataDir);
+  const dataDir = dataDirOf(env, './data', cwd);
 
   const rawPort = env.BAIHU_PORT ?? '5700';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
@@ -63,6 +85,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const forcedManager = env.BAIHU_LINUX_PACKAGE_MANAGER;
+  const linuxPackageManager = forcedManager === 'apk' || forcedManager === 'apt' ? forcedManager : null;
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { dataDir, port, host, baseUrl, logLevel };
+  return {
+    dataDir,
+    port,
+    host,
+    baseUrl,
+    logLevel,
+    systemTimezone: systemTimezoneOf(env),
+    linuxPackageManager,
+    processEnvironment: process.env,
+  };
 }

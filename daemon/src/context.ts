@@ -10,7 +10,7 @@ import type { Notifier } from './notify/notifier.ts';
 import type { RunTokens } from './notify/run-tokens.ts';
 import type { CronEngineApi } from './modules/crons/engine-types.ts';
 import type { LiveHub } from './live/hub.ts';
-import type { SettingsStore } from './modules/system/settings.ts';
+import type { SettingsStore } from './settings/store.ts';
 import type { EnvService } from './modules/envs/service.ts';
 import type { DependencyService } from './modules/dependencies/service.ts';
 import type { DependencyQueue } from './modules/dependencies/install-queue.ts';

@@ -38,7 +38,13 @@ async function setup(t: TestContext, options: Partial<ProcessRunnerOptions> = {}
   const paths = dataPaths(path.join(root, 'data'));
   await ensureDataDirs(paths);
   const variables: PanelVariable[] = [];
-  const runner = new ProcessRunner({ paths, variables: async () => variables, graceMs: 500, ...options });
+  const runner = new ProcessRunner({
+    paths,
+    variables: async () => variables,
+    graceMs: 500,
+    daemonEnv: process.env,
+    ...options,
+  } as ProcessRunnerOptions);
   let count = 0;
   return {
     paths,

@@ -148,7 +148,7 @@ async function check(config: Config): Promise<boolean> {
   return healthy;
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...args] = argv;
   if (command === undefined || command === 'help' || command === '-h' || command === '--help') {
     console.log(usage);

@@ -4,8 +4,8 @@
  * data/log/<dir>/ as the panel does. Run through shell/task, which finds the repository and sets BAIHU_DATA_DIR.
  * Exit code: the command's; 124 on timeout, 130 when stopped, 2 for a usage error.
  */
-import { installRoot } from '../root.ts';
 import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
 import { dataPaths } from '../paths.ts';
 import { logDirName, logFileName } from '../runner/log-format.ts';
 import { ProcessRunner } from '../runner/process-runner.ts';
@@ -39,9 +39,16 @@ async function main(args: string[]): Promise<number> {
     console.error(`task: ${parsed.error}`);
     return 2;
   }
-  const repo = installRoot;
-  const paths = dataPaths(process.env.BAIHU_DATA_DIR ?? path.join(repo, 'data'));
-  const runner = new ProcessRunner({ paths, variables: async () => [] });
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 78;
+  }
+  const paths = dataPaths(config.dataDir);
+  const runner = new ProcessRunner({ paths, variables: async () => [], daemonEnv: config.processEnvironment });
   const now = new Date();
   const handle = await runner.start({
     command,

@@ -11,6 +11,7 @@ import {
 } from '../contract/notify.ts';
 import { ResponseCode } from '../contract/codes.ts';
 import { AppError } from '../errors.ts';
+import type { SettingsStore } from '../settings/store.ts';
 import { channelsFromEnv } from './env-channels.ts';
 import { NotifyFailure } from './failure.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
@@ -18,13 +19,17 @@ import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessag
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
 
-/** Where the panel channel and the default task policy are kept (the settings table; see modules/notifications). */
+/** Where the panel channel and the default task policy are kept. */
 export interface NotificationStore {
   loadSettings(): Promise<NotificationSettings | undefined>;
-  saveSettings(settings: NotificationSettings): Promise<void>;
   loadTaskPolicy(): Promise<TaskNotifyPolicy | undefined>;
-  saveTaskPolicy(policy: TaskNotifyPolicy): Promise<void>;
 }
+
+/** The daemon's store: both live in the settings table, defaults included. */
+export const settingsStoreOf = (settings: SettingsStore): NotificationStore => ({
+  loadSettings: async () => settings.get('notification'),
+  loadTaskPolicy: async () => settings.get('taskNotifyPolicy'),
+});
 
 interface Logger {
   info(obj: object, msg?: string): void;

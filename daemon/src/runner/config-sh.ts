@@ -4,7 +4,6 @@
  */
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { inheritedEnvironment } from './environment.ts';
 
 /** Prints `name=value\0` for each named variable that is set (set to "" included: unset and "" differ). */
 const printScript = `. "$1" >/dev/null 2>&1 </dev/null; shift
@@ -15,7 +14,11 @@ export type ConfigValues = Record<string, string | undefined>;
 export class ConfigShReader {
   private cache = new Map<string, { stamp: string; values: Promise<ConfigValues> }>();
 
-  constructor(private readonly file: string) {}
+  /** `environment`: what bash inherits (the whitelisted variables of the daemon, see environment.ts). */
+  constructor(
+    private readonly file: string,
+    private readonly environment: Record<string, string>,
+  ) {}
 
   /** The values of `names` after sourcing config.sh; a name left unset is undefined. No file = all undefined. */
   values(names: readonly string[]): Promise<ConfigValues> {
@@ -24,7 +27,7 @@ export class ConfigShReader {
     const key = names.join(' ');
     const cached = this.cache.get(key);
     if (cached?.stamp === stamp) return cached.values;
-    const values = evaluate(this.file, names);
+    const values = evaluate(this.file, names, this.environment);
     this.cache.set(key, { stamp, values });
     return values;
   }
@@ -39,10 +42,10 @@ function fileStamp(file: string): string | null {
   }
 }
 
-function evaluate(file: string, names: readonly string[]): Promise<ConfigValues> {
+function evaluate(file: string, names: readonly string[], env: Record<string, string>): Promise<ConfigValues> {
   return new Promise((resolve) => {
     const argv = ['-c', printScript, 'config.sh', file, ...names];
-    const options = { env: inheritedEnvironment(), timeout: 10_000, encoding: 'utf8' as const };
+    const options = { env, timeout: 10_000, encoding: 'utf8' as const };
     execFile('bash', argv, options, (_error, stdout) => {
       // A config.sh that fails half-way still yields what it set before failing.
       const values: ConfigValues = {};

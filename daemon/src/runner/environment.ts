@@ -39,7 +39,7 @@ export const runIdVariable = 'BAIHU_RUN_ID';
 /** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
 const shellDir = fromRoot('shell');
 
-export function inheritedEnvironment(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function inheritedEnvironment(source: Readonly<NodeJS.ProcessEnv>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value !== undefined && (inheritedNames.includes(name) || name.startsWith('LC_'))) env[name] = value;
@@ -63,7 +63,8 @@ export interface EnvironmentLayers {
   extra?: Record<string, string>;
   run?: Record<string, string>;
   runId: string;
-  daemonEnv?: NodeJS.ProcessEnv;
+  /** The daemon's own environment (config.processEnvironment); only the whitelist above passes. */
+  daemonEnv: Readonly<NodeJS.ProcessEnv>;
 }
 
 export interface RunEnvironment {

@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { DataPaths } from '../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
-import { buildEnvironment } from './environment.ts';
+import { buildEnvironment, inheritedEnvironment } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
 import { LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
@@ -40,8 +40,8 @@ export interface ProcessRunnerOptions {
   /** Variables added after the panel's (NODE_PATH, PYTHONPATH, PATH from the dependencies module). */
   extraEnv?: () => Record<string, string>;
   clock?: Clock;
-  /** The daemon's environment, whitelisted before use; tests pass their own. */
-  daemonEnv?: NodeJS.ProcessEnv;
+  /** The daemon's environment (config.processEnvironment), whitelisted before use. */
+  daemonEnv: Readonly<NodeJS.ProcessEnv>;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -55,7 +55,10 @@ export class ProcessRunner implements TaskRunner {
   private readonly clock: Clock;
 
   constructor(private readonly options: ProcessRunnerOptions) {
-    this.config = new ConfigShReader(path.join(options.paths.config, 'config.sh'));
+    this.config = new ConfigShReader(
+      path.join(options.paths.config, 'config.sh'),
+      inheritedEnvironment(options.daemonEnv),
+    );
     this.clock = options.clock ?? systemClock;
   }
 

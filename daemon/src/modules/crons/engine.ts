@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { CronStatus, noLogName, OverlapPolicy, RunEnd, RunStatus, RunTrigger } from '../../contract/enums.ts';
 import { runTopic, type EndInfo } from '../../contract/live.ts';
@@ -12,7 +11,7 @@ import type { DataPaths } from '../../paths.ts';
 import { logDirName, logFileName } from '../../runner/log-format.ts';
 import type { RunHandle, RunOutcome, TaskRunner } from '../../runner/types.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import type { CronEngineApi } from './engine-types.ts';
 import type { EngineRepository } from './runs-repository.ts';
 
@@ -68,11 +67,6 @@ const maxQueuedPerTask = 5;
 /** How often the scheduler records that it is alive, to know after a restart which due times were missed. */
 const heartbeatMs = 30_000;
 
-export const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
-/** The container's timezone, read once (Intl is slow enough to matter on the list's hot path). */
-const systemTimezone = process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-export const defaultTimezone = () => systemTimezone;
-
 const statusOfEnd: Record<RunEnd, number> = {
   success: RunStatus.finished,
   failed: RunStatus.error,
@@ -108,17 +102,16 @@ export class CronEngine implements CronEngineApi {
   }
 
   timezone(): string {
-    return this.o.settings.get(SettingKey.timezone, defaultTimezone());
+    return this.o.settings.get('timezone');
   }
 
   concurrency(): number {
-    const value = this.o.settings.get(SettingKey.cronConcurrency, defaultConcurrency());
-    return Number.isInteger(value) && value > 0 ? value : defaultConcurrency();
+    return this.o.settings.get('cronConcurrency');
   }
 
   /** Recovers from a crash, arms every enabled task, runs @boot tasks and catches up missed runs. */
   async start(): Promise<void> {
-    const lastAlive = this.o.settings.get<number | null>(SettingKey.schedulerHeartbeat, null);
+    const lastAlive = this.o.settings.get('schedulerHeartbeat');
     await this.recover();
     const crons = await this.o.repository.listEnabledCrons();
     for (const cron of crons) this.sync(cron);
@@ -146,7 +139,7 @@ export class CronEngine implements CronEngineApi {
 
   private heartbeat(): void {
     if (this.closed) return;
-    void this.o.settings.set(SettingKey.schedulerHeartbeat, this.o.clock.now()).catch(() => {});
+    void this.o.settings.set('schedulerHeartbeat', this.o.clock.now()).catch(() => {});
     this.cancelHeartbeat = this.o.clock.setTimer(this.o.clock.now() + heartbeatMs, () => this.heartbeat());
   }
 
@@ -155,7 +148,7 @@ export class CronEngine implements CronEngineApi {
     this.closed = true;
     this.cancelHeartbeat?.();
     this.scheduler.disarmAll();
-    await this.o.settings.set(SettingKey.schedulerHeartbeat, this.o.clock.now()).catch(() => {});
+    await this.o.settings.set('schedulerHeartbeat', this.o.clock.now()).catch(() => {});
     const cronIds = new Set([...this.queue.map((q) => q.cronId), ...[...this.active.values()].map((a) => a.cronId)]);
     await this.stop([...cronIds]);
     await this.whenIdle();

@@ -8,15 +8,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { DependencyStatus, DependencyType, dependencyTopic, RunEnd } from '../../contract/enums.ts';
-import { toLanguage } from '../../contract/i18n.ts';
 import type { EndInfo } from '../../contract/live.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
-import { inheritedEnvironment } from '../../runner/environment.ts';
 import { logFileName } from '../../runner/log-format.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
 import type { RunHandle } from '../../runner/types.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import {
   aptListsEmpty,
   depPathsOf,
@@ -48,6 +46,8 @@ export interface QueueOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   linuxManager: () => LinuxManager | null;
+  /** What installers inherit of the daemon's environment. */
+  environment: Record<string, string>;
   /** An installer that runs longer is stopped (default 30 minutes). */
   timeoutMs?: number;
   /** Called when an install ends in failure (not when cancelled); the notifications module hooks in here. */
@@ -264,8 +264,8 @@ export class DependencyQueue {
     sink: { data(chunk: Buffer): void; end(): void },
     active: Active,
   ) {
-    const proxy = this.o.settings.get(SettingKey.dependenceProxy, '');
-    const env: Record<string, string> = { ...inheritedEnvironment(), ...step.env };
+    const proxy = this.o.settings.get('dependenceProxy');
+    const env: Record<string, string> = { ...this.o.environment, ...step.env };
     if (proxy) Object.assign(env, { http_proxy: proxy, https_proxy: proxy, HTTP_PROXY: proxy, HTTPS_PROXY: proxy });
     mkdirSync(this.o.paths.deps, { recursive: true });
     const handle = spawnCommand({
@@ -276,7 +276,7 @@ export class DependencyQueue {
       sink,
       timeoutMs: this.o.timeoutMs ?? 30 * 60 * 1000,
       title: step.argv.map(hideCredentials).join(' '),
-      language: toLanguage(this.o.settings.get(SettingKey.logLanguage, 'zh')),
+      language: this.o.settings.get('lang'),
     });
     active.handle = handle;
     if (active.cancelled) void handle.stop();
@@ -297,9 +297,9 @@ export class DependencyQueue {
     }
     if (job.action === JobAction.remove) return uninstallSteps(type, name, this.deps, linux);
     const settings = {
-      proxy: this.o.settings.get(SettingKey.dependenceProxy, ''),
-      nodeMirror: this.o.settings.get(SettingKey.nodeMirror, ''),
-      pythonMirror: this.o.settings.get(SettingKey.pythonMirror, ''),
+      proxy: this.o.settings.get('dependenceProxy'),
+      nodeMirror: this.o.settings.get('nodeMirror'),
+      pythonMirror: this.o.settings.get('pythonMirror'),
     };
     const steps = installSteps(type, name, this.deps, settings, linux) ?? [];
     if (linux) steps.unshift(...(await this.linuxPreparation(linux, note)));
@@ -311,7 +311,7 @@ export class DependencyQueue {
    * package lists when they changed or are empty (a fresh container).
    */
   private async linuxPreparation(linux: LinuxManager, note: (text: string) => void): Promise<CommandStep[]> {
-    const mirror = this.o.settings.get(SettingKey.linuxMirror, '');
+    const mirror = this.o.settings.get('linuxMirror');
     let changed = false;
     if (mirror !== (this.linuxMirrorApplied ?? '') && process.getuid?.() === 0) {
       try {

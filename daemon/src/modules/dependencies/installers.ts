@@ -24,7 +24,7 @@ export const depPathsOf = (paths: DataPaths): DepPaths => ({
  * What runs see of the installed packages (the runner's extraEnv): module paths and command folders. NODE_PATH and
  * PYTHONPATH keep the runner's defaults (data/deps, data/scripts) in front of ours.
  */
-export function runEnvironment(paths: DataPaths, daemonPath = process.env.PATH): Record<string, string> {
+export function runEnvironment(paths: DataPaths, daemonPath: string | undefined): Record<string, string> {
   const deps = depPathsOf(paths);
   return {
     NODE_PATH: [
@@ -46,9 +46,8 @@ export function runEnvironment(paths: DataPaths, daemonPath = process.env.PATH):
 export type LinuxManager = 'apk' | 'apt';
 
 /** apk or apt: BAIHU_LINUX_PACKAGE_MANAGER when set, else what the system has. */
-export function detectLinuxManager(env: NodeJS.ProcessEnv = process.env, etc = '/etc'): LinuxManager | null {
-  const forced = env.BAIHU_LINUX_PACKAGE_MANAGER;
-  if (forced === 'apk' || forced === 'apt') return forced;
+export function detectLinuxManager(forced: LinuxManager | null, etc = '/etc'): LinuxManager | null {
+  if (forced) return forced;
   if (existsSync(path.join(etc, 'alpine-release'))) return 'apk';
   if (existsSync(path.join(etc, 'debian_version'))) return 'apt';
   return null;

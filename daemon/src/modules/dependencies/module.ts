@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
 import { RunEnd } from '../../contract/enums.ts';
-import type { SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import { DependencyQueue } from './install-queue.ts';
 import { depPathsOf, detectLinuxManager } from './installers.ts';
 import { DependencyRepository } from './repository.ts';
@@ -22,6 +22,10 @@ export interface DependencyModuleOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   onInstallFailed?: (dependency: { name: string; type: number }) => void;
+  /** What installers inherit of the daemon's environment. */
+  environment: Record<string, string>;
+  /** BAIHU_LINUX_PACKAGE_MANAGER, if set. */
+  forcedLinuxManager: 'apk' | 'apt' | null;
 }
 
 /** How a finished install or removal ended, as the live log's end message says it. */
@@ -35,9 +39,17 @@ const endOfStatus: Partial<Record<number, RunEnd>> = {
 /** Builds the dependencies area: queue, service and the live-log resolver of `dep:<id>` topics. */
 export function createDependencies(o: DependencyModuleOptions): { queue: DependencyQueue; service: DependencyService } {
   const repository = new DependencyRepository(o.db);
-  const linuxManager = () => detectLinuxManager();
+  const linuxManager = () => detectLinuxManager(o.forcedLinuxManager);
   const queue = new DependencyQueue({ ...o, repository, linuxManager });
-  const service = new DependencyService(repository, queue, depPathsOf(o.paths), linuxManager, o.clock, o.log);
+  const service = new DependencyService(
+    repository,
+    queue,
+    depPathsOf(o.paths),
+    linuxManager,
+    o.clock,
+    o.log,
+    o.environment,
+  );
   o.hub.addResolver('dep:', async (topic) => {
     const id = Number(topic.slice('dep:'.length));
     const row = Number.isInteger(id) ? await repository.find(id) : undefined;

@@ -5,7 +5,6 @@ import { DependencyStatus, DependencyType, type DependencyTypeName } from '../..
 import type { DependencyRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
-import { inheritedEnvironment } from '../../runner/environment.ts';
 import { JobAction, type DependencyQueue } from './install-queue.ts';
 import { installedOnDisk, linuxCheck, type DepPaths, type LinuxManager } from './installers.ts';
 import { checkPackageName, splitNames } from './names.ts';
@@ -33,6 +32,7 @@ export class DependencyService {
     private readonly linuxManager: () => LinuxManager | null,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly environment: Record<string, string>,
   ) {}
 
   async list(params: ListParams): Promise<Dependency[]> {
@@ -151,7 +151,7 @@ export class DependencyService {
       const handle = spawnCommand({
         argv: step.argv,
         cwd: '/',
-        env: inheritedEnvironment(),
+        env: this.environment,
         sink: { data: (chunk) => (output += chunk.toString()), end: () => {} },
         timeoutMs: 30_000,
       });

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { DependencySettings } from '../../contract/dependencies.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import { checkUrl } from './mirrors.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
@@ -19,10 +19,10 @@ const paths: Record<Key, string> = {
 
 export function dependencySettingsOf(settings: SettingsStore): DependencySettings {
   return {
-    dependenceProxy: settings.get(SettingKey.dependenceProxy, ''),
-    nodeMirror: settings.get(SettingKey.nodeMirror, ''),
-    pythonMirror: settings.get(SettingKey.pythonMirror, ''),
-    linuxMirror: settings.get(SettingKey.linuxMirror, ''),
+    dependenceProxy: settings.get('dependenceProxy'),
+    nodeMirror: settings.get('nodeMirror'),
+    pythonMirror: settings.get('pythonMirror'),
+    linuxMirror: settings.get('linuxMirror'),
   };
 }
 
@@ -55,13 +55,12 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
       },
     },
     async () => {
-      const optional = <T>(key: string) => (settings.has(key) ? { [key]: settings.get<T | null>(key, null) } : {});
       return ok({
         info: {
           ...dependencySettingsOf(settings),
-          ...optional<number>(SettingKey.cronConcurrency),
-          ...optional<string>(SettingKey.timezone),
-          ...optional<string>(SettingKey.logLanguage),
+          ...(settings.isSet('cronConcurrency') ? { cronConcurrency: settings.get('cronConcurrency') } : {}),
+          ...(settings.isSet('timezone') ? { timezone: settings.get('timezone') } : {}),
+          ...(settings.isSet('lang') ? { lang: settings.get('lang') } : {}),
         },
       });
     },
@@ -79,8 +78,8 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
       },
       async (req) => {
         const value = checkUrl(key, (req.body as Record<string, string | null | undefined>)[key] ?? '');
-        if (value) await settings.set(SettingKey[key], value);
-        else await settings.remove(SettingKey[key]);
+        if (value) await settings.set(key, value);
+        else await settings.reset(key);
         return ok(dependencySettingsOf(settings));
       },
     );

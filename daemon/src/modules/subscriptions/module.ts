@@ -24,6 +24,8 @@ export interface SubscriptionModuleOptions {
   engine: CronEngineApi;
   language: () => Language;
   notify: (title: string, content: string) => void;
+  /** What hooks, git and config.sh inherit of the daemon's environment. */
+  environment: Record<string, string>;
 }
 
 export interface SubscriptionModule {
@@ -46,7 +48,8 @@ export function createSubscriptions(o: SubscriptionModuleOptions): SubscriptionM
     paths: o.paths,
     clock: o.clock,
     log: o.log,
-    configSh: new ConfigShReader(path.join(o.paths.config, 'config.sh')),
+    configSh: new ConfigShReader(path.join(o.paths.config, 'config.sh'), o.environment),
+    environment: o.environment,
     language: o.language,
     notify: o.notify,
   });

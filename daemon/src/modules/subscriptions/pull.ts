@@ -26,7 +26,6 @@ import type { LiveHub } from '../../live/hub.ts';
 import { fill } from '../../notify/texts.ts';
 import type { DataPaths } from '../../paths.ts';
 import type { ConfigShReader } from '../../runner/config-sh.ts';
-import { inheritedEnvironment } from '../../runner/environment.ts';
 import { formatLogTime, logFileName, logLines } from '../../runner/log-format.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
 import type { RunHandle } from '../../runner/types.ts';
@@ -51,6 +50,8 @@ export interface PullerOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   configSh: ConfigShReader;
+  /** What hooks and git inherit of the daemon's environment. */
+  environment: Record<string, string>;
   language: () => Language;
   notify: (title: string, content: string) => void;
   /** Hooks (sub_before / sub_after) are stopped after this long (default 10 minutes). */
@@ -265,7 +266,7 @@ export class SubscriptionPuller {
     line(`## ${label}`);
     const cwd = row.type === SubscriptionType.file ? this.o.paths.scripts : path.join(this.o.paths.repo, row.alias);
     mkdirSync(cwd, { recursive: true });
-    const env = { ...inheritedEnvironment(), ...gitEnvironment({ kind: 'none' }, row.proxy) };
+    const env = gitEnvironment({ kind: 'none' }, row.proxy, this.o.environment);
     const handle = spawnCommand({
       argv: ['bash', '-c', script],
       cwd,
@@ -309,6 +310,7 @@ export class SubscriptionPuller {
     const auth = await this.authOf(row);
     line(`Pulling ${row.branch ? `branch ${row.branch}` : 'the default branch'}`);
     const { commit, cloned } = await pullRepository({
+      environment: this.o.environment,
       url: row.url,
       branch: row.branch,
       dir,

@@ -5,8 +5,6 @@ import { Languages } from '../../contract/i18n.ts';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
-import { defaultConcurrency, defaultTimezone } from '../crons/engine.ts';
-import { SettingKey } from './settings.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
 export const maxConcurrency = 64;
@@ -30,9 +28,9 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
   const { settings, cronEngine } = ctx;
   const effective = () =>
     ok({
-      cronConcurrency: settings.get(SettingKey.cronConcurrency, defaultConcurrency()),
-      timezone: settings.get(SettingKey.timezone, defaultTimezone()),
-      lang: settings.get(SettingKey.logLanguage, 'zh'),
+      cronConcurrency: settings.get('cronConcurrency'),
+      timezone: settings.get('timezone'),
+      lang: settings.get('lang'),
     });
   const reply = { response: { 200: Ok(Effective), ...failures } };
 
@@ -48,10 +46,10 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
     },
     async (req) => {
       const value = req.body.cronConcurrency;
-      if (value === null) await settings.remove(SettingKey.cronConcurrency);
+      if (value === null) await settings.reset('cronConcurrency');
       else if (value < 1 || value > maxConcurrency) {
         throw fieldError('cronConcurrency', 'concurrencyRange', { max: maxConcurrency });
-      } else await settings.set(SettingKey.cronConcurrency, value);
+      } else await settings.set('cronConcurrency', value);
       cronEngine.settingsChanged();
       return effective();
     },
@@ -65,10 +63,10 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
     },
     async (req) => {
       const zone = req.body.timezone?.trim() || null;
-      if (zone === null) await settings.remove(SettingKey.timezone);
+      if (zone === null) await settings.reset('timezone');
       else if (!isTimezone(zone)) {
         throw fieldError('timezone', 'timezoneInvalid');
-      } else await settings.set(SettingKey.timezone, zone);
+      } else await settings.set('timezone', zone);
       cronEngine.settingsChanged();
       return effective();
     },
@@ -81,7 +79,7 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       schema: { body: Type.Object({ lang: Type.Union(Languages.map((l) => Type.Literal(l))) }), ...reply },
     },
     async (req) => {
-      await settings.set(SettingKey.logLanguage, req.body.lang);
+      await settings.set('lang', req.body.lang);
       return effective();
     },
   );
