@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
-import { ProcessRunner } from '../daemon/src/runner/process-runner.ts';
+import { ProcessRunner } from '../daemon/src/jobs/executor/process-runner.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const root = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-runner-'));

@@ -150,8 +150,9 @@ async function main() {
     for (const cron of crons) app.ctx.cronEngine.sync({ ...cron, is_disabled: 1 });
     await sleep(3000);
     const runs = await app.ctx.db
-      .selectFrom('cron_runs')
+      .selectFrom('job_runs')
       .select(['due_at', 'started_at'])
+      .where('kind', '=', 'task')
       .where('trigger', '=', 'schedule')
       .execute();
     const lateness = runs.filter((r) => r.started_at && r.due_at).map((r) => r.started_at! - r.due_at!);

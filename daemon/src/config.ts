@@ -10,6 +10,10 @@ export interface Config {
   /** Always starts and ends with '/'; '/' when the panel sits at the root. */
   baseUrl: string;
   logLevel: LogLevel;
+}
+
+/** What the daemon takes from the machine it runs on, besides its configuration. */
+export interface Host {
   /** The container's time zone (TZ, else the system's): schedules use it until the timezone setting says otherwise. */
   systemTimezone: string;
   /** BAIHU_LINUX_PACKAGE_MANAGER: `apk` or `apt` instead of detecting the system's; null = detect. */
@@ -40,15 +44,20 @@ export function dataDirOf(env: NodeJS.ProcessEnv = process.env, fallback = './da
   return path.resolve(cwd, env.BAIHU_DATA_DIR ?? fallback);
 }
 
-/** The zone the container runs in, read once (Intl is slow enough to matter on the task list's hot path). */
-function systemTimezoneOf(env: NodeJS.ProcessEnv): string {
-  return env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The machine's side of the environment. This file is the only reader of the process environment: what other code
+ * needs of it is in the Config and the Host. The zone is read once (Intl is slow enough to matter on hot paths).
+ */
+export function readHost(env: NodeJS.ProcessEnv = process.env): Host {
+  const forced = env.BAIHU_LINUX_PACKAGE_MANAGER;
+  return {
+    systemTimezone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    linuxPackageManager: forced === 'apk' || forced === 'apt' ? forced : null,
+    processEnvironment: env,
+  };
 }
 
-/**
- * Reads BAIHU_* variables (and TZ); every bad variable is named in one error so a user fixes them all at once. This is
- * the only reader of the process environment: what other code needs of it is in the Config.
- */
+/** Reads BAIHU_* variables; every bad variable is named in one error so a user fixes them all at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
 
@@ -85,18 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
-  const forcedManager = env.BAIHU_LINUX_PACKAGE_MANAGER;
-  const linuxPackageManager = forcedManager === 'apk' || forcedManager === 'apt' ? forcedManager : null;
-
   if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    dataDir,
-    port,
-    host,
-    baseUrl,
-    logLevel,
-    systemTimezone: systemTimezoneOf(env),
-    linuxPackageManager,
-    processEnvironment: process.env,
-  };
+  return { dataDir, port, host, baseUrl, logLevel };
 }

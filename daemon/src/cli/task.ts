@@ -5,11 +5,11 @@
  * Exit code: the command's; 124 on timeout, 130 when stopped, 2 for a usage error.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, readHost } from '../config.ts';
 import { dataPaths } from '../paths.ts';
-import { logDirName, logFileName } from '../runner/log-format.ts';
-import { ProcessRunner } from '../runner/process-runner.ts';
-import { parseTaskCommand } from '../runner/task-command.ts';
+import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
+import { ProcessRunner } from '../jobs/executor/process-runner.ts';
+import { parseTaskCommand } from '../jobs/executor/task-command.ts';
 import { RunEnd } from '../contract/enums.ts';
 
 const usage = `Usage: task <script> [now | conc ENV [numbers] | desi ENV numbers] [-m time] [-- script arguments]
@@ -48,7 +48,7 @@ async function main(args: string[]): Promise<number> {
     return 78;
   }
   const paths = dataPaths(config.dataDir);
-  const runner = new ProcessRunner({ paths, variables: async () => [], daemonEnv: config.processEnvironment });
+  const runner = new ProcessRunner({ paths, variables: async () => [], daemonEnv: readHost().processEnvironment });
   const now = new Date();
   const handle = await runner.start({
     command,

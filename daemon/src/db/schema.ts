@@ -8,12 +8,11 @@ export interface Database {
   login_logs: LoginLogsTable;
   settings: SettingsTable;
   crons: CronsTable;
-  cron_runs: CronRunsTable;
+  job_runs: JobRunsTable;
   cron_views: CronViewsTable;
   envs: EnvsTable;
   dependencies: DependenciesTable;
   subscriptions: SubscriptionsTable;
-  subscription_runs: SubscriptionRunsTable;
 }
 
 /** There is exactly one account; its id is always 1, which makes a second initialisation fail atomically. */
@@ -104,22 +103,34 @@ export interface CronsTable {
   updated_at: number;
 }
 
-export interface CronRunsTable {
+/**
+ * One run of a job of any kind (jobs/): a task run, a debug run, a dependency install, a subscription pull. `status`
+ * as RunStatus; times in ms.
+ */
+export interface JobRunsTable {
   id: Generated<number>;
-  cron_id: number;
+  /** A JobKind: task, debug, install, pull. */
+  kind: string;
+  /** The id of what it ran (the task, the dependency, the subscription); null for a debug run. */
+  ref_id: number | null;
+  trigger: string;
   status: number;
   end: RunEnd | null;
-  trigger: string;
+  exit_code: number | null;
+  /** The process group leader of the run (of its current step, for a job of steps). */
   pid: number | null;
-  /** The runner's BAIHU_RUN_ID, so a leftover process is only killed if it really belongs to this run. */
+  /** The executor's BAIHU_RUN_ID, so a leftover process is only killed if it really belongs to this run. */
   marker: string | null;
   /** Relative to data/log. */
   log_path: string | null;
+  /** Why it failed, in words, when its log is not the whole story (a pull's error). */
+  message: string | null;
+  /** JSON: what the kind reports besides (a pull's `{added, removed}`). */
+  detail: string | null;
   due_at: number | null;
   queued_at: number;
   started_at: number | null;
   finished_at: number | null;
-  exit_code: number | null;
   duration_ms: number | null;
 }
 
@@ -139,7 +150,6 @@ export interface CronViewsTable {
 export type CronRow = Selectable<CronsTable>;
 export type NewCron = Insertable<CronsTable>;
 export type CronUpdate = Updateable<CronsTable>;
-export type CronRunRow = Selectable<CronRunsTable>;
 export type CronViewRow = Selectable<CronViewsTable>;
 
 /** Panel environment variables. `position` orders them (pinned first); same names are joined with `&` for runs. */
@@ -214,24 +224,10 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
-/** One pull of a subscription. `status` as RunStatus. */
-export interface SubscriptionRunsTable {
-  id: Generated<number>;
-  sub_id: number;
-  status: number;
-  end: RunEnd | null;
-  trigger: string;
-  log_path: string | null;
-  message: string | null;
-  added: ColumnType<number, number | undefined, number>;
-  removed: ColumnType<number, number | undefined, number>;
-  started_at: number | null;
-  finished_at: number | null;
-  duration_ms: number | null;
-}
-
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
 export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
-export type SubscriptionRunRow = Selectable<SubscriptionRunsTable>;
-export type SubscriptionRunUpdate = Updateable<SubscriptionRunsTable>;
+
+export type JobRunRow = Selectable<JobRunsTable>;
+export type NewJobRun = Insertable<JobRunsTable>;
+export type JobRunUpdate = Updateable<JobRunsTable>;

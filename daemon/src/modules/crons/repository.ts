@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import type { CronRow, CronRunRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import { hasConditions, orderOf, whereOf, type ListQuery, type SortColumn } from './search.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
@@ -124,13 +124,37 @@ export class CronRepository {
     await this.db.deleteFrom('crons').where('id', 'in', ids).execute();
   }
 
-  runs(cronId: number, limit: number): Promise<CronRunRow[]> {
+  /** The same queries inside a transaction. */
+  transaction<T>(work: (repository: CronRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new CronRepository(trx)));
+  }
+
+  listEnabled(): Promise<CronRow[]> {
+    return this.db.selectFrom('crons').selectAll().where('is_disabled', '=', 0).execute();
+  }
+
+  /** After a crash no task can still be running or queued. */
+  async resetStatuses(idle: number): Promise<void> {
+    await this.db.updateTable('crons').set({ status: idle, pid: null }).where('status', '!=', idle).execute();
+  }
+
+  /** Tasks that run a script of a subscription's folder (`task <alias>/…`) or belong to the subscription. */
+  ofSubscription(subId: number, alias: string): Promise<{ id: number; command: string; sub_id: number | null }[]> {
+    const prefix = `task ${alias}/`.replace(/[\\%_]/g, (c) => `\\${c}`);
     return this.db
-      .selectFrom('cron_runs')
-      .selectAll()
-      .where('cron_id', '=', cronId)
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .selectFrom('crons')
+      .select(['id', 'command', 'sub_id'])
+      .where((eb) => eb.or([eb('sub_id', '=', subId), eb('command', 'like', sql<string>`${`${prefix}%`} escape '\\'`)]))
       .execute();
+  }
+
+  async idsOfSubscription(subId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('crons').select('id').where('sub_id', '=', subId).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** A deleted subscription's tasks stay, unlinked. */
+  async unlinkSubscription(subId: number): Promise<void> {
+    await this.db.updateTable('crons').set({ sub_id: null }).where('sub_id', '=', subId).execute();
   }
 }

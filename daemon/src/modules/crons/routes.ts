@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type SQLite from 'better-sqlite3';
 import { Type } from 'typebox';
 import { Cron, CronInput, CronRun, CronUpdateInput } from '../../contract/crons.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
 import { LogFile } from '../../contract/files.ts';
-import type { AppContext } from '../../context.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
-import { CronRepository } from './repository.ts';
-import { registerRegexp } from './search.ts';
-import { CronService } from './service.ts';
+import type { CronService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
 const LabelsBody = Type.Object({
@@ -29,12 +25,7 @@ const ListQuery = Type.Object({
 const CronList = Type.Object({ data: Type.Array(Cron), total: Type.Integer() });
 
 /** /api/crons: Qinglong's paths and payloads. Static paths (/views, /detail, /import…) win over /:id in the router. */
-export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQLite.Database }> = async (
-  app,
-  { ctx, sqlite },
-) => {
-  registerRegexp(sqlite);
-  const crons = new CronService(new CronRepository(ctx.db, sqlite), ctx.cronEngine, ctx.paths, ctx.clock);
+export const cronRoutes: FastifyPluginAsyncTypebox<{ crons: CronService }> = async (app, { crons }) => {
   const batch = { config: { access: scopeAccess('crons') }, schema: { body: IdList, response: Done } };
 
   app.get(

@@ -5,16 +5,18 @@ import { CronStatus, LogStatus, noLogName } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import type { CronRow } from '../../db/schema.ts';
+import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
+import { JobKind } from '../../jobs/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
-import { logDirName } from '../../runner/log-format.ts';
+import { logDirName } from '../../jobs/executor/log-format.ts';
 import { readSystemCrontabs } from './crontab-import.ts';
-import type { CronEngineApi } from './engine-types.ts';
 import type { LogFile } from '../../contract/files.ts';
 import { storedInside } from '../../files/resolve.ts';
 import { readTail } from '../../files/tail.ts';
 import { listLogFiles } from '../../files/tree.ts';
 import type { CronRepository } from './repository.ts';
+import type { TaskRuns } from './runs.ts';
 import { ListCache } from './list-cache.ts';
 import { parseListQuery } from './search.ts';
 import { toWireCron, toWireRun } from './serialize.ts';
@@ -37,7 +39,8 @@ export class CronService {
 
   constructor(
     private readonly crons: CronRepository,
-    private readonly engine: CronEngineApi,
+    private readonly engine: TaskRuns,
+    private readonly history: JobRunsRepository,
     private readonly paths: DataPaths,
     private readonly clock: Clock,
   ) {}
@@ -191,7 +194,36 @@ export class CronService {
 
   async runs(id: number, limit: number): Promise<CronRun[]> {
     await this.require(id);
-    return (await this.crons.runs(id, limit)).map(toWireRun);
+    return (await this.history.runsOf(JobKind.task, id, limit)).map(toWireRun);
+  }
+
+  /**
+   * A subscription's new tasks, all or none (one transaction; a failure disarms the ones already armed). Each is
+   * checked and armed as a task created through the API is.
+   */
+  async createForSubscription(subId: number, tasks: Omit<CronInput, 'sub_id'>[]): Promise<number[]> {
+    const created: number[] = [];
+    try {
+      await this.crons.transaction(async (crons) => {
+        const inTransaction = new CronService(crons, this.engine, this.history, this.paths, this.clock);
+        for (const task of tasks) created.push((await inTransaction.create({ ...task, sub_id: subId })).id);
+      });
+    } catch (error) {
+      for (const id of created) await this.engine.forget(id);
+      throw error;
+    }
+    return created;
+  }
+
+  /** Tasks that run a script of the subscription's folder or belong to it. */
+  tasksOfSubscription(subId: number, alias: string): Promise<{ id: number; command: string; sub_id: number | null }[]> {
+    return this.crons.ofSubscription(subId, alias);
+  }
+
+  /** A subscription is deleted: with `force` its tasks go too, else they stay, unlinked. */
+  async subscriptionDeleted(subId: number, force: boolean): Promise<void> {
+    if (force) await this.remove(await this.crons.idsOfSubscription(subId));
+    else await this.crons.unlinkSubscription(subId);
   }
 
   /** New tasks for the system crontab's lines that are not tasks yet. */

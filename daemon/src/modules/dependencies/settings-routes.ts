@@ -27,45 +27,13 @@ export function dependencySettingsOf(settings: SettingsStore): DependencySetting
 }
 
 /**
- * The dependency settings (Qinglong's systemConfig fields): read with the rest of `GET /api/system/config`, written
- * one by one. Installs read them when they start, so a change applies to the next install without a restart.
+ * The dependency settings (Qinglong's systemConfig fields): read with the rest of `GET /api/system/config` (the system
+ * area), written one by one here. Installs read them when they start, so a change applies to the next install without a restart.
  */
 export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: SettingsStore }> = async (
   app,
   { settings },
 ) => {
-  app.get(
-    '/system/config',
-    {
-      config: { access: scopeAccess('system') },
-      schema: {
-        response: {
-          200: Ok(
-            Type.Object({
-              info: Type.Object({
-                ...DependencySettings.properties,
-                cronConcurrency: Type.Optional(Type.Integer()),
-                timezone: Type.Optional(Type.String()),
-                lang: Type.Optional(Type.String()),
-              }),
-            }),
-          ),
-          ...failures,
-        },
-      },
-    },
-    async () => {
-      return ok({
-        info: {
-          ...dependencySettingsOf(settings),
-          ...(settings.isSet('cronConcurrency') ? { cronConcurrency: settings.get('cronConcurrency') } : {}),
-          ...(settings.isSet('timezone') ? { timezone: settings.get('timezone') } : {}),
-          ...(settings.isSet('lang') ? { lang: settings.get('lang') } : {}),
-        },
-      });
-    },
-  );
-
   for (const key of Object.keys(paths) as Key[]) {
     app.put(
       `/system/config/${paths[key]}`,

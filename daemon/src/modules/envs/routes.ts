@@ -4,7 +4,6 @@ import { failures, Ok } from '../../contract/envelope.ts';
 import { Done, IdList, IdParams } from '../../contract/common.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import { Env, EnvInput, EnvMoveInput, EnvUpdateInput } from '../../contract/envs.ts';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import type { EnvService } from './service.ts';
@@ -23,7 +22,7 @@ const envFileMaxBytes = 20 * 1024 * 1024;
  * /api/envs: Qinglong's paths and payloads. Values are secrets: request logging is off for the whole daemon and no
  * handler here logs a body. Export is the list itself (Qinglong's screen saves it as JSON).
  */
-export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvService }> = async (app, { envs }) => {
+export const envRoutes: FastifyPluginAsyncTypebox<{ envs: EnvService }> = async (app, { envs }) => {
   const batch = { config: { access: scopeAccess('envs') }, schema: { body: IdList, response: Done } };
 
   app.get(

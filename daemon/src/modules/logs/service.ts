@@ -2,7 +2,6 @@ import { lstat, rm } from 'node:fs/promises';
 import { ResponseCode } from '../../contract/codes.ts';
 import { LogStatus } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { runTopic } from '../../contract/live.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import { AppError } from '../../errors.ts';
 import { downloadOf, type DownloadFile } from '../../files/read.ts';
@@ -11,7 +10,6 @@ import { logTailBytes, readRange, type FileRange } from '../../files/tail.ts';
 import type { FileNode } from '../../contract/files.ts';
 import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
 import type { DataPaths } from '../../paths.ts';
-import type { LogRepository } from './repository.ts';
 
 /** The most GET /api/logs/tail answers at once; page backwards with `end` for more. */
 export const tailMaxBytes = 4 * 1024 * 1024;
@@ -93,13 +91,4 @@ export class LogService {
     const info = await lstat(abs);
     if (info.isDirectory()) throw new AppError('notAFile', ResponseCode.badRequest, { name });
   }
-}
-
-/** The active logs of task runs (from their rows) and debug runs. */
-export function activeLogsOf(repository: LogRepository, debugLogs: () => Map<string, string>): ActiveLogs {
-  return async () => {
-    const logs = new Map(debugLogs());
-    for (const run of await repository.runningLogs()) if (run.log_path) logs.set(run.log_path, runTopic(run.id));
-    return logs;
-  };
 }

@@ -72,8 +72,6 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   app,
   { scripts, debug },
 ) => {
-  app.addHook('onClose', () => debug.close());
-
   app.get(
     '/scripts',
     {

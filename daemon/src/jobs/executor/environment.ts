@@ -4,9 +4,9 @@
  * position order), extra variables from the dependencies module, then the run's own. config.sh is sourced later by
  * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
  */
-import { fromRoot } from '../root.ts';
+import { fromRoot } from '../../root.ts';
 import path from 'node:path';
-import type { DataPaths } from '../paths.ts';
+import type { DataPaths } from '../../paths.ts';
 import { variableNamePattern } from './task-command.ts';
 import type { PanelVariable } from './types.ts';
 
@@ -63,7 +63,7 @@ export interface EnvironmentLayers {
   extra?: Record<string, string>;
   run?: Record<string, string>;
   runId: string;
-  /** The daemon's own environment (config.processEnvironment); only the whitelist above passes. */
+  /** The daemon's own environment (host.processEnvironment); only the whitelist above passes. */
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
 }
 

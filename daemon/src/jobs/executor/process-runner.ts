@@ -4,13 +4,13 @@
  * through the wrapper shell/run-task.sh (config.sh, random delay, global and per-task hooks) and a RunGroup (groups,
  * kill, log).
  */
-import { fromRoot } from '../root.ts';
+import { fromRoot } from '../../root.ts';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { systemClock, type Clock } from '../clock.ts';
-import type { Language } from '../contract/i18n.ts';
-import type { DataPaths } from '../paths.ts';
+import { systemClock, type Clock } from '../../clock.ts';
+import type { Language } from '../../contract/i18n.ts';
+import type { DataPaths } from '../../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
 import { buildEnvironment, inheritedEnvironment } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
@@ -26,7 +26,7 @@ import {
   TaskMode,
   type ParsedCommand,
 } from './task-command.ts';
-import { RunEnd } from '../contract/enums.ts';
+import { RunEnd } from '../../contract/enums.ts';
 import type { PanelVariableSource, RunHandle, TaskRunner, TaskRunSpec } from './types.ts';
 
 const wrapper = fromRoot('shell', 'run-task.sh');
@@ -40,8 +40,10 @@ export interface ProcessRunnerOptions {
   /** Variables added after the panel's (NODE_PATH, PYTHONPATH, PATH from the dependencies module). */
   extraEnv?: () => Record<string, string>;
   clock?: Clock;
-  /** The daemon's environment (config.processEnvironment), whitelisted before use. */
+  /** The daemon's environment (host.processEnvironment), whitelisted before use. */
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
+  /** The reader of config.sh to share (one cache); by default its own. */
+  configSh?: ConfigShReader;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -55,10 +57,9 @@ export class ProcessRunner implements TaskRunner {
   private readonly clock: Clock;
 
   constructor(private readonly options: ProcessRunnerOptions) {
-    this.config = new ConfigShReader(
-      path.join(options.paths.config, 'config.sh'),
-      inheritedEnvironment(options.daemonEnv),
-    );
+    this.config =
+      options.configSh ??
+      new ConfigShReader(path.join(options.paths.config, 'config.sh'), inheritedEnvironment(options.daemonEnv));
     this.clock = options.clock ?? systemClock;
   }
 

@@ -4,11 +4,11 @@
  * every group and every marked process (SIGTERM, SIGKILL after the grace period).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { EndDetail } from './log-format.ts';
 import { LinePrefixer, type LogOutput } from './log-output.ts';
 import { killMarked, markedProcesses, signalGroup } from './process-kill.ts';
-import { RunEnd } from '../contract/enums.ts';
+import { RunEnd } from '../../contract/enums.ts';
 import type { RunHandle, RunOutcome } from './types.ts';
 
 export interface Member {

@@ -3,7 +3,7 @@
  * script debug runs, dependency installs, subscription hooks — goes through these interfaces.
  */
 
-import type { RunEnd } from '../contract/enums.ts';
+import type { RunEnd } from '../../contract/enums.ts';
 
 /** How a process run can end: every RunEnd but `interrupted`, which only crash recovery records. */
 export type ProcessEnd = Exclude<RunEnd, 'interrupted'>;

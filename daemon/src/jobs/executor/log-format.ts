@@ -1,6 +1,7 @@
 /** The lines the runner writes into a log (one table, en and zh) and Qinglong's log file naming. */
 import path from 'node:path';
-import type { Language } from '../contract/i18n.ts';
+import type { Language } from '../../contract/i18n.ts';
+import { fileStamp } from '../../files/stamp.ts';
 import type { RunOutcome } from './types.ts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -71,9 +72,7 @@ export const logLines: Record<Language, LineTable> = {
 
 /** Qinglong's log file name: `YYYY-MM-DD-HH-mm-ss-SSS.log`, local time. */
 export function logFileName(date: Date | number): string {
-  const d = new Date(date);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${day}-${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}-${pad(d.getMilliseconds(), 3)}.log`;
+  return `${fileStamp(date)}.log`;
 }
 
 /**

@@ -4,8 +4,8 @@
  * `npm install` / `pip install` through it.
  */
 import { randomBytes } from 'node:crypto';
-import { systemClock, type Clock } from '../clock.ts';
-import type { Language } from '../contract/i18n.ts';
+import { systemClock, type Clock } from '../../clock.ts';
+import type { Language } from '../../contract/i18n.ts';
 import { runIdVariable } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
 import { LogOutput } from './log-output.ts';

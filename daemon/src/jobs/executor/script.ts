@@ -1,7 +1,7 @@
 /** Which program runs a script (by its extension), and where the script really is (confined to data/scripts). */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { isInside, realPlaceSync } from '../files/resolve.ts';
+import { isInside, realPlaceSync } from '../../files/resolve.ts';
 
 const interpreterByExtension = {
   '.py': 'python3',

@@ -30,7 +30,7 @@ export class LogOutput {
       } catch (error) {
         // A full disk must not kill the run: the output still reaches live readers.
         console.error(`runner: cannot write the log: ${(error as Error).message}`);
-        this.closeFile();
+        this.close();
       }
     }
     this.endsWithNewline = chunk[chunk.length - 1] === 0x0a;
@@ -48,7 +48,7 @@ export class LogOutput {
   }
 
   end(outcome: RunOutcome): void {
-    this.closeFile();
+    this.close();
     try {
       this.sink?.end(outcome);
     } catch (error) {
@@ -56,7 +56,8 @@ export class LogOutput {
     }
   }
 
-  private closeFile(): void {
+  /** Closes the file; the sink hears nothing of it (its owner ends the live topic itself). */
+  close(): void {
     if (this.fd === null) return;
     closeSync(this.fd);
     this.fd = null;

@@ -1,0 +1,16 @@
+import type { Area, SharedParts } from '../../shared.ts';
+import { configRoutes } from './routes.ts';
+import { ConfigService } from './service.ts';
+
+export type { ConfigService };
+
+/** data/config: config.sh and the hooks, seeded from the shipped samples. */
+export function createConfigs(deps: Pick<SharedParts, 'paths'>): Area<ConfigService> {
+  const service = new ConfigService(deps.paths);
+  return {
+    service,
+    routes: async (app) => {
+      await app.register(configRoutes, { configs: service });
+    },
+  };
+}

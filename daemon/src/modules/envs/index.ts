@@ -1,0 +1,17 @@
+import type { Area, SharedParts } from '../../shared.ts';
+import { EnvRepository } from './repository.ts';
+import { envRoutes } from './routes.ts';
+import { EnvService } from './service.ts';
+
+export type { EnvService };
+
+/** The panel's environment variables (what every run sees). */
+export function createEnvs(deps: Pick<SharedParts, 'db' | 'clock'>): Area<EnvService> {
+  const service = new EnvService(new EnvRepository(deps.db), deps.clock);
+  return {
+    service,
+    routes: async (app) => {
+      await app.register(envRoutes, { envs: service });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Area, SharedParts } from '../../shared.ts';
+import { notificationRoutes } from './routes.ts';
+import { NotificationService } from './service.ts';
+
+export type { NotificationService };
+
+/** The panel's notification channel, the default task policy, and the endpoint scripts notify through. */
+export function createNotifications(deps: Pick<SharedParts, 'notifier' | 'settings'>): Area<NotificationService> {
+  const service = new NotificationService(deps.notifier, deps.settings);
+  return {
+    service,
+    routes: async (app) => {
+      await app.register(notificationRoutes, { service });
+    },
+  };
+}
