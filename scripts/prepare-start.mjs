@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: build the UI and the daemon bundle when missing or older than their sources, then run the daemon in
-// the foreground with plain node, forwarding signals to it and exiting with its exit code. Plain ESM, no dependencies.
-import { spawn, spawnSync } from 'node:child_process';
+// Called by scripts/start.sh before it replaces itself with the daemon: builds the UI and the daemon bundle when they
+// are missing or older than their sources, and says where the panel will be. It exits before the daemon starts, so it
+// costs no memory while the panel runs. Plain ESM, no dependencies.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,60 +102,11 @@ function panelUrl(port) {
   if (!base.endsWith('/')) base = `${base}/`;
   return {
     url: `http://${shown}:${port}${base}`,
-    probe: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : shown}:${port}${base}api/health`,
   };
-}
-
-/** Prints the panel's URL once the daemon answers its health check (gives up quietly after 30 s). */
-async function announceWhenUp(child) {
-  const port = process.env.BAIHU_PORT ?? '5700';
-  if (!/^\d+$/.test(port) || Number(port) === 0) return;
-  const { url, probe } = panelUrl(port);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-    try {
-      const res = await fetch(probe, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) {
-        console.log(`[baihu] Panel is up: ${url}`);
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function runDaemon() {
-  // A small young generation: the daemon idles with little garbage, and this saves ~12 MB of resident memory.
-  const child = spawn(process.execPath, ['--max-semi-space-size=1', daemonBundle], {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    });
-  }
-  child.on('error', (error) => {
-    console.error(`[baihu] Could not start the daemon: ${error.message}`);
-    process.exit(1);
-  });
-  child.on('exit', (code, signal) => {
-    if (signal) {
-      // Die the way the daemon died, so a supervisor sees the same thing.
-      process.removeAllListeners(signal);
-      process.kill(process.pid, signal);
-      return;
-    }
-    process.exit(code ?? 1);
-  });
-  void announceWhenUp(child);
 }
 
 const reason = uiBuildReason();
 if (reason) buildUi(reason);
 const daemonReason = daemonBuildReason();
 if (daemonReason) buildDaemon(daemonReason);
-runDaemon();
+console.log(`[baihu] Starting the panel at ${panelUrl(process.env.BAIHU_PORT ?? '5700').url}`);
