@@ -7,15 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from './lib/lazy.ts';
-
-export interface PageProps {
-  /** The route's translated title. */
-  title: string;
-}
-export interface ModalProps {
-  /** Closes the modal by going to the parent page. */
-  onClose: () => void;
-}
+import type { ModalProps, PageProps } from './lib/routing.ts';
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
 

@@ -9,9 +9,9 @@ import { EmptyState } from '../components/ui/EmptyState.tsx';
 import { Spinner } from '../components/ui/Spinner.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { toast } from '../components/ui/toast-store.ts';
-import { FileTree } from '../features/editor/FileTree.tsx';
-import { splitKey, type FileNode } from '../features/editor/files.ts';
-import { useSaveShortcut, useUnsavedGuard } from '../features/editor/useUnsavedGuard.tsx';
+import { FileTree } from '../components/FileTree.tsx';
+import { splitKey, type FileNode } from '../lib/files.ts';
+import { useSaveShortcut, useUnsavedGuard } from '../components/code/useUnsavedGuard.tsx';
 import {
   downloadScript,
   listScripts,
@@ -25,7 +25,7 @@ import {
 import { DebugPanel } from '../features/scripts/DebugPanel.tsx';
 import { lazyPage } from '../lib/lazy.ts';
 
-const CodeEditor = lazyPage(() => import('../components/CodeEditor.tsx'));
+const CodeEditor = lazyPage(() => import('../components/code/CodeEditor.tsx'));
 
 interface OpenFile {
   key: string;

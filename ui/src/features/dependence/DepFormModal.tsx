@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -10,8 +10,8 @@ import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import type { ModalProps } from '../../lib/routing.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import {
   createDependencies,
   dependenciesChanged,

@@ -7,8 +7,8 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
-import { errorsFrom } from '../forms/rules.ts';
+import type { ModalProps } from '../../lib/routing.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
 import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
 

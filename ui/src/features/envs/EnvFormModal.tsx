@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -10,9 +10,9 @@ import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
+import type { ModalProps } from '../../lib/routing.ts';
 import { LabelInput } from '../../components/LabelInput.tsx';
-import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, parseLines, updateEnv, type EnvInput } from './api.ts';
 
 interface Draft {

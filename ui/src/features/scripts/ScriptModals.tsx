@@ -8,8 +8,8 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../forms/rules.ts';
-import { joinKey, splitKey } from '../editor/files.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
+import { joinKey, splitKey } from '../../lib/files.ts';
 import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
 
 /** Goes back to /script, keeping the open file in the address. */

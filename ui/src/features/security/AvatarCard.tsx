@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type ChangeEvent } from 'react';
-import { Avatar } from '../../components/layout/Avatar.tsx';
+import { Avatar } from '../../app/layout/Avatar.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
-import { useCurrentUser } from '../account/current-user.tsx';
+import { useCurrentUser } from '../account/index.ts';
 
 const allowedTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const maxBytes = 2 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { IntervalUnit, PullType, SubscriptionScheduleType, SubscriptionType } fr
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -13,9 +13,9 @@ import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
+import type { ModalProps } from '../../lib/routing.ts';
 import { SchedulePreview } from '../crontab/form/SchedulePreview.tsx';
-import { errorsFrom, hasErrors, type Errors } from '../forms/rules.ts';
+import { errorsFrom, hasErrors, type Errors } from '../../lib/formRules.ts';
 import { createSubscription, getSubscription, parseCommand, subscriptionsChanged, updateSubscription } from './api.ts';
 import {
   derivedAlias,

@@ -1,7 +1,7 @@
 import { IntervalUnit, PullType, SubscriptionScheduleType, SubscriptionType, maskedSecret } from '@contract/enums.ts';
 import { parseSchedule } from '@contract/schedule.ts';
 import { t } from '@lingui/core/macro';
-import { required, type Errors } from '../forms/rules.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
 import type { ParsedCommand, Subscription, SubscriptionInput } from './api.ts';
 
 export type SubType = (typeof SubscriptionType)[keyof typeof SubscriptionType];

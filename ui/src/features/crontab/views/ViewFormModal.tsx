@@ -11,8 +11,8 @@ import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
-import type { ModalProps } from '../../../routes.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../../forms/rules.ts';
+import type { ModalProps } from '../../../lib/routing.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../../lib/formRules.ts';
 import { cronsChanged, listViews, type CronView } from '../api.ts';
 
 interface FilterRow {

@@ -1,6 +1,6 @@
 import { reservedPassword } from '@contract/enums.ts';
 import { t } from '@lingui/core/macro';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /**
  * The spec's form messages (§5), checked in the browser before a request so the user gets an answer at once.

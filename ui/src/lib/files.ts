@@ -1,6 +1,6 @@
 /** Shared helpers of the file areas (scripts, logs): tree nodes, paths and downloads. */
-import { getToken } from '../../lib/session.ts';
-import { underBase } from '../../lib/base.ts';
+import { request } from './api.ts';
+import { saveBlob } from './download.ts';
 
 /** A node of `GET api/scripts|logs?path=` (daemon/src/files/tree.ts). */
 export interface FileNode {
@@ -39,21 +39,5 @@ export function formatSize(bytes: number): string {
 
 /** POSTs to a download endpoint (`api/scripts/download`, `api/logs/download`) and saves the reply as a file. */
 export async function downloadFile(endpoint: string, path: string, filename: string): Promise<void> {
-  const response = await fetch(underBase(`api/${endpoint}`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken() ?? ''}` },
-    body: JSON.stringify({ path, filename }),
-  });
-  if (!response.ok) {
-    const reply = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(reply?.message ?? `HTTP ${response.status}`);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await request<Blob>('POST', endpoint, { body: { path, filename }, reply: 'blob' }), filename);
 }

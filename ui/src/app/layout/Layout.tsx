@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { CurrentUserProvider } from '../../features/account/current-user.tsx';
-import { Drawer } from '../ui/Dialog.tsx';
-import { cn } from '../ui/cn.ts';
+import { Drawer } from '../../components/ui/Dialog.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Icon } from './icons.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Badge, type Status } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Badge, type Status } from '../ui/Badge.tsx';
+import { Button } from '../ui/Button.tsx';
 import type { AnsiSegment, AnsiStyle } from '../../lib/ansi.ts';
-import { formatDuration } from './duration.ts';
+import { formatDuration } from '../../lib/format.ts';
 
 /** Where a live output stands: waiting to start, running, or how it ended (a RunEndKind). */
 export type LogState = 'waiting' | 'running' | 'success' | 'failed' | 'stopped' | 'timeout' | 'interrupted' | 'none';

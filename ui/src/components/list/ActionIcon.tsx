@@ -5,10 +5,15 @@ const paths = {
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   pin: 'M9 4h6l-1 6 3 3H7l3-3-1-6ZM12 13v8',
   edit: 'M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4',
+  reinstall: 'M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5',
+  up: 'M12 19V5M6 11l6-6 6 6',
+  down: 'M12 5v14M6 13l6 6 6-6',
 } as const;
 
-/** Small line icons for the task list's actions. */
-export function ActionIcon({ name, className = 'size-4' }: { name: keyof typeof paths; className?: string }) {
+export type ActionIconName = keyof typeof paths;
+
+/** Small line icons for the lists' row actions. */
+export function ActionIcon({ name, className = 'size-4' }: { name: ActionIconName; className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"

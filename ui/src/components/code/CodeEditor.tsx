@@ -9,8 +9,8 @@ import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { indentUnit } from '@codemirror/language';
 import { useEffect, useRef } from 'react';
-import { useEditorSettings, type EditorSettings } from '../features/editor/settings.ts';
-import { languageOf, themedHighlight, tokenTheme } from '../features/editor/setup.ts';
+import { useEditorSettings, type EditorSettings } from './editorSettings.ts';
+import { languageOf, themedHighlight, tokenTheme } from './editorSetup.ts';
 
 /** The editor settings of script/setting as CodeMirror extensions. */
 function settingsExtension(settings: EditorSettings) {

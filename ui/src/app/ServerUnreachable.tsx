@@ -1,16 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../components/ui/Button.tsx';
-import { Spinner } from '../components/ui/Spinner.tsx';
-
-/** Shown while a page's code is on its way. */
-export function PageSpinner() {
-  const { t } = useLingui();
-  return (
-    <div className="flex min-h-[40vh] items-center justify-center text-primary">
-      <Spinner label={t`Loading`} className="[&_svg]:size-6" />
-    </div>
-  );
-}
 
 /** Shown when the daemon cannot be reached at all on first load. */
 export function ServerUnreachable({ onRetry }: { onRetry: () => void }) {

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { cn } from '../../components/ui/cn.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { formatSize, type FileNode } from './files.ts';
+import { Spinner } from './ui/Spinner.tsx';
+import { cn } from './ui/cn.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { formatSize, type FileNode } from '../lib/files.ts';
 
 /**
  * A file tree loaded one level at a time (`load(path)` answers the nodes of one folder), so a big tree costs only

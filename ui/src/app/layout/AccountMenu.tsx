@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { signOut } from '../../features/account/signOut.ts';
 import { useCurrentUser } from '../../features/account/current-user.tsx';
-import { Button } from '../ui/Button.tsx';
-import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/DropdownMenu.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/DropdownMenu.tsx';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './icons.tsx';
 

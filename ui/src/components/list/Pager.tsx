@@ -1,18 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Select } from '../../../components/ui/Select.tsx';
-import { pageSizes } from './useCronList.ts';
+import { Button } from '../ui/Button.tsx';
+import { Select } from '../ui/Select.tsx';
 
-/** Page navigation and the page size; says which tasks are shown out of how many. */
+export const pageSizes = [20, 50, 100, 200] as const;
+
+/** Page navigation and the page size; says which rows are shown out of how many. */
 export function Pager({
   page,
   size,
   total,
+  sizeLabel,
   onChange,
 }: {
   page: number;
   size: number;
   total: number;
+  /** Accessible name of the page-size choice, e.g. "Tasks per page". */
+  sizeLabel: string;
   onChange: (patch: { page?: number; size?: number }) => void;
 }) {
   const { t } = useLingui();
@@ -32,7 +36,7 @@ export function Pager({
         {t`Next page`}
       </Button>
       <Select
-        aria-label={t`Tasks per page`}
+        aria-label={sizeLabel}
         value={String(size)}
         onChange={(e) => onChange({ size: Number(e.target.value) })}
         options={pageSizes.map((n) => ({ value: String(n), label: t`${n} / page` }))}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 
 /**
  * "Leaving the editor with unsaved changes asks for confirmation" (spec §2): while `dirty`, a reload or closing the
