@@ -150,7 +150,7 @@ export const modalRoutes: ModalRoute[] = [
   },
   {
     ...modal('/subscription/modal', '/subscription'),
-    modal: lazyPage(() => import('./features/subscription/SubFormModal.tsx')),
+    modal: lazyPage(() => import('./features/subscription/form/SubFormModal.tsx')),
   },
   { ...modal('/env/modal', '/env'), modal: lazyPage(() => import('./features/envs/EnvFormModal.tsx')) },
   { ...modal('/env/editNameModal', '/env'), modal: lazyPage(() => import('./features/envs/EditNameModal.tsx')) },

@@ -13,7 +13,7 @@ import { ServerUnreachable } from './ServerUnreachable.tsx';
 import { useSystem } from './system.tsx';
 
 // The signed-in layout is a chunk of its own, so the login page does not download the menu and header.
-const Layout = lazyPage(() => import('./layout/Layout.tsx'));
+const Layout = lazyPage(() => import('./Layout.tsx'));
 
 /** Picks the route for the current path, applies the access rules, and draws the page (and any modal over it). */
 export function RouteView() {

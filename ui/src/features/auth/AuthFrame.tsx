@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch.tsx';
-import { ThemeSwitch } from '../../app/layout/ThemeSwitch.tsx';
-import { Brand } from '../../app/layout/SideMenu.tsx';
+import { LanguageSwitch } from '../../components/layout/LanguageSwitch.tsx';
+import { ThemeSwitch } from '../../components/layout/ThemeSwitch.tsx';
+import { Brand } from '../../components/layout/SideMenu.tsx';
 
 /** The frame of the signed-out pages: language and theme at the top, one centred card. */
 export function AuthFrame({ children, wide }: { children: ReactNode; wide?: boolean }) {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type ChangeEvent } from 'react';
-import { Avatar } from '../../app/layout/Avatar.tsx';
+import { Avatar } from '../../components/layout/Avatar.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';

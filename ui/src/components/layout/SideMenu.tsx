@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { cn } from '../../components/ui/cn.ts';
+import { cn } from '../ui/cn.ts';
 import { Icon } from './icons.tsx';
 import { isActive, menuItems } from './menu.ts';
 

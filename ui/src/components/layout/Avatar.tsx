@@ -1,4 +1,4 @@
-import { cn } from '../../components/ui/cn.ts';
+import { cn } from '../ui/cn.ts';
 
 /** The account picture, or the name's first letter on a tinted disc when there is none. */
 export function Avatar({

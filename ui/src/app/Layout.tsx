@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import { CurrentUserProvider } from '../../features/account/current-user.tsx';
-import { Drawer } from '../../components/ui/Dialog.tsx';
-import { cn } from '../../components/ui/cn.ts';
-import { AccountMenu } from './AccountMenu.tsx';
-import { Icon } from './icons.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { Brand, SideMenu } from './SideMenu.tsx';
-import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { CurrentUserProvider } from '../features/account/current-user.tsx';
+import { Drawer } from '../components/ui/Dialog.tsx';
+import { cn } from '../components/ui/cn.ts';
+import { AccountMenu } from '../features/account/AccountMenu.tsx';
+import { Icon } from '../components/layout/icons.tsx';
+import { LanguageSwitch } from '../components/layout/LanguageSwitch.tsx';
+import { Brand, SideMenu } from '../components/layout/SideMenu.tsx';
+import { ThemeSwitch } from '../components/layout/ThemeSwitch.tsx';
 
 const collapsedKey = 'baihu_menu_collapsed';
 

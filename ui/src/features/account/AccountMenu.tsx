@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
-import { signOut } from '../../features/account/signOut.ts';
-import { useCurrentUser } from '../../features/account/current-user.tsx';
+import { signOut } from './signOut.ts';
+import { useCurrentUser } from './current-user.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/DropdownMenu.tsx';
-import { Avatar } from './Avatar.tsx';
-import { Icon } from './icons.tsx';
+import { Avatar } from '../../components/layout/Avatar.tsx';
+import { Icon } from '../../components/layout/icons.tsx';
 
 export function AccountMenu() {
   const { t } = useLingui();

@@ -1,8 +1,8 @@
 import { IntervalUnit, PullType, SubscriptionScheduleType, SubscriptionType, maskedSecret } from '@contract/enums.ts';
 import { parseSchedule } from '@contract/schedule.ts';
 import { t } from '@lingui/core/macro';
-import { required, type Errors } from '../../lib/formRules.ts';
-import type { ParsedCommand, Subscription, SubscriptionInput } from './api.ts';
+import { errorsFrom, required, type Errors } from '../../../lib/formRules.ts';
+import type { ParsedCommand, Subscription, SubscriptionInput } from '../api.ts';
 
 export type SubType = (typeof SubscriptionType)[keyof typeof SubscriptionType];
 export type PullKind = (typeof PullType)[keyof typeof PullType];
@@ -193,4 +193,37 @@ export function derivedAlias(draft: Pick<Draft, 'type' | 'url' | 'branch'>): str
   const repo = (segments.at(-1) ?? 'repo').replace(/\.git$/, '');
   const parts = [segments.at(-2), repo, draft.branch.trim() || undefined].filter((p): p is string => !!p);
   return clean(parts.join('_')) || 'repo';
+}
+
+/** The fields under "More options", so a form with an error among them opens it. */
+export const moreKeys = ['whitelist', 'blacklist', 'dependences', 'extensions', 'sub_before', 'sub_after', 'proxy'];
+/** Every field the form shows an error beside; the server's other complaints go above the form. */
+const shownKeys = [
+  'name',
+  'url',
+  'branch',
+  'alias',
+  'username',
+  'password',
+  'private_key',
+  'schedule',
+  'interval_schedule',
+  ...moreKeys,
+];
+/** Server field names → the form's error keys. */
+const fieldKey: Record<string, string> = { pull_option: 'password', type: 'url' };
+
+/**
+ * A refused save as the form shows it: the server's field errors by the form's keys (`/pull_option/password` →
+ * `password`), and a message for the whole form when none of them lands beside a field.
+ */
+export function serverErrors(error: unknown): { fields: Errors; form: string | null } {
+  const { fields, form } = errorsFrom(error);
+  const byField: Errors = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const name = key.split('/').find((part) => part && !/^\d+$/.test(part) && part !== 'pull_option') ?? key;
+    byField[fieldKey[name] ?? name] ??= message;
+  }
+  const shown = shownKeys.some((key) => byField[key]);
+  return { fields: byField, form: form ?? (shown ? null : (Object.values(byField).find(Boolean) ?? null)) };
 }

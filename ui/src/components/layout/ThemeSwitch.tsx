@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { DropdownMenu, MenuRadioGroup } from '../../components/ui/DropdownMenu.tsx';
+import { Button } from '../ui/Button.tsx';
+import { DropdownMenu, MenuRadioGroup } from '../ui/DropdownMenu.tsx';
 import { Icon } from './icons.tsx';
 
 const iconOf = { light: 'sun', dark: 'moon', system: 'monitor' } as const;

@@ -2,8 +2,8 @@ import { Locales, type Language } from '@contract/i18n.ts';
 import { useLingui } from '@lingui/react/macro';
 import { basePath } from '../../lib/base.ts';
 import { switchLanguage } from '../../lib/language.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { DropdownMenu, MenuRadioGroup } from '../../components/ui/DropdownMenu.tsx';
+import { Button } from '../ui/Button.tsx';
+import { DropdownMenu, MenuRadioGroup } from '../ui/DropdownMenu.tsx';
 import { Icon } from './icons.tsx';
 
 // Each language is named in itself, so a user who cannot read the current one still finds theirs.
