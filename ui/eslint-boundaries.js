@@ -27,7 +27,9 @@ function problem(from, to) {
     return `${to.name} is the app's entry and route table; only app/ imports it (a page or modal importing it closes an import circle).`;
   switch (from.layer) {
     case 'lib':
-      return to.layer === 'lib' || to.layer === 'locales' ? null : `lib/ is plumbing without UI: it may import only lib/.`;
+      return to.layer === 'lib' || to.layer === 'locales'
+        ? null
+        : `lib/ is plumbing without UI: it may import only lib/.`;
     case 'components':
       return to.layer === 'components' || to.layer === 'lib'
         ? null
