@@ -1,7 +1,7 @@
 import type { NotificationSettings } from '@contract/notify.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { NotificationForm } from '../../features/notification/NotificationForm.tsx';
