@@ -258,8 +258,8 @@ export const messages = {
     zh: '{file} 不是青龙的通知库，将原样保留；白虎的库可通过 {baihuName} 引用',
   },
   importNotifyLibraryCopies: {
-    en: '{count} copies of sendNotify.js / notify.py inside subscription folders are kept as they are',
-    zh: '订阅目录中的 {count} 份 sendNotify.js / notify.py 将原样保留',
+    en: 'Copies of sendNotify.js / notify.py inside subscription folders ({count}) are kept as they are',
+    zh: '订阅目录中的 sendNotify.js / notify.py 副本（{count} 份）将原样保留',
   },
   importAdoptInPlace: {
     en: "The folder is already Baihu's data folder: its files stay where they are",
