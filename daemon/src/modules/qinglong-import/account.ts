@@ -4,7 +4,7 @@
  * password in plain text; later versions store `scrypt$<salt hex>$<key hex>`, which Baihu's hash format can carry
  * unchanged (same scrypt parameters, the salt being the hex text itself).
  */
-import { passwordMinLength, reservedPassword } from '../../contract/enums.ts';
+import { passwordMinLength, reservedPassword, usernameMaxLength } from '../../contract/enums.ts';
 import { ImportFlavour, ImportKind } from '../../contract/import.ts';
 import path from 'node:path';
 import type { PlannedAccount, PlannedPassword } from './plan.ts';
@@ -61,6 +61,10 @@ export function planAccount(sources: AccountSources, report: ImportReport): Plan
   const item = username || '—';
   if (!username || !stored || (username === 'admin' && stored === reservedPassword)) {
     report.skip(ImportKind.account, item, { key: 'importAccountDefault' });
+    return null;
+  }
+  if ([...username].length > usernameMaxLength) {
+    report.skip(ImportKind.account, item, { key: 'tooLong', field: 'username', params: { max: usernameMaxLength } });
     return null;
   }
   if (stored === reservedPassword) {
