@@ -179,6 +179,11 @@ test("notification: Qinglong's settings carry over; channels Baihu lacks and inc
     type: 'chat',
     synologyChatUrl: 'https://nas/webapi/entry.cgi?token=abc',
   });
+  assert.equal(
+    run({ type: 'telegramBot', telegramBotToken: 't', telegramBotUserId: '1', telegramBotApiHost: 'api.telegram.org' })
+      .settings?.telegramBotApiHost,
+    'https://api.telegram.org',
+  );
   for (const channel of ['wxPusherSpt', 'openiLink']) {
     assert.deepEqual(run({ type: channel, wxPusherSptList: 'SPT_x', openiLinkAppToken: 'x' }).skipped, [
       [channel, 'importChannelMissing', { channel }],

@@ -27,6 +27,7 @@ export function plannedPassword(stored: string): PlannedPassword | null {
   const scrypt = qinglongScrypt.exec(stored);
   if (scrypt) {
     // Qinglong passes the salt's hex text to scrypt as the salt (N 16384, r 8, p 1, 64 bytes): keep those bytes.
+    // Baihu NFKC-normalises a password before hashing; a password NFKC changes would not match (rare, noted).
     const salt = Buffer.from(scrypt[1]!, 'utf8').toString('base64');
     const key = Buffer.from(scrypt[2]!, 'hex').toString('base64');
     return { kind: 'hash', value: ['scrypt', 16384, 8, 1, salt, key].join('$') };

@@ -33,6 +33,10 @@ export function planNotification(info: unknown, report: ImportReport): Notificat
   if (type === 'chat' && !values.synologyChatUrl && values.chatUrl) {
     values.synologyChatUrl = `${values.chatUrl}${values.chatToken ?? ''}`;
   }
+  // Older Qinglong kept the Telegram API host without a scheme and added https:// when sending.
+  const apiHost = values.telegramBotApiHost?.trim();
+  if (type === 'telegramBot' && apiHost && !/^https?:\/\//i.test(apiHost))
+    values.telegramBotApiHost = `https://${apiHost}`;
   const settings = normaliseNotificationSettings(values);
   const problems = checkNotificationSettings(settings);
   if (problems.length > 0) {
