@@ -31,6 +31,7 @@ import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
 import { SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
+import { defaultLocalTargets } from './contract/local-targets.ts';
 import { killLeftovers } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     clock,
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    localTargets: () => settings.get(SettingKey.notifyLocalTargets, defaultLocalTargets),
     ...options.notify,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
@@ -263,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemConfigRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       const notifications = new NotificationService(notifier, notificationStore);
-      await api.register(notificationRoutes, { service: notifications });
+      await api.register(notificationRoutes, { service: notifications, settings });
       await api.register(liveRoutes, { hub: live });
       await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
       await api.register(cronViewRoutes, { ctx });

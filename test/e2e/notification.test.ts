@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { account, call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot as save, startPanel } from '../helpers/browser.ts';
-import { startRecorder, type Recorded } from '../helpers/recorder.ts';
+import { allowRecorders, startRecorder, type Recorded } from '../helpers/recorder.ts';
 
 /** A full-page screenshot from the top, so the sticky header sits where a person sees it. */
 async function screenshot(page: Page, name: string) {
@@ -39,6 +39,7 @@ function assertTestMessage(request: Recorded) {
 test('settings page: webhook saved after a test, refused channel keeps the old settings, send test, task policy', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
+  await allowRecorders(panel.app);
   await initAccount(panel.app);
   const token = await login(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
@@ -111,6 +112,7 @@ test('settings page: webhook saved after a test, refused channel keeps the old s
 test('first-run wizard: account, then a webhook saved from the notification step, then completion', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
+  await allowRecorders(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
   const { page } = await openPage(browser, { colorScheme: 'dark' });
 
