@@ -17,6 +17,7 @@ import { createHttpClient, type HttpClient } from './http.ts';
 import { LocalTargetRefused, TargetGuard } from './local-targets.ts';
 import type { LocalTargets } from '../contract/local-targets.ts';
 import { formatMessage } from '../contract/messages.ts';
+import { redactUrls } from '../redact.ts';
 import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
@@ -280,7 +281,12 @@ export class Notifier {
   }
 }
 
+/** The reason of a failure, URLs redacted (a service's reply may quote the URL it was called with, token and all). */
 function reasonOf(error: unknown, lang: Language): string {
+  return redactUrls(rawReasonOf(error, lang));
+}
+
+function rawReasonOf(error: unknown, lang: Language): string {
   if (error instanceof NotifyFailure) return error.detail;
   if (error instanceof LocalTargetRefused) return formatMessage(error.key, lang, error.params);
   return error instanceof Error ? error.message : String(error);
