@@ -49,6 +49,7 @@ import { UserRepository } from './modules/user/repository.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
+import { restrictDataDir } from './data-modes.ts';
 import { version } from './version.ts';
 import { fromRoot } from './root.ts';
 import { configRoutes } from './modules/configs/routes.ts';
@@ -95,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = new ConfigService(paths);
   await configs.seed();
+  // Before the database opens, so its WAL/SHM files are made from a private database file.
+  const unrestricted = await restrictDataDir(paths);
 
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
@@ -111,6 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  for (const { path, code } of unrestricted) {
+    // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
+    // folders below it, which are ours, still keep other users out.
+    const level = path === paths.root ? 'info' : 'warn';
+    app.log[level]({ path, code }, 'could not make private to this user');
+  }
   const settings = await SettingsStore.load(database.db);
   const live = new LiveHub();
   const envs = new EnvService(new EnvRepository(database.db), clock);
