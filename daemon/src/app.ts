@@ -17,6 +17,7 @@ import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
+import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './http/ui.ts';
 import { NotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -85,6 +86,8 @@ export interface AppOptions {
    * on the matched route holds on its own.
    */
   rawPathWall?: boolean;
+  /** Slow-request timeouts (http/limits.ts); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -102,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
 
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request would flood the system log of a panel that scripts call all day.
@@ -110,7 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
-    bodyLimit: 50 * 1024 * 1024,
+    bodyLimit: defaultBodyLimit,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -30,4 +30,3 @@ export async function connect(url: string) {
 /** The log bytes the chunk messages carried, in order. */
 export const bytesOf = (messages: ServerMessage[]) =>
   Buffer.concat(messages.flatMap((m) => (m.type === 'chunk' ? [Buffer.from(m.data, 'base64')] : [])));
-

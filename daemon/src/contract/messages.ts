@@ -23,6 +23,10 @@ export const messages = {
   unauthorized: { en: 'Please log in first', zh: '请先登录' },
   forbidden: { en: 'Forbidden', zh: '禁止访问' },
   tooManyRequests: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  bodyTooLarge: {
+    en: 'The request is too large: this endpoint accepts at most {size} MB',
+    zh: '请求内容过大：此接口最多接受 {size} MB',
+  },
   alreadyInitialized: { en: 'The system has already been initialized', zh: '系统已初始化' },
   notInitialized: { en: 'The system has not been initialized yet', zh: '系统尚未初始化' },
   passwordAdmin: { en: "The password cannot be 'admin'", zh: "密码不能为 'admin'" },
