@@ -62,20 +62,20 @@ test('every local address class is refused by default, with a clear message in b
   assert.equal(
     en.body.message,
     'Not sent: localhost is on the local network (127.0.0.1). Notifications go to local addresses only when you ' +
-      'allow them: turn on "Allow local network addresses" or add the address under Settings → Notification → ' +
+      'allow them: turn on "Allow local network addresses" or add the address under System Settings → Notification → ' +
       'Local network addresses',
   );
   const zh = await call(app, 'PUT', route, { token, lang: 'zh', payload: webhookTo(`http://localhost:${port}`) });
   assert.equal(
     zh.body.message,
-    '未发送：localhost 位于本地网络（127.0.0.1）。只有你允许的本地地址才能接收通知：请在 设置 → 通知 → 本地网络地址 ' +
+    '未发送：localhost 位于本地网络（127.0.0.1）。只有你允许的本地地址才能接收通知：请在 系统设置 → 通知设置 → 本地网络地址 ' +
       '中打开“允许本地网络地址”，或添加该地址',
   );
   const metadata = await call(app, 'PUT', route, { token, lang: 'zh', payload: webhookTo('http://169.254.169.254') });
   assert.equal(
     metadata.body.message,
     '未发送：169.254.169.254 解析为 169.254.169.254，这是链路本地或未指定地址（云服务器元数据服务所在的地址）。' +
-      '只有在 设置 → 通知 → 本地网络地址 中列出的地址才能访问',
+      '只有在 系统设置 → 通知设置 → 本地网络地址 中列出的地址才能访问',
   );
 
   assert.equal(server.requests.length, 0, 'nothing reached the loopback recorder');

@@ -62,12 +62,12 @@ export const messages = {
   notifyClosed: { en: 'No notification channel is set up', zh: '未设置通知方式' },
   runTokenInvalid: { en: 'Invalid or expired run token', zh: '运行令牌无效或已过期' },
   notifyLocalTarget: {
-    en: 'Not sent: {host} is on the local network ({address}). Notifications go to local addresses only when you allow them: turn on "Allow local network addresses" or add the address under Settings → Notification → Local network addresses',
-    zh: '未发送：{host} 位于本地网络（{address}）。只有你允许的本地地址才能接收通知：请在 设置 → 通知 → 本地网络地址 中打开“允许本地网络地址”，或添加该地址',
+    en: 'Not sent: {host} is on the local network ({address}). Notifications go to local addresses only when you allow them: turn on "Allow local network addresses" or add the address under System Settings → Notification → Local network addresses',
+    zh: '未发送：{host} 位于本地网络（{address}）。只有你允许的本地地址才能接收通知：请在 系统设置 → 通知设置 → 本地网络地址 中打开“允许本地网络地址”，或添加该地址',
   },
   notifyReservedTarget: {
-    en: 'Not sent: {host} resolves to {address}, a link-local or unspecified address (where cloud metadata services live). Only an address listed under Settings → Notification → Local network addresses can be reached',
-    zh: '未发送：{host} 解析为 {address}，这是链路本地或未指定地址（云服务器元数据服务所在的地址）。只有在 设置 → 通知 → 本地网络地址 中列出的地址才能访问',
+    en: 'Not sent: {host} resolves to {address}, a link-local or unspecified address (where cloud metadata services live). Only an address listed under System Settings → Notification → Local network addresses can be reached',
+    zh: '未发送：{host} 解析为 {address}，这是链路本地或未指定地址（云服务器元数据服务所在的地址）。只有在 系统设置 → 通知设置 → 本地网络地址 中列出的地址才能访问',
   },
   localTargetInvalid: {
     en: '"{entry}" is not an IP address, a range such as 192.168.1.0/24, or a host name',
