@@ -17,6 +17,7 @@ import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
+import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './http/ui.ts';
 import { NotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -31,6 +32,7 @@ import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
 import { SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
+import { defaultLocalTargets } from './contract/local-targets.ts';
 import { killLeftovers } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
@@ -48,6 +50,7 @@ import { UserRepository } from './modules/user/repository.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
+import { restrictDataDir } from './data-modes.ts';
 import { version } from './version.ts';
 import { fromRoot } from './root.ts';
 import { configRoutes } from './modules/configs/routes.ts';
@@ -83,6 +86,8 @@ export interface AppOptions {
    * on the matched route holds on its own.
    */
   rawPathWall?: boolean;
+  /** Slow-request timeouts (http/limits.ts); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -94,10 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = new ConfigService(paths);
   await configs.seed();
+  // Before the database opens, so its WAL/SHM files are made from a private database file.
+  const unrestricted = await restrictDataDir(paths);
 
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
 
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request would flood the system log of a panel that scripts call all day.
@@ -106,10 +114,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
-    bodyLimit: 50 * 1024 * 1024,
+    bodyLimit: defaultBodyLimit,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  for (const { path, code } of unrestricted) {
+    // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
+    // folders below it, which are ours, still keep other users out.
+    const level = path === paths.root ? 'info' : 'warn';
+    app.log[level]({ path, code }, 'could not make private to this user');
+  }
   const settings = await SettingsStore.load(database.db);
   const live = new LiveHub();
   const envs = new EnvService(new EnvRepository(database.db), clock);
@@ -136,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     clock,
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    localTargets: () => settings.get(SettingKey.notifyLocalTargets, defaultLocalTargets),
     ...options.notify,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
@@ -263,7 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemConfigRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       const notifications = new NotificationService(notifier, notificationStore);
-      await api.register(notificationRoutes, { service: notifications });
+      await api.register(notificationRoutes, { service: notifications, settings });
       await api.register(liveRoutes, { hub: live });
       await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
       await api.register(cronViewRoutes, { ctx });

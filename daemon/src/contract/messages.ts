@@ -23,6 +23,10 @@ export const messages = {
   unauthorized: { en: 'Please log in first', zh: '请先登录' },
   forbidden: { en: 'Forbidden', zh: '禁止访问' },
   tooManyRequests: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  bodyTooLarge: {
+    en: 'The request is too large: this endpoint accepts at most {size} MB',
+    zh: '请求内容过大：此接口最多接受 {size} MB',
+  },
   alreadyInitialized: { en: 'The system has already been initialized', zh: '系统已初始化' },
   notInitialized: { en: 'The system has not been initialized yet', zh: '系统尚未初始化' },
   passwordAdmin: { en: "The password cannot be 'admin'", zh: "密码不能为 'admin'" },
@@ -57,6 +61,18 @@ export const messages = {
   notifyBadOption: { en: '{label} is not one of the offered values', zh: '{label}不是可选的值' },
   notifyClosed: { en: 'No notification channel is set up', zh: '未设置通知方式' },
   runTokenInvalid: { en: 'Invalid or expired run token', zh: '运行令牌无效或已过期' },
+  notifyLocalTarget: {
+    en: 'Not sent: {host} is on the local network ({address}). Notifications go to local addresses only when you allow them: turn on "Allow local network addresses" or add the address under System Settings → Notification → Local network addresses',
+    zh: '未发送：{host} 位于本地网络（{address}）。只有你允许的本地地址才能接收通知：请在 系统设置 → 通知设置 → 本地网络地址 中打开“允许本地网络地址”，或添加该地址',
+  },
+  notifyReservedTarget: {
+    en: 'Not sent: {host} resolves to {address}, a link-local or unspecified address (where cloud metadata services live). Only an address listed under System Settings → Notification → Local network addresses can be reached',
+    zh: '未发送：{host} 解析为 {address}，这是链路本地或未指定地址（云服务器元数据服务所在的地址）。只有在 系统设置 → 通知设置 → 本地网络地址 中列出的地址才能访问',
+  },
+  localTargetInvalid: {
+    en: '"{entry}" is not an IP address, a range such as 192.168.1.0/24, or a host name',
+    zh: '“{entry}”不是 IP 地址、网段（例如 192.168.1.0/24）或主机名',
+  },
   // Tasks (crons) and their views.
   taskNotRunning: { en: 'Task not running', zh: '任务未运行' },
   cronFormat: { en: 'Incorrect Cron Expression Format', zh: '定时规则格式不正确' },
@@ -340,6 +356,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   globalSshKey: { en: 'global SSH key', zh: '全局 SSH 密钥' },
   lang: { en: 'language', zh: '语言' },
   twoFactor: { en: 'two-factor sign-in', zh: '两步验证' },
+  // Notification local-network targets.
+  allowed: { en: 'allowed addresses', zh: '允许的地址' },
 };
 
 /** Type names used by the 'is not a valid {type}' message. */

@@ -14,6 +14,7 @@ import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
 import { inheritedEnvironment } from '../../runner/environment.ts';
 import { logFileName } from '../../runner/log-format.ts';
+import { redactUrls } from '../../redact.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
 import { RunEnd, type RunHandle } from '../../runner/types.ts';
 import { SettingKey, type SettingsStore } from '../system/settings.ts';
@@ -84,8 +85,8 @@ interface Active {
   tail: LogTail;
 }
 
-/** Credentials in a URL shown in a log are hidden. */
-const hideCredentials = (arg: string) => arg.replace(/\/\/[^/@\s]+@/, '//***@');
+/** Credentials in a URL shown in a log (user-info, query values) are hidden. */
+const hideCredentials = redactUrls;
 
 export class DependencyQueue {
   private pending: Job[] = [];

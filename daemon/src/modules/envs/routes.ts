@@ -9,6 +9,7 @@ import { ok } from '../../http/reply.ts';
 import type { EnvService } from './service.ts';
 import { parseEnvFile } from './validate.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { envBodyLimit } from '../../http/limits.ts';
 
 /** Qinglong's batch body: a bare array of ids. */
 const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
@@ -44,6 +45,7 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvSe
     '/envs',
     {
       config: { access: scopeAccess('envs') },
+      bodyLimit: envBodyLimit,
       schema: {
         body: Type.Array(EnvInput, { minItems: 1, maxItems: 100000 }),
         response: { 200: Ok(Type.Array(Env)), ...failures },
@@ -55,6 +57,7 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvSe
     '/envs',
     {
       config: { access: scopeAccess('envs') },
+      bodyLimit: envBodyLimit,
       schema: { body: EnvUpdateInput, response: { 200: Ok(Env), ...failures } },
     },
     async (req) => ok(await envs.update(req.body)),

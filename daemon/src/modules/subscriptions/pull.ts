@@ -39,6 +39,7 @@ import { compilePathPattern, defaultExtensions, extensionList, selectFiles } fro
 import { downloadRaw } from './raw.ts';
 import type { SubscriptionRepository } from './repository.ts';
 import { maskerOf } from './secrets.ts';
+import { redactUrls } from '../../redact.ts';
 import { pullOptionOf } from './serialize.ts';
 import { listFiles, mirrorFiles, newTasksOf, planTasks } from './sync.ts';
 
@@ -108,7 +109,13 @@ export class SubscriptionPuller {
     const entry: Active = { runId: 0, abort, hook: null, done: Promise.resolve() };
     this.active.set(subId, entry);
     entry.done = this.run(subId, trigger, entry)
-      .catch((error: unknown) => this.o.log.error({ err: error, subscription: subId }, 'subscription pull failed'))
+      // The daemon's log gets the text only, URLs redacted: a git or fetch error can quote the subscription's URL.
+      .catch((error: unknown) =>
+        this.o.log.error(
+          { reason: redactUrls(error instanceof Error ? error.message : String(error)), subscription: subId },
+          'subscription pull failed',
+        ),
+      )
       .finally(() => {
         this.active.delete(subId);
         const next = this.waiting.get(subId);

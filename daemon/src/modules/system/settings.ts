@@ -57,4 +57,6 @@ export const SettingKey = {
   nodeMirror: 'nodeMirror',
   pythonMirror: 'pythonMirror',
   linuxMirror: 'linuxMirror',
+  // Local-network addresses notification channels may reach (contract/local-targets.ts; default: none).
+  notifyLocalTargets: 'notifyLocalTargets',
 } as const;
