@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './ui/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'ui/dist/', 'daemon/dist/', 'data/', 'test-results/', 'ui/src/locales/'] },
@@ -23,14 +24,21 @@ export default tseslint.config(
   {
     files: ['ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, baihu: boundaries },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // lib, components, features, pages and app each import only what their layer may (ui/eslint-boundaries.js).
+      'baihu/ui-boundaries': 'error',
+      // Small modules with one job: a file that grows past this is split.
+      'max-lines': ['error', { max: 300 }],
       // Feature code uses the primitives in components/ui, never Radix directly.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'radix-ui', message: 'Use the primitives in ui/src/components/ui/.' }] },
+        {
+          paths: [{ name: 'radix-ui', message: 'Use the primitives in ui/src/components/ui/.' }],
+          patterns: [{ group: ['radix-ui/*', '@radix-ui/*'], message: 'Use the primitives in ui/src/components/ui/.' }],
+        },
       ],
     },
   },

@@ -12,6 +12,9 @@
 # BAIHU_DAEMON_CMD (default "node daemon/dist/server.mjs", or the sources through tsx when no bundle was built; run
 # from BAIHU_APP_DIR; split on spaces).
 set -euo pipefail
+# The data directory holds secrets (database, jwt-secret, config.sh, SSH keys): whatever this script, the daemon and
+# its scripts create is private to the daemon's user (0600 files, 0700 folders). The daemon tightens older entries.
+umask 077
 
 app_dir="${BAIHU_APP_DIR:-/baihu}"
 data_dir="${BAIHU_DATA_DIR:-$app_dir/data}"

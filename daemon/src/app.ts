@@ -17,6 +17,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
+import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './http/ui.ts';
 import { ProcessExecutor } from './jobs/executor/executor.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -37,6 +38,7 @@ import { installScriptLibraries } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
 import { RunTokens } from './notify/run-tokens.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
+import { restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
@@ -68,6 +70,8 @@ export interface AppOptions {
    * on the matched route holds on its own.
    */
   rawPathWall?: boolean;
+  /** Slow-request timeouts (http/limits.ts); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -80,10 +84,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = createConfigs({ paths });
   await configs.service.seed();
+  // Before the database opens, so its WAL/SHM files are made from a private database file.
+  const unrestricted = await restrictDataDir(paths);
 
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
 
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request would flood the system log of a panel that scripts call all day.
@@ -92,10 +99,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
-    bodyLimit: 50 * 1024 * 1024,
+    bodyLimit: defaultBodyLimit,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  for (const { path, code } of unrestricted) {
+    // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
+    // folders below it, which are ours, still keep other users out.
+    const level = path === paths.root ? 'info' : 'warn';
+    app.log[level]({ path, code }, 'could not make private to this user');
+  }
   recordRoutes(app);
 
   // The shared parts, built once.
@@ -135,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     clock,
     language: () => settings.get('lang'),
+    localTargets: () => settings.get('notifyLocalTargets'),
     ...options.notify,
   });
   await installScriptLibraries(paths, app.log);

@@ -25,7 +25,8 @@ export function dataPaths(dataDir: string): DataPaths {
   return { root, ...Object.fromEntries(entries) } as DataPaths;
 }
 
+/** Creates the data directory and its folders, private to the daemon's user (data-modes.ts). */
 export async function ensureDataDirs(paths: DataPaths): Promise<void> {
-  await mkdir(paths.root, { recursive: true });
-  await Promise.all(dataSubdirs.map((name) => mkdir(paths[name], { recursive: true })));
+  await mkdir(paths.root, { recursive: true, mode: 0o700 });
+  await Promise.all(dataSubdirs.map((name) => mkdir(paths[name], { recursive: true, mode: 0o700 })));
 }

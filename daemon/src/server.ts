@@ -1,8 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { privateUmask } from './data-modes.ts';
 
 /** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
+  // Everything the daemon and its scripts create is private to its user (see data-modes.ts).
+  process.umask(privateUmask);
   let config;
   try {
     config = loadConfig();

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { account, call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot as save, startPanel } from '../helpers/browser.ts';
-import { startRecorder, type Recorded } from '../helpers/recorder.ts';
+import { allowRecorders, startRecorder, type Recorded } from '../helpers/recorder.ts';
 
 /** A full-page screenshot from the top, so the sticky header sits where a person sees it. */
 async function screenshot(page: Page, name: string) {
@@ -39,6 +39,7 @@ function assertTestMessage(request: Recorded) {
 test('settings page: webhook saved after a test, refused channel keeps the old settings, send test, task policy', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
+  await allowRecorders(panel.app);
   await initAccount(panel.app);
   const token = await login(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
@@ -111,6 +112,7 @@ test('settings page: webhook saved after a test, refused channel keeps the old s
 test('first-run wizard: account, then a webhook saved from the notification step, then completion', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
+  await allowRecorders(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
   const { page } = await openPage(browser, { colorScheme: 'dark' });
 
@@ -162,4 +164,37 @@ test('first-run wizard on a phone in Chinese: the notification step can be skipp
   const token = await login(panel.app);
   const stored = await call(panel.app, 'GET', '/api/user/notification', { token });
   assert.deepEqual(stored.body.data, { type: 'closed' });
+});
+
+test('settings page: a webhook at a local address is refused with the reason; allowing it lets the test through', async (t) => {
+  const browser = await launchBrowser(t);
+  const panel = await startPanel(t);
+  await initAccount(panel.app);
+  const token = await login(panel.app);
+  const hook = await startRecorder(t, () => ({ body: 'ok' }));
+
+  const { context, page } = await openPage(browser);
+  await context.addInitScript((value) => localStorage.setItem('baihu_token', value), token);
+  await page.goto(`${panel.url}setting/notification`);
+  await page.getByRole('combobox', { name: 'Channel' }).waitFor();
+  await fillWebhook(page, `${hook.url}/hook?t=$title`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Not sent: 127.0.0.1 is on the local network (127.0.0.1).' })
+    .waitFor();
+  assert.equal(hook.requests.length, 0, 'refused before connecting');
+  await screenshot(page, 'notification-local-target-refused-desktop-en-light');
+
+  // Allow exactly that address in the card next to the form, then the same save goes through.
+  assert.equal(await page.getByRole('checkbox', { name: /Allow local network addresses/ }).isChecked(), false);
+  await page.getByRole('textbox', { name: 'Allowed addresses' }).fill('127.0.0.1');
+  await page.getByRole('button', { name: 'Save addresses' }).click();
+  await page.getByRole('status').filter({ hasText: 'Local network addresses saved' }).waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Test message sent, settings saved' }).waitFor();
+  await hook.waitFor(1);
+  const stored = await call(panel.app, 'GET', '/api/user/notification/local-targets', { token });
+  assert.deepEqual(stored.body.data, { allowLocal: false, allowed: ['127.0.0.1'] });
+  await screenshot(page, 'notification-local-targets-desktop-en-light');
 });

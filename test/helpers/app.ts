@@ -29,6 +29,7 @@ export async function startApp(
     uiDir?: string;
     clock?: ManualClock | Clock;
     rawPathWall?: boolean;
+    timeouts?: AppOptions['timeouts'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir(t);
@@ -39,6 +40,7 @@ export async function startApp(
   const appOptions: AppOptions = { config, clock, host: readHost({ ...process.env, ...options.env }) };
   if (options.uiDir) appOptions.uiDir = options.uiDir;
   if (options.rawPathWall !== undefined) appOptions.rawPathWall = options.rawPathWall;
+  if (options.timeouts) appOptions.timeouts = options.timeouts;
   const app = await buildApp(appOptions);
   t.after(() => app.close());
   return { app, dataDir, clock };

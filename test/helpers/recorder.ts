@@ -1,6 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import type { LocalTargets } from '../../daemon/src/contract/local-targets.ts';
+import { TargetGuard } from '../../daemon/src/notify/local-targets.ts';
+
+/**
+ * Recorders listen on 127.0.0.1, which notifications may not reach by default (the local-network guard). Tests that
+ * deliver to them allow exactly that address, as a user allows a service at home; the guard itself stays on.
+ */
+export const recorderTargets: LocalTargets = { allowLocal: false, allowed: ['127.0.0.1'] };
+export const recorderGuard = () => new TargetGuard(() => recorderTargets);
+
+/** Stores the allowance for the recorders in the app's settings (the same setting the panel's page writes). */
+export async function allowRecorders(app: FastifyInstance): Promise<void> {
+  await app.ctx.settings.set('notifyLocalTargets', recorderTargets);
+}
 
 /** One request as the recording server saw it. */
 export interface Recorded {

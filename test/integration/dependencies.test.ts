@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dependency } from '../../daemon/src/contract/dependencies.ts';
 import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enums.ts';
 import { call, signedIn, tempDir, type CallOptions } from '../helpers/app.ts';
-import { startRecorder } from '../helpers/recorder.ts';
+import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
 import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
 
 /**
@@ -115,7 +115,8 @@ test('npm: a real package from the registry installs, scripts require it; uninst
 });
 
 test('npm: a package that does not exist ends in install failed with npm error in the log, and is notified', async (t) => {
-  const { api } = await setup(t);
+  const { api, app } = await setup(t);
+  await allowRecorders(app);
   const hook = await startRecorder(t);
   const saved = await api('PUT', '/api/user/notification', {
     payload: {

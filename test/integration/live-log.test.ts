@@ -3,39 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../daemon/src/contract/live.ts';
 import { runTopic } from '../../daemon/src/contract/live.ts';
 import { signedIn } from '../helpers/app.ts';
 import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
-
-/** A WebSocket client that collects messages; `next` waits for one that matches. */
-async function connect(url: string) {
-  const socket = new WebSocket(url);
-  const messages: ServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)) as ServerMessage);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const until = async (check: (all: ServerMessage[]) => boolean, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!check(messages)) {
-      if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(messages.map((m) => m.type))}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  };
-  return { socket, messages, until, send: (m: unknown) => socket.send(JSON.stringify(m)) };
-}
-
-const bytesOf = (messages: ServerMessage[]) =>
-  Buffer.concat(messages.flatMap((m) => (m.type === 'chunk' ? [Buffer.from(m.data, 'base64')] : [])));
+import { bytesOf, connect } from '../helpers/live.ts';
 
 test('live log: stream a running task, drop the connection, resume from the byte offset, get the end', async (t) => {
   const { app, token, dataDir } = await signedIn(t);

@@ -19,7 +19,7 @@ import {
   type ProviderContext,
 } from '../../daemon/src/notify/provider.ts';
 import { providers } from '../../daemon/src/notify/providers/index.ts';
-import { startRecorder, type Recorded, type Reply } from '../helpers/recorder.ts';
+import { recorderGuard, startRecorder, type Recorded, type Reply } from '../helpers/recorder.ts';
 
 const now = 1_767_225_600_123;
 const message = { title: 'Backup "nightly" failed', content: 'line one\nline two & more' };
@@ -31,7 +31,14 @@ function hostsAt(base: string): NotifyHosts {
 }
 
 function context(base: string, timeoutMs = 3000, retries = 1): ProviderContext {
-  return { http: createHttpClient({ timeoutMs, retries }), hosts: hostsAt(base), now: () => now, timeoutMs };
+  const guard = recorderGuard();
+  return {
+    http: createHttpClient({ timeoutMs, retries, guard }),
+    hosts: hostsAt(base),
+    guard,
+    now: () => now,
+    timeoutMs,
+  };
 }
 
 const form = (r: Recorded) => Object.fromEntries(new URLSearchParams(r.body));

@@ -7,15 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from './lib/lazy.ts';
-
-export interface PageProps {
-  /** The route's translated title. */
-  title: string;
-}
-export interface ModalProps {
-  /** Closes the modal by going to the parent page. */
-  onClose: () => void;
-}
+import type { ModalProps, PageProps } from './lib/routing.ts';
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
 
@@ -158,7 +150,7 @@ export const modalRoutes: ModalRoute[] = [
   },
   {
     ...modal('/subscription/modal', '/subscription'),
-    modal: lazyPage(() => import('./features/subscription/SubFormModal.tsx')),
+    modal: lazyPage(() => import('./features/subscription/form/SubFormModal.tsx')),
   },
   { ...modal('/env/modal', '/env'), modal: lazyPage(() => import('./features/envs/EnvFormModal.tsx')) },
   { ...modal('/env/editNameModal', '/env'), modal: lazyPage(() => import('./features/envs/EditNameModal.tsx')) },

@@ -17,6 +17,7 @@ import { AppError } from '../errors.ts';
 import { UserRepository } from '../modules/user/repository.ts';
 import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
+import { privateUmask } from '../data-modes.ts';
 
 /** Exit codes: 0 done, 1 failed, 2 usage error, 78 bad configuration (as the daemon). */
 const usage = `Usage: ql <command> [argument]
@@ -220,4 +221,6 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
   }
 }
 
+// Files this writes in the data directory (the database's WAL/SHM) stay private, as the daemon's do.
+process.umask(privateUmask);
 process.exitCode = await main(process.argv.slice(2));

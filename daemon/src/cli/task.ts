@@ -11,6 +11,7 @@ import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
 import { ProcessRunner } from '../jobs/executor/process-runner.ts';
 import { parseTaskCommand } from '../jobs/executor/task-command.ts';
 import { RunEnd } from '../contract/enums.ts';
+import { privateUmask } from '../data-modes.ts';
 
 const usage = `Usage: task <script> [now | conc ENV [numbers] | desi ENV numbers] [-m time] [-- script arguments]
 
@@ -66,4 +67,6 @@ async function main(args: string[]): Promise<number> {
   return outcome.exitCode ?? 1;
 }
 
+// Logs this writes in the data directory stay private, as the daemon's do.
+process.umask(privateUmask);
 process.exitCode = await main(process.argv.slice(2));

@@ -23,6 +23,10 @@ export const messages = {
   unauthorized: { en: 'Please log in first', zh: '请先登录' },
   forbidden: { en: 'Forbidden', zh: '禁止访问' },
   tooManyRequests: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  bodyTooLarge: {
+    en: 'The request is too large: this endpoint accepts at most {size} MB',
+    zh: '请求内容过大：此接口最多接受 {size} MB',
+  },
   alreadyInitialized: { en: 'The system has already been initialized', zh: '系统已初始化' },
   notInitialized: { en: 'The system has not been initialized yet', zh: '系统尚未初始化' },
   passwordAdmin: { en: "The password cannot be 'admin'", zh: "密码不能为 'admin'" },
@@ -57,6 +61,18 @@ export const messages = {
   notifyBadOption: { en: '{label} is not one of the offered values', zh: '{label}不是可选的值' },
   notifyClosed: { en: 'No notification channel is set up', zh: '未设置通知方式' },
   runTokenInvalid: { en: 'Invalid or expired run token', zh: '运行令牌无效或已过期' },
+  notifyLocalTarget: {
+    en: 'Not sent: {host} is on the local network ({address}). Notifications go to local addresses only when you allow them: turn on "Allow local network addresses" or add the address under System Settings → Notification → Local network addresses',
+    zh: '未发送：{host} 位于本地网络（{address}）。只有你允许的本地地址才能接收通知：请在 系统设置 → 通知设置 → 本地网络地址 中打开“允许本地网络地址”，或添加该地址',
+  },
+  notifyReservedTarget: {
+    en: 'Not sent: {host} resolves to {address}, a link-local or unspecified address (where cloud metadata services live). Only an address listed under System Settings → Notification → Local network addresses can be reached',
+    zh: '未发送：{host} 解析为 {address}，这是链路本地或未指定地址（云服务器元数据服务所在的地址）。只有在 系统设置 → 通知设置 → 本地网络地址 中列出的地址才能访问',
+  },
+  localTargetInvalid: {
+    en: '"{entry}" is not an IP address, a range such as 192.168.1.0/24, or a host name',
+    zh: '“{entry}”不是 IP 地址、网段（例如 192.168.1.0/24）或主机名',
+  },
   // Tasks (crons) and their views.
   taskNotRunning: { en: 'Task not running', zh: '任务未运行' },
   cronFormat: { en: 'Incorrect Cron Expression Format', zh: '定时规则格式不正确' },
@@ -151,6 +167,120 @@ export const messages = {
     en: 'Not a "ql repo" or "ql raw" command',
     zh: '不是 “ql repo” 或 “ql raw” 命令',
   },
+  // Moving in from Qinglong: what stops an import (nothing is changed), and why an item is left out or changed.
+  importSourceMissing: {
+    en: 'No Qinglong data folder at {path}: there is no db/database.sqlite in it or in its data/ folder',
+    zh: '{path} 不是青龙数据目录：其中及其 data/ 下都没有 db/database.sqlite',
+  },
+  importDatabaseCorrupt: {
+    en: '{file} cannot be read as a SQLite database ({detail}); nothing was changed',
+    zh: '{file} 无法作为 SQLite 数据库读取（{detail}），未做任何更改',
+  },
+  importDatabaseForeign: {
+    en: '{file} is not a Qinglong database (missing tables: {tables}); nothing was changed',
+    zh: '{file} 不是青龙的数据库（缺少表：{tables}），未做任何更改',
+  },
+  importKeyvUnreadable: {
+    en: 'db/keyv.sqlite cannot be read ({detail}); the account is taken from the older records instead',
+    zh: '无法读取 db/keyv.sqlite（{detail}），改用旧版记录中的账户',
+  },
+  importAccountDefault: {
+    en: 'The account was never set up on Qinglong; create one in Baihu',
+    zh: '青龙中尚未设置账户，请在白虎中创建',
+  },
+  importAccountMissing: { en: 'No account was found in the source', zh: '来源中没有找到账户' },
+  importAccountHashUnknown: {
+    en: 'The password is stored in a form Baihu cannot check; set a new one with "ql resetpwd"',
+    zh: '密码的存储格式白虎无法校验，请用 “ql resetpwd” 设置新密码',
+  },
+  importPasswordShort: {
+    en: 'The old password is shorter than {min} characters; it still signs in, but please change it',
+    zh: '原密码少于 {min} 个字符，仍可登录，但请尽快修改',
+  },
+  importTwoFactorKept: {
+    en: 'Two-factor sign-in stays on with the same authenticator app',
+    zh: '两步验证保持开启，继续使用原来的验证器应用',
+  },
+  importTwoFactorDropped: {
+    en: 'The two-factor key cannot be read; two-factor sign-in is off until you set it up again',
+    zh: '无法读取两步验证密钥，重新设置前两步验证处于关闭状态',
+  },
+  importSystemTask: {
+    en: "Qinglong's own maintenance task; Baihu does this itself",
+    zh: '青龙自带的维护任务，白虎会自行处理',
+  },
+  importSystemApp: {
+    en: "Qinglong's built-in application for its own commands; Baihu does not need it",
+    zh: '青龙供自身命令使用的内置应用，白虎不需要',
+  },
+  importDuplicate: {
+    en: 'It appears more than once in the source; the first one is imported',
+    zh: '来源中重复出现，只导入第一个',
+  },
+  importFieldDropped: {
+    en: '{label} is left out: {why}',
+    zh: '{label}未导入：{why}',
+  },
+  importNameDerived: {
+    en: 'The task had no name; it is named after its command',
+    zh: '该任务没有名称，已按命令命名',
+  },
+  importSubscriptionMissing: {
+    en: 'It belonged to subscription {id}, which no longer exists; it is imported on its own',
+    zh: '它所属的订阅 {id} 已不存在，将作为独立任务导入',
+  },
+  importDependencyRemoved: {
+    en: 'It was being removed on Qinglong',
+    zh: '它在青龙中正被删除',
+  },
+  importDependencySplit: {
+    en: 'Several packages in one entry are imported as {count} dependencies',
+    zh: '一个条目中的多个包将作为 {count} 个依赖导入',
+  },
+  importScopesDropped: {
+    en: 'Unknown permissions are left out: {scopes}',
+    zh: '未知的权限未导入：{scopes}',
+  },
+  importSecretReissued: {
+    en: 'A new client secret is issued and shown once; clients using the old one must be updated',
+    zh: '将签发新的 Client Secret 并只显示一次，使用旧密钥的客户端需要更新',
+  },
+  importChannelMissing: {
+    en: 'Baihu has no "{channel}" notification channel yet; choose another channel in settings',
+    zh: '白虎暂不支持“{channel}”通知方式，请在设置中选择其他方式',
+  },
+  importChannelInvalid: {
+    en: 'The "{channel}" settings are incomplete or invalid: {fields}',
+    zh: '“{channel}”通知设置不完整或无效：{fields}',
+  },
+  importSettingUnsupported: {
+    en: 'Baihu has no such setting yet; the value is kept for when it does',
+    zh: '白虎暂无此设置，已保留该值以备后用',
+  },
+  importSettingInvalid: {
+    en: '{label} "{value}" is not valid here',
+    zh: '{label}“{value}”在此无效',
+  },
+  importNotifyLibraryStock: {
+    en: "{file} is Qinglong's library as shipped; Baihu's (same calls) takes its place and the old file goes to bak/",
+    zh: '{file} 是青龙自带的原版库，将由白虎的同名库（调用方式相同）替换，旧文件移至 bak/',
+  },
+  importNotifyLibraryKept: {
+    en: "{file} was changed on Qinglong ({evidence}); it is kept as it is, and Baihu's library can be imported as {baihuName}",
+    zh: '{file} 在青龙中被修改过（{evidence}），将原样保留；白虎的库可通过 {baihuName} 引用',
+  },
+  importNotifyLibraryForeign: {
+    en: "{file} is not Qinglong's library; it is kept as it is, and Baihu's library can be imported as {baihuName}",
+    zh: '{file} 不是青龙的通知库，将原样保留；白虎的库可通过 {baihuName} 引用',
+  },
+  importNotifyLibraryCopies: {
+    en: 'Copies of sendNotify.js / notify.py inside subscription folders ({count}) are kept as they are',
+    zh: '订阅目录中的 sendNotify.js / notify.py 副本（{count} 份）将原样保留',
+  },
+  importAdoptInPlace: {
+    en: "The folder is already Baihu's data folder: its files stay where they are",
+    zh: '该目录已是白虎的数据目录，文件保持原位',
+  },
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
@@ -219,6 +349,15 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   sub_before: { en: 'command before the pull', zh: '执行前' },
   sub_after: { en: 'command after the pull', zh: '执行后' },
   proxy: { en: 'proxy', zh: '代理' },
+  // Moving in from Qinglong.
+  scopes: { en: 'permissions', zh: '权限' },
+  logRemoveFrequency: { en: 'log deletion frequency', zh: '日志删除频率' },
+  panelTitle: { en: 'panel title', zh: '面板标题' },
+  globalSshKey: { en: 'global SSH key', zh: '全局 SSH 密钥' },
+  lang: { en: 'language', zh: '语言' },
+  twoFactor: { en: 'two-factor sign-in', zh: '两步验证' },
+  // Notification local-network targets.
+  allowed: { en: 'allowed addresses', zh: '允许的地址' },
 };
 
 /** Type names used by the 'is not a valid {type}' message. */

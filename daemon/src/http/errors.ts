@@ -79,6 +79,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return sendFailure(reply, lang, 'tooManyRequests', ResponseCode.tooManyRequests);
     }
+    if (error.statusCode === 413) {
+      const limit = req.routeOptions.bodyLimit ?? req.server.initialConfig.bodyLimit ?? 0;
+      const size = Math.round((limit / 1024 / 1024) * 10) / 10;
+      return sendFailure(reply, lang, 'bodyTooLarge', ResponseCode.payloadTooLarge, { size });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       req.log.info({ err: error }, 'client error');
       const code = error.statusCode === 404 ? ResponseCode.notFound : ResponseCode.badRequest;

@@ -9,6 +9,7 @@ import { RunEnd, RunStatus } from '../contract/enums.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { DataPaths } from '../paths.ts';
+import { redactUrls } from '../redact.ts';
 import type { ArgvSpec, Executor } from './executor/executor.ts';
 import type { RunHandle, RunOutcome } from './executor/types.ts';
 import { JobLog } from './job-log.ts';
@@ -40,6 +41,8 @@ export interface JobRunnerOptions {
   language: () => Language;
   tokens?: RunTokenIssuer;
 }
+
+const reasonOf = (error: unknown) => redactUrls(error instanceof Error ? error.message : String(error));
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -256,7 +259,8 @@ export class JobRunner {
         outcome = await this.runSteps(run, spec.work.steps, log, startedAt);
       }
     } catch (error) {
-      this.o.log.error({ err: error, kind: spec.kind, refId: spec.refId }, 'job run failed to start');
+      // The daemon's log gets the text only, URLs redacted: a git or fetch error can quote a secret URL.
+      this.o.log.error({ reason: reasonOf(error), kind: spec.kind, refId: spec.refId }, 'job run failed');
       log?.line(`## ${(error as Error).message}`);
       run.started.reject(error);
       const now = this.o.clock.now();
@@ -370,7 +374,7 @@ export class JobRunner {
     try {
       await reaction();
     } catch (error) {
-      this.o.log.error({ err: error, kind: run.spec.kind, refId: run.spec.refId }, 'job reaction failed');
+      this.o.log.error({ reason: reasonOf(error), kind: run.spec.kind, refId: run.spec.refId }, 'job reaction failed');
     }
   }
 }

@@ -10,7 +10,8 @@ const pieceBytes = 256 * 1024;
  * waits for the send to drain, repeats; sleeps until the hub says more was written; finishes with the end message.
  */
 export class Follower {
-  private stopped = false;
+  /** Set once it has sent the end (or `missing`) or was stopped; a stopped follower no longer counts for its socket. */
+  stopped = false;
   private pumping = false;
   private again = false;
   private unwatch: (() => void) | null = null;

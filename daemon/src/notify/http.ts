@@ -3,10 +3,12 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { NotifyFailure } from './failure.ts';
+import { LocalTargetRefused, TargetGuard } from './local-targets.ts';
 
 /**
- * The one HTTP client every provider uses: a hard timeout per attempt, one retry, optional HTTP proxy. Built on
- * node:http rather than fetch because Node 20 does not expose undici's ProxyAgent, and Telegram users need a proxy.
+ * The one HTTP client every provider uses: a hard timeout per attempt, one retry, optional HTTP proxy, and the
+ * local-network guard on every hop it connects to. Built on node:http rather than fetch because Node 20 does not
+ * expose undici's ProxyAgent (Telegram users need a proxy), and because node:http takes the guard's `lookup`.
  */
 export interface HttpRequest {
   url: string;
@@ -39,6 +41,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Extra attempts after a network failure, a timeout or a 5xx/429 answer; default 1. */
   retries?: number;
+  /** Which local addresses may be reached; by default none (see local-targets.ts). */
+  guard?: TargetGuard;
 }
 
 const maxResponseBytes = 1024 * 1024;
@@ -73,7 +77,7 @@ function parseJson(text: string): unknown {
 const bare = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** Opens a CONNECT tunnel through an HTTP proxy and returns the TLS socket to the target. */
-function tunnel(proxy: URL, target: URL, signal: AbortSignal): Promise<tls.TLSSocket> {
+function tunnel(proxy: URL, target: URL, signal: AbortSignal, guard: TargetGuard): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `${target.hostname}:${target.port || 443}` };
     if (proxy.username) {
@@ -87,6 +91,7 @@ function tunnel(proxy: URL, target: URL, signal: AbortSignal): Promise<tls.TLSSo
       path: headers.host,
       headers,
       signal,
+      lookup: guard.lookup,
     });
     connect.once('connect', (res, socket) => {
       if (res.statusCode !== 200) {
@@ -101,7 +106,7 @@ function tunnel(proxy: URL, target: URL, signal: AbortSignal): Promise<tls.TLSSo
   });
 }
 
-async function attempt(req: HttpRequest, timeoutMs: number): Promise<HttpResponse> {
+async function attempt(req: HttpRequest, timeoutMs: number, guard: TargetGuard): Promise<HttpResponse> {
   const target = new URL(req.url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new Error(`unsupported URL ${target.protocol}`);
@@ -109,12 +114,16 @@ async function attempt(req: HttpRequest, timeoutMs: number): Promise<HttpRespons
   const method = (req.method ?? 'POST').toUpperCase();
   const signal = AbortSignal.timeout(timeoutMs);
   const proxy = req.proxy ? new URL(req.proxy) : undefined;
+  // Literal addresses are checked here (sockets skip `lookup` for them); names by `lookup` at connect time. Through a
+  // proxy, the proxy resolves the target's name, so only a literal target can be checked on this side.
+  guard.checkLiteral(target.hostname);
+  if (proxy) guard.checkLiteral(proxy.hostname);
 
   // No pooling: notifications are rare, and an idle keep-alive socket would only hold servers open.
-  let options: http.RequestOptions = { method, headers, signal, agent: false };
+  let options: http.RequestOptions = { method, headers, signal, agent: false, lookup: guard.lookup };
   let transport: typeof http | typeof https = target.protocol === 'https:' ? https : http;
   if (proxy && target.protocol === 'https:') {
-    const socket = await tunnel(proxy, target, signal);
+    const socket = await tunnel(proxy, target, signal, guard);
     options = {
       ...options,
       createConnection: () => socket,
@@ -158,18 +167,21 @@ async function attempt(req: HttpRequest, timeoutMs: number): Promise<HttpRespons
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 1;
+  const guard = options.guard ?? new TargetGuard();
   return {
     async request(req) {
       let lastError: unknown;
       for (let i = 0; i <= retries; i++) {
         try {
-          const res = await attempt(req, timeoutMs);
+          const res = await attempt(req, timeoutMs, guard);
           if ((res.status >= 500 || res.status === 429) && i < retries) {
             lastError = undefined;
             continue;
           }
           return res;
         } catch (error) {
+          // A refused target is a setting, not a passing fault: no retry, and the reason goes out as it is.
+          if (error instanceof LocalTargetRefused) throw error;
           lastError = error;
         }
       }

@@ -15,6 +15,10 @@ import type { SettingsStore } from '../settings/store.ts';
 import { channelsFromEnv } from './env-channels.ts';
 import { NotifyFailure } from './failure.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
+import { LocalTargetRefused, TargetGuard } from './local-targets.ts';
+import type { LocalTargets } from '../contract/local-targets.ts';
+import { formatMessage } from '../contract/messages.ts';
+import { redactUrls } from '../redact.ts';
 import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
@@ -47,6 +51,8 @@ export interface NotifierOptions {
   retries?: number;
   /** Base URLs of fixed-host services; tests point them at 127.0.0.1. */
   hosts?: Partial<NotifyHosts>;
+  /** Which local-network addresses channels may reach (the user's setting); none when absent. */
+  localTargets?: () => LocalTargets;
   /** Language of the panel's own messages; 'zh' until a language setting exists. */
   language?: () => Language;
   clock?: Clock;
@@ -98,6 +104,7 @@ const silentLog: Logger = { info: () => {}, warn: () => {} };
 export class Notifier {
   readonly http: HttpClient;
   readonly hosts: NotifyHosts;
+  readonly guard: TargetGuard;
   private readonly log: Logger;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
@@ -106,7 +113,9 @@ export class Notifier {
 
   constructor(private readonly options: NotifierOptions) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.http = options.http ?? createHttpClient({ timeoutMs: this.timeoutMs, retries: options.retries ?? 1 });
+    this.guard = new TargetGuard(options.localTargets);
+    this.http =
+      options.http ?? createHttpClient({ timeoutMs: this.timeoutMs, retries: options.retries ?? 1, guard: this.guard });
     this.hosts = { ...defaultHosts, ...options.hosts };
     this.log = options.log ?? silentLog;
     this.clock = options.clock ?? systemClock;
@@ -131,6 +140,7 @@ export class Notifier {
     await provider.send(message, settings, {
       http: this.http,
       hosts: this.hosts,
+      guard: this.guard,
       now: () => Date.now(),
       timeoutMs: this.timeoutMs,
     });
@@ -152,7 +162,7 @@ export class Notifier {
           await this.deliver(type, settings, { title, content });
           this.log.info({ channel: type }, 'notification sent');
         } catch (error) {
-          this.log.warn({ channel: type, reason: reasonOf(error) }, 'notification failed');
+          this.log.warn({ channel: type, reason: reasonOf(error, 'en') }, 'notification failed');
         }
       }),
     );
@@ -240,9 +250,8 @@ export class Notifier {
           await this.deliver(id, settings, message);
           return { channel: id, ok: true };
         } catch (error) {
-          const reason = reasonOf(error);
-          this.log.warn({ channel: id, reason }, 'script notification failed');
-          return { channel: id, ok: false, message: reason };
+          this.log.warn({ channel: id, reason: reasonOf(error, 'en') }, 'script notification failed');
+          return { channel: id, ok: false, message: reasonOf(error, this.language()) };
         }
       }),
     );
@@ -252,7 +261,7 @@ export class Notifier {
   /** A random quote from hitokoto.cn, as Qinglong appends; empty when the service does not answer quickly. */
   private async hitokoto(): Promise<string> {
     try {
-      const res = await createHttpClient({ timeoutMs: 3000, retries: 0 }).request({
+      const res = await createHttpClient({ timeoutMs: 3000, retries: 0, guard: this.guard }).request({
         method: 'GET',
         url: `${this.hosts.hitokoto}/`,
       });
@@ -265,7 +274,7 @@ export class Notifier {
 
   private track(promise: Promise<unknown>): void {
     const guarded = promise.catch((error: unknown) =>
-      this.log.warn({ reason: reasonOf(error) }, 'notification failed'),
+      this.log.warn({ reason: reasonOf(error, 'en') }, 'notification failed'),
     );
     this.inFlight.add(guarded);
     void guarded.finally(() => this.inFlight.delete(guarded));
@@ -277,7 +286,13 @@ export class Notifier {
   }
 }
 
-function reasonOf(error: unknown): string {
+/** The reason of a failure, URLs redacted (a service's reply may quote the URL it was called with, token and all). */
+function reasonOf(error: unknown, lang: Language): string {
+  return redactUrls(rawReasonOf(error, lang));
+}
+
+function rawReasonOf(error: unknown, lang: Language): string {
   if (error instanceof NotifyFailure) return error.detail;
+  if (error instanceof LocalTargetRefused) return formatMessage(error.key, lang, error.params);
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 import type { NotifySendingChannelId } from '../contract/notify.ts';
 import { NotifyFailure } from './failure.ts';
 import { replyMessage, type HttpClient, type HttpResponse } from './http.ts';
+import type { TargetGuard } from './local-targets.ts';
 
 /** What is sent: a title and a body, plus the extras scripts may pass (Bark's `url`, `icon`…). */
 export interface NotifyMessage {
@@ -40,6 +41,8 @@ export type NotifyHosts = typeof defaultHosts;
 export interface ProviderContext {
   http: HttpClient;
   hosts: NotifyHosts;
+  /** The local-network guard, for transports that do not go through `http` (SMTP). */
+  guard: TargetGuard;
   /** Milliseconds; signatures (DingTalk, Lark) use it. */
   now: () => number;
   /** Per-attempt timeout, for transports that do not go through `http` (SMTP). */

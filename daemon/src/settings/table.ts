@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts';
+import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
 import {
   defaultTaskNotifyPolicy,
   isNotifyChannelId,
@@ -36,6 +37,14 @@ const isTimestamp = (value: unknown): value is number | null => value === null |
 const isTaskPolicy = (value: unknown): value is TaskNotifyPolicy => (TaskNotifyPolicies as unknown[]).includes(value);
 const isChannel = (value: unknown): value is NotificationSettings =>
   typeof value === 'object' && value !== null && isNotifyChannelId((value as { type?: unknown }).type);
+const isLocalTargets = (value: unknown): value is LocalTargets => {
+  const targets = value as Partial<LocalTargets> | null;
+  return (
+    typeof targets?.allowLocal === 'boolean' &&
+    Array.isArray(targets.allowed) &&
+    targets.allowed.every((entry) => typeof entry === 'string')
+  );
+};
 
 /** Runs at once by default: the machine's cores, at least 4 (most runs wait on the network, not the CPU). */
 export const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
@@ -58,6 +67,8 @@ export const settingsTable = {
   notification: spec('notification', isChannel, () => closedNotification),
   /** When a task without a policy of its own sends a notification. */
   taskNotifyPolicy: spec('taskNotifyPolicy', isTaskPolicy, () => defaultTaskNotifyPolicy),
+  /** Which local-network addresses notification channels may reach (default: none). */
+  notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
 };
 
 export type SettingName = keyof typeof settingsTable;

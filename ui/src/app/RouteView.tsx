@@ -8,11 +8,12 @@ import { getToken, rememberReturnTo, setLoginNotice } from '../lib/session.ts';
 import { normalisePath, redirects, resolveRoute } from '../routes.ts';
 import { redirectFor } from './access.ts';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
-import { PageSpinner, ServerUnreachable } from './FullPage.tsx';
+import { PageSpinner } from '../components/ui/Spinner.tsx';
+import { ServerUnreachable } from './ServerUnreachable.tsx';
 import { useSystem } from './system.tsx';
 
 // The signed-in layout is a chunk of its own, so the login page does not download the menu and header.
-const Layout = lazyPage(() => import('../components/layout/Layout.tsx'));
+const Layout = lazyPage(() => import('./Layout.tsx'));
 
 /** Picks the route for the current path, applies the access rules, and draws the page (and any modal over it). */
 export function RouteView() {

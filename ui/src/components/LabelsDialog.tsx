@@ -60,3 +60,32 @@ export function LabelsDialog({
     </Dialog>
   );
 }
+
+/** The "Labels" button of a selection toolbar, with its dialog; `rows` are the chosen rows. */
+export function LabelsButton({
+  title,
+  rows,
+  apply,
+}: {
+  title: string;
+  rows: { labels: string[] }[];
+  apply: (mode: 'add' | 'remove', labels: string[]) => Promise<void>;
+}) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        {t`Labels`}
+      </Button>
+      {open && (
+        <LabelsDialog
+          title={title}
+          existing={[...new Set(rows.flatMap((row) => row.labels))]}
+          apply={apply}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,7 +1,9 @@
 /**
- * The one HTTP client. Every reply is `{code, data}` or `{code, message, error, data?, errors?}` (contract/codes.ts);
- * anything but code 200 becomes an ApiError. The server writes `message` in the caller's language, so the UI shows it
- * as received. A 401 anywhere ends the session: the token is dropped and the app is told to go to the login page.
+ * The one HTTP client: every request of the UI goes through `request`, so every call sends the same language and
+ * token and meets the same error and 401 rules. Replies are `{code, data}` or `{code, message, error, data?, errors?}`
+ * (contract/codes.ts); anything but code 200 becomes an ApiError. The server writes `message` in the caller's
+ * language, so the UI shows it as received. A 401 ends the stored session: the token is dropped and the app is told
+ * to go to the login page.
  */
 import { ResponseCode, type ApiFailure, type FieldError } from '@contract/codes.ts';
 import { underBase } from './base.ts';
@@ -34,13 +36,41 @@ export function whenUnauthorized(listener: UnauthorizedListener): void {
   onUnauthorized = listener;
 }
 
-type Body = unknown;
+/**
+ * What a successful call hands back: the envelope's `data` (the usual case), the whole envelope (a reply that
+ * carries fields beside `data`), or the body itself for a file download (`blob`) or a plain-text reply (`text`).
+ */
+export type ReplyKind = 'data' | 'envelope' | 'blob' | 'text';
 
-async function request<T>(method: string, path: string, body?: Body): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export interface RequestOptions {
+  /** JSON-encoded, or sent as is when it is FormData (uploads). */
+  body?: unknown;
+  reply?: ReplyKind;
+  /**
+   * A token of the caller's own (the setup wizard's in-memory session) instead of the stored one. A 401 then has no
+   * stored session to end, so it is only thrown.
+   */
+  token?: string;
+}
+
+type Envelope = { code: number; data?: unknown } & Omit<Partial<ApiFailure>, 'code'>;
+
+async function readEnvelope(response: Response): Promise<Envelope> {
+  try {
+    return (await response.json()) as Envelope;
+  } catch {
+    return { code: response.status, message: response.statusText || `HTTP ${response.status}`, error: 'http' };
+  }
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, reply = 'data' } = options;
+  const token = options.token ?? getToken();
   // Without a `lang` cookie the server falls back to Accept-Language; send the language the UI actually shows.
-  headers['accept-language'] = document.documentElement.lang || 'zh-CN';
-  const token = getToken();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': document.documentElement.lang || 'zh-CN',
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -49,30 +79,29 @@ async function request<T>(method: string, path: string, body?: Body): Promise<T>
     payload = JSON.stringify(body);
   }
   const response = await fetch(underBase(`api/${path}`), { method, headers, body: payload });
-  let reply: { code: number; data?: unknown } & Omit<Partial<ApiFailure>, 'code'>;
-  try {
-    reply = await response.json();
-  } catch {
-    reply = { code: response.status, message: response.statusText || `HTTP ${response.status}`, error: 'http' };
-  }
-  if (reply.code === ResponseCode.ok) return reply.data as T;
+  // A download answers with the file itself; only a failure comes as an envelope.
+  if (response.ok && reply === 'blob') return (await response.blob()) as T;
+  if (response.ok && reply === 'text') return (await response.text()) as T;
+  const envelope = await readEnvelope(response);
+  if (envelope.code === ResponseCode.ok) return (reply === 'envelope' ? envelope : envelope.data) as T;
   const failure: ApiFailure = {
-    code: reply.code as ApiFailure['code'],
-    message: reply.message ?? `HTTP ${response.status}`,
-    error: reply.error ?? 'unknown',
-    data: reply.data,
-    errors: reply.errors,
+    code: envelope.code as ApiFailure['code'],
+    message: envelope.message ?? `HTTP ${response.status}`,
+    error: envelope.error ?? 'unknown',
+    data: envelope.data,
+    errors: envelope.errors,
   };
-  if (failure.code === ResponseCode.unauthorized && token) {
+  if (failure.code === ResponseCode.unauthorized && token && options.token === undefined) {
     clearToken();
     onUnauthorized(failure.message);
   }
   throw new ApiError(failure);
 }
 
+/** Shorthands for JSON calls; POST and PUT send `{}` when there is no body, as the server's schemas expect. */
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: Body) => request<T>('POST', path, body ?? {}),
-  put: <T>(path: string, body?: Body) => request<T>('PUT', path, body ?? {}),
-  delete: <T>(path: string, body?: Body) => request<T>('DELETE', path, body),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
 };

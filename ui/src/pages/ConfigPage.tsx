@@ -8,10 +8,10 @@ import { Select } from '../components/ui/Select.tsx';
 import { Spinner } from '../components/ui/Spinner.tsx';
 import { toast } from '../components/ui/toast-store.ts';
 import { listConfigFiles, readConfig, saveConfig, type ConfigOption } from '../features/config/api.ts';
-import { useSaveShortcut, useUnsavedGuard } from '../features/editor/useUnsavedGuard.tsx';
+import { useSaveShortcut, useUnsavedGuard } from '../components/code/useUnsavedGuard.tsx';
 import { lazyPage } from '../lib/lazy.ts';
 
-const CodeEditor = lazyPage(() => import('../components/CodeEditor.tsx'));
+const CodeEditor = lazyPage(() => import('../components/code/CodeEditor.tsx'));
 
 /** /config: the editable files of data/config (config.sh first), edited in place; save with the button or mod+s. */
 export default function ConfigPage() {

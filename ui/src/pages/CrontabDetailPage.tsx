@@ -2,7 +2,7 @@ import { CronStatus } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { PageSpinner } from '../app/FullPage.tsx';
+import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { Alert } from '../components/ui/Alert.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../components/ui/Card.tsx';

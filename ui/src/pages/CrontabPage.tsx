@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { PageSpinner } from '../app/FullPage.tsx';
+import { ListContent } from '../components/list/ListContent.tsx';
+import { Pager } from '../components/list/Pager.tsx';
+import { SearchBox } from '../components/list/SearchBox.tsx';
+import { useSelection } from '../components/list/useSelection.ts';
 import { Alert } from '../components/ui/Alert.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
-import type { CronView } from '../features/crontab/api.ts';
-import { BatchBar } from '../features/crontab/list/BatchBar.tsx';
+import type { Cron, CronView } from '../features/crontab/api.ts';
+import { CronBatchBar } from '../features/crontab/list/BatchBar.tsx';
 import { CronCards } from '../features/crontab/list/CronCards.tsx';
 import { CronTable } from '../features/crontab/list/CronTable.tsx';
-import { Pager } from '../features/crontab/list/Pager.tsx';
-import { SearchBox } from '../features/crontab/list/SearchBox.tsx';
-import { useCronActions } from '../features/crontab/list/useCronActions.tsx';
+import { useCronActions, type RowAction } from '../features/crontab/list/useCronActions.tsx';
 import { useCronList } from '../features/crontab/list/useCronList.ts';
 import { useViews } from '../features/crontab/views/useViews.ts';
 import { ViewTabs } from '../features/crontab/views/ViewTabs.tsx';
@@ -24,9 +25,8 @@ export default function CrontabPage() {
   const list = useCronList();
   const { views, error: viewsError } = useViews();
   const [activeView, setActiveView] = useState<number | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const { params, setParams, rows } = list;
-  const clear = useCallback(() => setSelected(new Set()), []);
+  const { selected, onSelect, clear, chosen } = useSelection(rows, params);
   const { act, dialog } = useCronActions(clear);
 
   const chooseView = useCallback(
@@ -49,18 +49,7 @@ export default function CrontabPage() {
     if (current?.id !== activeView || JSON.stringify(query) !== JSON.stringify(params.view ?? null))
       chooseView(current);
   }, [views, activeView, params.view, chooseView]);
-  useEffect(clear, [params, clear]);
 
-  const onSelect = (ids: number[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
   const filtered = params.searchValue !== '' || (params.view?.filters.length ?? 0) > 0;
   const onSearch = useCallback((searchValue: string) => setParams({ searchValue }), [setParams]);
 
@@ -69,12 +58,19 @@ export default function CrontabPage() {
       {t`New task`}
     </Button>
   );
-  const onAction = (action: Parameters<typeof act>[0], cron: (typeof rows)[number]) => act(action, [cron]);
+  const onAction = (action: RowAction, cron: Cron) => act(action, [cron]);
+  const rowProps = { rows, selected, onSelect, onAction };
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start gap-2">
-        <SearchBox value={params.searchValue} onSearch={onSearch} />
+        <SearchBox
+          label={t`Search tasks`}
+          placeholder={t`Search tasks`}
+          hint={t`Any text, or name:, command:, schedule:, label: to search one field`}
+          value={params.searchValue}
+          onSearch={onSearch}
+        />
         <div className="ml-auto flex gap-2">
           <Button onClick={() => navigate('/crontab/type')}>{t`From a template`}</Button>
           {create}
@@ -82,46 +78,39 @@ export default function CrontabPage() {
       </div>
       <Card className="overflow-hidden">
         <ViewTabs views={views} activeId={activeView} onChange={chooseView} />
-        {chosen.length > 0 && <BatchBar crons={chosen} onAction={act} onClear={clear} />}
-        {(list.error || viewsError) && (
+        {chosen.length > 0 && <CronBatchBar crons={chosen} onAction={act} onClear={clear} />}
+        {viewsError && !list.error && (
           <div className="p-3">
-            <Alert>{list.error ?? viewsError}</Alert>
+            <Alert>{viewsError}</Alert>
           </div>
         )}
-        {list.loading && rows.length === 0 && <PageSpinner />}
-        {!list.loading && rows.length === 0 && !list.error && (
-          <EmptyState
-            title={filtered ? <Trans>No tasks match</Trans> : <Trans>Create your first task</Trans>}
-            description={
-              filtered ? (
-                <Trans>Try other words, or another view.</Trans>
-              ) : (
-                <Trans>A task runs a script or a command on a schedule, by hand, or when the panel starts.</Trans>
-              )
-            }
-            action={filtered ? undefined : create}
-          />
-        )}
-        {rows.length > 0 && (
-          <div aria-busy={list.loading || undefined}>
-            <div className="hidden md:block">
-              <CronTable
-                rows={rows}
-                sorter={params.sorter}
-                onSort={(sorter) => setParams({ sorter })}
-                selected={selected}
-                onSelect={onSelect}
-                onAction={onAction}
-              />
-            </div>
-            <div className="md:hidden">
-              <CronCards rows={rows} selected={selected} onSelect={onSelect} onAction={onAction} />
-            </div>
-          </div>
-        )}
+        <ListContent
+          list={list}
+          empty={
+            <EmptyState
+              title={filtered ? <Trans>No tasks match</Trans> : <Trans>Create your first task</Trans>}
+              description={
+                filtered ? (
+                  <Trans>Try other words, or another view.</Trans>
+                ) : (
+                  <Trans>A task runs a script or a command on a schedule, by hand, or when the panel starts.</Trans>
+                )
+              }
+              action={filtered ? undefined : create}
+            />
+          }
+          wide={<CronTable {...rowProps} sorter={params.sorter} onSort={(sorter) => setParams({ sorter })} />}
+          narrow={<CronCards {...rowProps} />}
+        />
         {list.total > 0 && (
           <div className="border-t border-line">
-            <Pager page={params.page} size={params.size} total={list.total} onChange={setParams} />
+            <Pager
+              page={params.page}
+              size={params.size}
+              total={list.total}
+              sizeLabel={t`Tasks per page`}
+              onChange={setParams}
+            />
           </div>
         )}
       </Card>

@@ -1,46 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useLocation } from 'wouter';
-import { PageSpinner } from '../app/FullPage.tsx';
-import { Alert } from '../components/ui/Alert.tsx';
+import { ListContent } from '../components/list/ListContent.tsx';
+import { SearchBox } from '../components/list/SearchBox.tsx';
+import { toggleIds, useSelection } from '../components/list/useSelection.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
 import { toast } from '../components/ui/toast-store.ts';
-import { envsChanged, exportEnvs, uploadEnvs } from '../features/envs/api.ts';
-import { BatchBar } from '../features/envs/BatchBar.tsx';
+import { envsChanged, exportEnvs, uploadEnvs, type Env } from '../features/envs/api.ts';
+import { EnvBatchBar } from '../features/envs/BatchBar.tsx';
 import { EnvCards } from '../features/envs/EnvCards.tsx';
 import { EnvTable } from '../features/envs/EnvTable.tsx';
-import { SearchBox } from '../features/envs/SearchBox.tsx';
-import { useEnvActions } from '../features/envs/useEnvActions.tsx';
+import { useEnvActions, type EnvAction } from '../features/envs/useEnvActions.tsx';
 import { useEnvList } from '../features/envs/useEnvList.ts';
 
 /** /env: search, the variables (cards on phones) with masked values, reordering, batch actions, import and export. */
 export default function EnvPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const list = useEnvList();
-  const { rows, searchValue, setSearchValue } = list;
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [searchValue, setSearchValue] = useState('');
+  const list = useEnvList(searchValue);
+  const { rows } = list;
+  const { selected, onSelect, clear, chosen } = useSelection(rows, searchValue);
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
   const [importing, setImporting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const clear = useCallback(() => setSelected(new Set()), []);
   const { act, dialog } = useEnvActions(clear);
-  useEffect(clear, [searchValue, clear]);
-
-  const toggle = (set: (fn: (s: Set<number>) => Set<number>) => void) => (ids: number[], on: boolean) =>
-    set((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const onSelect = toggle(setSelected);
-  const onReveal = (id: number, on: boolean) => toggle(setRevealed)([id], on);
-  const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
   const filtered = searchValue.trim() !== '';
 
   const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -64,13 +50,13 @@ export default function EnvPage() {
       {t`New variable`}
     </Button>
   );
-  const listProps = {
+  const rowProps = {
     rows,
     selected,
     onSelect,
-    onAction: (action: Parameters<typeof act>[0], env: (typeof rows)[number]) => act(action, [env]),
+    onAction: (action: EnvAction, env: Env) => act(action, [env]),
     revealed,
-    onReveal,
+    onReveal: (id: number, on: boolean) => setRevealed((current) => toggleIds(current, [id], on)),
     reorderable: !filtered,
     onMove: list.move,
   };
@@ -78,7 +64,12 @@ export default function EnvPage() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start gap-2">
-        <SearchBox value={searchValue} onSearch={setSearchValue} />
+        <SearchBox
+          label={t`Search variables`}
+          placeholder={t`Search name, value or remarks`}
+          value={searchValue}
+          onSearch={setSearchValue}
+        />
         <div className="ml-auto flex flex-wrap gap-2">
           <input
             ref={fileInput}
@@ -98,44 +89,35 @@ export default function EnvPage() {
         </div>
       </div>
       <Card className="overflow-hidden">
-        {chosen.length > 0 && <BatchBar envs={chosen} onAction={act} onClear={clear} />}
-        {list.error && (
-          <div className="p-3">
-            <Alert>{list.error}</Alert>
-          </div>
-        )}
-        {list.loading && rows.length === 0 && <PageSpinner />}
-        {!list.loading && rows.length === 0 && !list.error && (
-          <EmptyState
-            title={filtered ? <Trans>No variables match</Trans> : <Trans>Add your first variable</Trans>}
-            description={
-              filtered ? (
-                <Trans>Try other words: the search looks at names, values and remarks.</Trans>
-              ) : (
-                <Trans>
-                  Scripts read environment variables for cookies, tokens and settings. Several enabled variables with
-                  one name reach a script as one value, joined with &amp; in list order.
-                </Trans>
-              )
-            }
-            action={filtered ? undefined : create}
-          />
-        )}
-        {rows.length > 0 && (
-          <div aria-busy={list.loading || undefined}>
-            {filtered && (
+        {chosen.length > 0 && <EnvBatchBar envs={chosen} onAction={act} onClear={clear} />}
+        <ListContent
+          list={list}
+          empty={
+            <EmptyState
+              title={filtered ? <Trans>No variables match</Trans> : <Trans>Add your first variable</Trans>}
+              description={
+                filtered ? (
+                  <Trans>Try other words: the search looks at names, values and remarks.</Trans>
+                ) : (
+                  <Trans>
+                    Scripts read environment variables for cookies, tokens and settings. Several enabled variables with
+                    one name reach a script as one value, joined with &amp; in list order.
+                  </Trans>
+                )
+              }
+              action={filtered ? undefined : create}
+            />
+          }
+          notice={
+            filtered && (
               <p className="border-b border-line px-3 py-1.5 text-xs text-muted">
                 {t`Clear the search to reorder variables.`}
               </p>
-            )}
-            <div className="hidden md:block">
-              <EnvTable {...listProps} />
-            </div>
-            <div className="md:hidden">
-              <EnvCards {...listProps} />
-            </div>
-          </div>
-        )}
+            )
+          }
+          wide={<EnvTable {...rowProps} />}
+          narrow={<EnvCards {...rowProps} />}
+        />
         {rows.length > 0 && (
           <p className="border-t border-line px-3 py-2 text-xs text-muted">
             {t`${rows.length} variables. Values are hidden until you show them; copying works either way. Same-named variables are joined with & in this order.`}

@@ -1,5 +1,5 @@
 import { LaterNotice } from '../features/areas/LaterNotice.tsx';
-import type { PageProps } from '../routes.ts';
+import type { PageProps } from '../lib/routing.ts';
 
 /** Every area that is not built yet. */
 export default function LaterPage({ title }: PageProps) {

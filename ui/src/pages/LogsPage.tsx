@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../components/ui/ConfirmDialog.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { toast } from '../components/ui/toast-store.ts';
-import { FileTree } from '../features/editor/FileTree.tsx';
-import { splitKey } from '../features/editor/files.ts';
+import { FileTree } from '../components/FileTree.tsx';
+import { splitKey } from '../lib/files.ts';
 import { downloadLog, listLogs, removeLog } from '../features/logs/api.ts';
 import { LogView } from '../features/logs/LogView.tsx';
 

@@ -1,31 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
-import { Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Alert } from '../components/ui/Alert.tsx';
-import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
 import { Spinner } from '../components/ui/Spinner.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { toast } from '../components/ui/toast-store.ts';
-import { FileTree } from '../features/editor/FileTree.tsx';
-import { splitKey, type FileNode } from '../features/editor/files.ts';
-import { useSaveShortcut, useUnsavedGuard } from '../features/editor/useUnsavedGuard.tsx';
-import {
-  downloadScript,
-  listScripts,
-  onScriptsChanged,
-  openBuffer,
-  readScript,
-  removeScript,
-  saveScript,
-  uploadScript,
-} from '../features/scripts/api.ts';
+import { splitKey, type FileNode } from '../lib/files.ts';
+import { useSaveShortcut, useUnsavedGuard } from '../components/code/useUnsavedGuard.tsx';
+import { onScriptsChanged, openBuffer, readScript, removeScript, saveScript } from '../features/scripts/api.ts';
 import { DebugPanel } from '../features/scripts/DebugPanel.tsx';
+import { ScriptToolbar } from '../features/scripts/ScriptToolbar.tsx';
+import { ScriptTree } from '../features/scripts/ScriptTree.tsx';
 import { lazyPage } from '../lib/lazy.ts';
 
-const CodeEditor = lazyPage(() => import('../components/CodeEditor.tsx'));
+const CodeEditor = lazyPage(() => import('../components/code/CodeEditor.tsx'));
 
 interface OpenFile {
   key: string;
@@ -50,9 +41,7 @@ export default function ScriptsPage() {
   const [reloadKey, setReloadKey] = useState(0);
   const [deleting, setDeleting] = useState<{ key: string; type: 'file' | 'directory' } | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [showTree, setShowTree] = useState(true);
-  const fileInput = useRef<HTMLInputElement>(null);
   const textRef = useRef(text);
   textRef.current = text;
   const dirty = open !== null && text !== open.saved;
@@ -136,22 +125,6 @@ export default function ScriptsPage() {
   };
   useSaveShortcut(() => void save());
 
-  const onUpload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    try {
-      await uploadScript(folder, file);
-      toast(t`Uploaded ${file.name}`);
-      setReloadKey((n) => n + 1);
-    } catch (failure) {
-      toast((failure as Error).message, 'error');
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const confirmDelete = async () => {
     if (!deleting) return;
     const { path, file } = splitKey(deleting.key);
@@ -174,110 +147,21 @@ export default function ScriptsPage() {
     }
   };
 
-  const q = (key: string) => encodeURIComponent(key);
   const openName = open ? splitKey(open.key).file : '';
-  const folderLabel = folder ? `scripts/${folder}` : 'scripts';
-
-  const tree = (
-    <Card className={cn('flex min-h-0 flex-col md:w-72 md:shrink-0', !showTree && open && 'max-md:hidden')}>
-      <div className="flex flex-wrap items-center gap-1.5 border-b border-line p-2">
-        <Button size="sm" variant="primary" onClick={() => navigate(`/script/editNameModal?path=${q(folder)}`)}>
-          {t`New`}
-        </Button>
-        <input ref={fileInput} type="file" className="hidden" aria-label={t`Script to upload`} onChange={onUpload} />
-        <Button size="sm" onClick={() => fileInput.current?.click()} loading={uploading}>
-          {t`Upload`}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setReloadKey((n) => n + 1)}>
-          {t`Refresh`}
-        </Button>
-      </div>
-      <div className="flex items-center gap-2 border-b border-line px-3 py-1.5 text-xs text-muted">
-        <span className="min-w-0 flex-1 truncate" title={folderLabel}>
-          {t`Folder:`} <span className="font-mono text-fg">{folderLabel}</span>
-        </span>
-        {folder && (
-          <>
-            <Button
-              size="sm"
-              variant="link"
-              className="h-auto px-0"
-              onClick={() => navigate(`/script/renameModal?file=${q(folder)}&type=directory`)}
-            >
-              {t`Rename folder`}
-            </Button>
-            <Button
-              size="sm"
-              variant="link"
-              className="h-auto px-0 text-danger-text"
-              onClick={() => setDeleting({ key: folder, type: 'directory' })}
-            >
-              {t`Delete folder`}
-            </Button>
-          </>
-        )}
-      </div>
-      <FileTree
-        label={t`Script files`}
-        load={listScripts}
-        selected={open?.key ?? folder}
-        onOpen={openNode}
-        onFolder={(node) => setFolder((current) => (current === node.key ? node.parent : node.key))}
-        reveal={open?.key ?? fileParam}
-        reloadKey={reloadKey}
-      />
-    </Card>
-  );
-
-  const toolbar = open && (
-    <div className="flex flex-wrap items-center gap-1.5 border-b border-line p-2">
-      <Button size="sm" variant="ghost" className="md:hidden" onClick={() => setShowTree(true)}>
-        {t`Files`}
-      </Button>
-      <h2
-        className="min-w-0 flex-1 truncate font-mono text-[13px] max-md:order-first max-md:basis-full"
-        title={open.key}
-      >
-        {open.key}
-        {dirty && (
-          <span className="ml-2 font-sans text-xs text-status-queued" data-testid="unsaved">
-            {t`Unsaved`}
-          </span>
-        )}
-      </h2>
-      <Button size="sm" variant="primary" onClick={() => void save()} loading={saving} disabled={!dirty}>
-        {t`Save`}
-      </Button>
-      <Button size="sm" onClick={() => navigate(`/script/editModal?file=${q(open.key)}`)} disabled={debugOpen}>
-        {t`Debug`}
-      </Button>
-      <Button size="sm" onClick={() => navigate(`/script/saveModal?file=${q(open.key)}`)}>
-        {t`Save as`}
-      </Button>
-      <Button size="sm" onClick={() => navigate(`/script/setting?file=${q(open.key)}`)}>
-        {t`Editor settings`}
-      </Button>
-      <Button size="sm" onClick={() => navigate(`/script/renameModal?file=${q(open.key)}`)}>
-        {t`Rename`}
-      </Button>
-      <Button
-        size="sm"
-        onClick={() => {
-          const { path, file } = splitKey(open.key);
-          downloadScript(path, file).catch((failure: Error) => toast(failure.message, 'error'));
-        }}
-      >
-        {t`Download`}
-      </Button>
-      <Button size="sm" variant="danger" onClick={() => setDeleting({ key: open.key, type: 'file' })}>
-        {t`Delete`}
-      </Button>
-    </div>
-  );
 
   return (
     <div className="flex h-[calc(100dvh-120px)] min-h-[420px] flex-col gap-3 md:flex-row">
-      {tree}
+      <ScriptTree
+        folder={folder}
+        onFolder={(node) => setFolder((current) => (current === node.key ? node.parent : node.key))}
+        selected={open?.key ?? folder}
+        reveal={open?.key ?? fileParam}
+        reloadKey={reloadKey}
+        onReload={() => setReloadKey((n) => n + 1)}
+        onOpen={openNode}
+        onDeleteFolder={() => setDeleting({ key: folder, type: 'directory' })}
+        hidden={!showTree && open !== null}
+      />
       <Card
         className={cn(
           'flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden',
@@ -285,7 +169,17 @@ export default function ScriptsPage() {
           !open && !loading && !error && 'max-md:hidden',
         )}
       >
-        {toolbar}
+        {open && (
+          <ScriptToolbar
+            fileKey={open.key}
+            dirty={dirty}
+            saving={saving}
+            debugOpen={debugOpen}
+            onSave={() => void save()}
+            onShowTree={() => setShowTree(true)}
+            onDelete={() => setDeleting({ key: open.key, type: 'file' })}
+          />
+        )}
         {error && (
           <div className="p-3">
             <Alert>{error}</Alert>
@@ -326,7 +220,7 @@ export default function ScriptsPage() {
                   path={splitKey(open.key).path}
                   file={openName}
                   content={() => textRef.current}
-                  onClose={() => navigate(`/script?file=${q(open.key)}`)}
+                  onClose={() => navigate(`/script?file=${encodeURIComponent(open.key)}`)}
                 />
               </div>
             )}

@@ -1,45 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { PageSpinner } from '../app/FullPage.tsx';
-import { Alert } from '../components/ui/Alert.tsx';
+import { ListContent } from '../components/list/ListContent.tsx';
+import { SearchBox } from '../components/list/SearchBox.tsx';
+import { useSelection } from '../components/list/useSelection.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
-import { Input } from '../components/ui/Input.tsx';
-import { BatchBar } from '../features/subscription/BatchBar.tsx';
+import type { Subscription } from '../features/subscription/api.ts';
+import { SubBatchBar } from '../features/subscription/BatchBar.tsx';
 import { SubCards, SubTable } from '../features/subscription/SubTable.tsx';
-import { useSubActions } from '../features/subscription/useSubActions.tsx';
+import { useSubActions, type SubAction } from '../features/subscription/useSubActions.tsx';
 import { useSubList } from '../features/subscription/useSubList.ts';
 
 /** /subscription: search, the list (cards on phones) kept live by status events, batch actions. */
 export default function SubscriptionPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const [text, setText] = useState('');
   const [searchValue, setSearchValue] = useState('');
-  useEffect(() => {
-    if (text === searchValue) return;
-    const timer = setTimeout(() => setSearchValue(text), 300);
-    return () => clearTimeout(timer);
-  }, [text, searchValue]);
   const list = useSubList(searchValue);
   const { rows } = list;
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const clear = useCallback(() => setSelected(new Set()), []);
+  const { selected, onSelect, clear, chosen } = useSelection(rows, searchValue);
   const { act, dialog } = useSubActions(clear);
-  useEffect(clear, [searchValue, clear]);
-
-  const onSelect = (ids: number[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
   const filtered = searchValue.trim() !== '';
 
   const create = (
@@ -47,62 +29,47 @@ export default function SubscriptionPage() {
       {t`New subscription`}
     </Button>
   );
-  const listProps = {
+  const rowProps = {
     rows,
     selected,
     onSelect,
-    onAction: (action: Parameters<typeof act>[0], sub: (typeof rows)[number]) => act(action, [sub]),
+    onAction: (action: SubAction, sub: Subscription) => act(action, [sub]),
   };
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start gap-2">
-        <div className="w-full min-w-0 sm:w-auto sm:max-w-md sm:flex-1">
-          <Input
-            type="search"
-            aria-label={t`Search subscriptions`}
-            placeholder={t`Search by name, link or alias`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && setSearchValue(text)}
-          />
-        </div>
+        <SearchBox
+          label={t`Search subscriptions`}
+          placeholder={t`Search by name, link or alias`}
+          value={searchValue}
+          onSearch={setSearchValue}
+        />
         <div className="ml-auto flex gap-2">{create}</div>
       </div>
       <Card className="overflow-hidden">
-        {chosen.length > 0 && <BatchBar subs={chosen} onAction={act} onClear={clear} />}
-        {list.error && (
-          <div className="p-3">
-            <Alert>{list.error}</Alert>
-          </div>
-        )}
-        {list.loading && rows.length === 0 && <PageSpinner />}
-        {!list.loading && rows.length === 0 && !list.error && (
-          <EmptyState
-            title={filtered ? <Trans>No subscriptions match</Trans> : <Trans>No subscriptions yet</Trans>}
-            description={
-              filtered ? (
-                <Trans>Try other words.</Trans>
-              ) : (
-                <Trans>
-                  A subscription pulls scripts from a git repository or a single file on a schedule, and turns the
-                  scripts with a cron header into tasks.
-                </Trans>
-              )
-            }
-            action={filtered ? undefined : create}
-          />
-        )}
-        {rows.length > 0 && (
-          <div aria-busy={list.loading || undefined}>
-            <div className="hidden md:block">
-              <SubTable {...listProps} />
-            </div>
-            <div className="md:hidden">
-              <SubCards {...listProps} />
-            </div>
-          </div>
-        )}
+        {chosen.length > 0 && <SubBatchBar subs={chosen} onAction={act} onClear={clear} />}
+        <ListContent
+          list={list}
+          empty={
+            <EmptyState
+              title={filtered ? <Trans>No subscriptions match</Trans> : <Trans>No subscriptions yet</Trans>}
+              description={
+                filtered ? (
+                  <Trans>Try other words.</Trans>
+                ) : (
+                  <Trans>
+                    A subscription pulls scripts from a git repository or a single file on a schedule, and turns the
+                    scripts with a cron header into tasks.
+                  </Trans>
+                )
+              }
+              action={filtered ? undefined : create}
+            />
+          }
+          wide={<SubTable {...rowProps} />}
+          narrow={<SubCards {...rowProps} />}
+        />
       </Card>
       {dialog}
     </div>

@@ -4,6 +4,7 @@ import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
 import type { ConfigService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { configBodyLimit } from '../../http/limits.ts';
 
 const Option = Type.Object({ title: Type.String(), value: Type.String() });
 const Name = Type.String({ maxLength: 300 });
@@ -33,6 +34,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ configs: ConfigService }>
     '/configs/save',
     {
       config: { access: scopeAccess('configs') },
+      bodyLimit: configBodyLimit,
       schema: {
         body: Type.Object({ name: Name, content: Type.String({ maxLength: 5 * 1024 * 1024 }) }),
         response: { 200: Ok(Type.Null()), ...failures },

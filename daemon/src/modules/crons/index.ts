@@ -10,6 +10,9 @@ import { cronViewRoutes } from './views-routes.ts';
 import { CronViewService } from './views-service.ts';
 
 export type { CronService, TaskRuns };
+/** The rules a task and a view are checked with (the Qinglong import checks its rows with them). */
+export { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from './validate.ts';
+export { checkView } from './search.ts';
 
 export type CronsDeps = Pick<
   SharedParts,

@@ -8,6 +8,9 @@ import { DependencyService } from './service.ts';
 import { dependencySettingsRoutes } from './settings-routes.ts';
 
 export { runEnvironment } from './installers.ts';
+/** The rules other areas check names and mirrors with (the Qinglong import). */
+export { isValidPackageName, normalizePython, splitNames, typeNames } from './names.ts';
+export { checkUrl } from './mirrors.ts';
 export type { DependencyInstalls, DependencyService };
 
 export type DependenciesDeps = Pick<SharedParts, 'db' | 'jobs' | 'live' | 'paths' | 'settings' | 'clock' | 'log'> & {

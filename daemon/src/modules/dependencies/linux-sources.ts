@@ -1,10 +1,11 @@
 /** The system's package manager and its sources, as Linux installs need them. */
+import { redactUrls } from '../../redact.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import { aptListsEmpty, detectLinuxManager, type CommandStep, type LinuxManager } from './installers.ts';
 import { applyLinuxMirror } from './mirrors.ts';
 
-/** Credentials in a URL shown in a log are hidden. */
-export const hideCredentials = (arg: string) => arg.replace(/\/\/[^/@\s]+@/, '//***@');
+/** Credentials in a URL shown in a log (user-info, query values) are hidden. */
+export const hideCredentials = redactUrls;
 
 export class LinuxSources {
   /** The Linux mirror the system's sources point at (null: not touched yet). */

@@ -4,6 +4,8 @@ import { envRoutes } from './routes.ts';
 import { EnvService } from './service.ts';
 
 export type { EnvService };
+/** The rules a variable is checked with (the Qinglong import checks its rows with them). */
+export { cleanLabels, nameIssue } from './validate.ts';
 
 /** The panel's environment variables (what every run sees). */
 export function createEnvs(deps: Pick<SharedParts, 'db' | 'clock'>): Area<EnvService> {

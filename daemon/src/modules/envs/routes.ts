@@ -9,6 +9,7 @@ import { ok } from '../../http/reply.ts';
 import type { EnvService } from './service.ts';
 import { parseEnvFile } from './validate.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { envBodyLimit } from '../../http/limits.ts';
 
 const LabelsBody = Type.Object({
   ids: IdList,
@@ -40,6 +41,7 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ envs: EnvService }> = async 
     '/envs',
     {
       config: { access: scopeAccess('envs') },
+      bodyLimit: envBodyLimit,
       schema: {
         body: Type.Array(EnvInput, { minItems: 1, maxItems: 100000 }),
         response: { 200: Ok(Type.Array(Env)), ...failures },
@@ -51,6 +53,7 @@ export const envRoutes: FastifyPluginAsyncTypebox<{ envs: EnvService }> = async 
     '/envs',
     {
       config: { access: scopeAccess('envs') },
+      bodyLimit: envBodyLimit,
       schema: { body: EnvUpdateInput, response: { 200: Ok(Env), ...failures } },
     },
     async (req) => ok(await envs.update(req.body)),

@@ -10,7 +10,7 @@ export function createNotifications(deps: Pick<SharedParts, 'notifier' | 'settin
   return {
     service,
     routes: async (app) => {
-      await app.register(notificationRoutes, { service });
+      await app.register(notificationRoutes, { service, settings: deps.settings });
     },
   };
 }

@@ -13,11 +13,14 @@ import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import type { NotificationService } from './service.ts';
 import { runAccess, scopeAccess, sessionAccess } from '../../access/declare.ts';
+import type { SettingsStore } from '../../settings/store.ts';
+import { localTargetsOf, saveLocalTargets } from './local-targets.ts';
+import { LocalTargets } from '../../contract/local-targets.ts';
 
-export const notificationRoutes: FastifyPluginAsyncTypebox<{ service: NotificationService }> = async (
-  app,
-  { service },
-) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox<{
+  service: NotificationService;
+  settings: SettingsStore;
+}> = async (app, { service, settings }) => {
   const settingsReply = { response: { 200: Ok(NotificationSettingsReply), ...failures } };
 
   app.get('/user/notification', { config: { access: sessionAccess }, schema: settingsReply }, async () =>
@@ -39,6 +42,17 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ service: Notificati
       schema: { body: NotificationSettingsBody, ...settingsReply },
     },
     async (req) => ok(await service.update(req.body, requestLanguage(req))),
+  );
+
+  // Which local-network addresses channels may reach. Only the signed-in owner changes it, like the channel itself.
+  const localTargetsReply = { response: { 200: Ok(LocalTargets), ...failures } };
+  app.get('/user/notification/local-targets', { config: { access: sessionAccess }, schema: localTargetsReply }, () =>
+    ok(localTargetsOf(settings)),
+  );
+  app.put(
+    '/user/notification/local-targets',
+    { config: { access: sessionAccess }, schema: { body: LocalTargets, ...localTargetsReply } },
+    async (req) => ok(await saveLocalTargets(settings, req.body)),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { ok } from '../../http/reply.ts';
 import type { DebugRuns } from './debug.ts';
 import type { ScriptService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { scriptBodyLimit } from '../../http/limits.ts';
 
 const Name = Type.String({ maxLength: 255 });
 const Dir = Type.Optional(Type.String({ maxLength: 1000 }));
@@ -108,6 +109,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
     '/scripts',
     {
       config: { access: scopeAccess('scripts') },
+      bodyLimit: scriptBodyLimit,
       schema: { body: CreateBody, response: Done },
       // A multipart upload has no JSON body; its fields are read in the handler.
       preValidation: async (req) => {
@@ -132,7 +134,11 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   );
   app.put(
     '/scripts',
-    { config: { access: scopeAccess('scripts') }, schema: { body: SaveBody, response: Done } },
+    {
+      config: { access: scopeAccess('scripts') },
+      bodyLimit: scriptBodyLimit,
+      schema: { body: SaveBody, response: Done },
+    },
     async (req) => ok(await scripts.save(req.body).then(() => null)),
   );
   app.delete(
@@ -158,6 +164,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
     '/scripts/run',
     {
       config: { access: scopeAccess('scripts') },
+      bodyLimit: scriptBodyLimit,
       schema: {
         body: Type.Object({ filename: Name, path: Dir, content: Type.Optional(Content) }),
         response: { 200: Ok(DebugStarted), ...failures },

@@ -9,6 +9,8 @@ import { TaskSync } from './task-sync.ts';
 import { SubscriptionTimers } from './timers.ts';
 
 export type { SubscriptionPulls, SubscriptionService };
+/** The rules a subscription is checked with (the Qinglong import checks its rows with them). */
+export { checkSubscription, mergeSubscription } from './validate.ts';
 
 export type SubscriptionsDeps = Pick<
   SharedParts,

@@ -1,8 +1,6 @@
 /** Secrets of a pull never reach a log or a reply: every occurrence is replaced before a line is written. */
 import { maskedSecret } from '../../contract/enums.ts';
-
-/** The user-info part of URLs (`https://user:token@host`) is always hidden. */
-const urlCredentials = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi;
+import { redactUrls } from '../../redact.ts';
 
 /** A masking function for these secrets (empty and very short ones are ignored; they would mask everything). */
 export function maskerOf(secrets: readonly (string | null | undefined)[]): (text: string) => string {
@@ -14,7 +12,8 @@ export function maskerOf(secrets: readonly (string | null | undefined)[]): (text
     ),
   ].sort((a, b) => b.length - a.length);
   return (text) => {
-    let out = text.replace(urlCredentials, '$1***@');
+    // The user-info part and the query values of URLs (`https://user:token@host/f.js?token=…`) are always hidden.
+    let out = redactUrls(text);
     for (const secret of list) out = out.split(secret).join(maskedSecret);
     return out;
   };

@@ -5,6 +5,7 @@ import { systemRoutes } from './routes.ts';
 import { SystemService } from './service.ts';
 
 export type { SystemService };
+export { maxConcurrency } from './service.ts';
 
 export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue'> & {
   users: Pick<UserService, 'isInitialized'>;

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { LocalTargetRefused } from '../local-targets.ts';
 import { fail, value, type NotifyProvider } from '../provider.ts';
 
 const escapeHtml = (text: string) =>
@@ -13,7 +15,7 @@ const transient = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
  */
 export const email: NotifyProvider = {
   id: 'email',
-  async send({ title, content }, s, { timeoutMs }) {
+  async send({ title, content }, s, { timeoutMs, guard }) {
     const service = value(s, 'emailService');
     const user = value(s, 'emailUser');
     const auth = { user, pass: value(s, 'emailPass') };
@@ -24,7 +26,18 @@ export const email: NotifyProvider = {
       const port = Number(hostPort[2]);
       const secureSetting = value(s, 'emailSecure');
       const secure = secureSetting === 'true' || (secureSetting !== 'false' && port === 465);
-      options = { host: hostPort[1]!, port, secure, auth, ...timeouts };
+      // The local-network guard resolves the server here and nodemailer connects to that very address (the name stays
+      // the TLS server name), as the HTTP client does through its lookup. Named services are fixed public hosts.
+      const host = hostPort[1]!;
+      const address = await guard.resolveChecked(host).then(
+        ([first]) => first!.address,
+        (error: unknown) => {
+          if (error instanceof LocalTargetRefused) throw error;
+          return fail((error as Error).message);
+        },
+      );
+      const servername = isIP(host) ? {} : { servername: host };
+      options = { host: address, ...servername, port, secure, auth, ...timeouts };
     } else {
       options = { service, auth, ...timeouts };
     }

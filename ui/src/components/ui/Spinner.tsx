@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from './cn.ts';
 
 /** A spinning ring. Decorative unless given a label, in which case it is announced as a status. */
@@ -9,5 +10,15 @@ export function Spinner({ label, className }: { label?: string; className?: stri
         <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>
     </span>
+  );
+}
+
+/** Shown while a page, a list or a modal's content is on its way. */
+export function PageSpinner() {
+  const { t } = useLingui();
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center text-primary">
+      <Spinner label={t`Loading`} className="[&_svg]:size-6" />
+    </div>
   );
 }

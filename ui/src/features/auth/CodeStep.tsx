@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { CodeInput } from '../../components/ui/CodeInput.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { api, ApiError } from '../../lib/api.ts';
-import { errorsFrom, sixDigits } from '../forms/rules.ts';
+import { errorsFrom, sixDigits } from '../../lib/formRules.ts';
 import type { Credentials } from './PasswordStep.tsx';
 import { useCountdown } from './useCountdown.ts';
 

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api, ApiError } from '../../lib/api.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import { useCountdown } from './useCountdown.ts';
 
 export interface Credentials {

@@ -2,7 +2,7 @@ import type { LoginResult } from '@contract/user.ts';
 import { t } from '@lingui/core/macro';
 import { notify } from '../../components/ui/toast-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { addressLabel } from '../account/address.ts';
+import { addressLabel } from '../account/index.ts';
 
 /** Like Qinglong, tells the user where and when the account was last used, so a stranger's sign-in stands out. */
 export function announcePreviousSignIn(result: LoginResult): void {

@@ -1,6 +1,7 @@
 /** The task API (daemon/src/modules/crons/routes.ts), typed with the contract's wire types. */
 import type { Cron, CronRun, CronView } from '@contract/crons.ts';
 import { api } from '../../lib/api.ts';
+import { changeSignal } from '../../lib/changes.ts';
 
 export type { Cron, CronRun, CronView };
 
@@ -52,12 +53,6 @@ export const cronLogFiles = (id: number) => api.get<LogFile[]>(`crons/${id}/logs
 export const listViews = () => api.get<CronView[]>('crons/views');
 
 /** Tells the task page that tasks or views changed (a modal saved something), so it reloads. */
-type Listener = () => void;
-const listeners = new Set<Listener>();
-export function onCronsChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function cronsChanged(): void {
-  for (const listener of listeners) listener();
-}
+const changes = changeSignal();
+export const onCronsChanged = changes.subscribe;
+export const cronsChanged = changes.notify;

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { SelectionToolbar } from '../../components/SelectionToolbar.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { SelectionToolbar } from '../../components/list/SelectionToolbar.tsx';
 import type { Dependency } from './api.ts';
 import type { DepAction } from './useDepActions.tsx';
 
 /** Shown while dependencies are selected: the batch actions and the count. */
-export function BatchBar({
+export function DepBatchBar({
   deps,
   onAction,
   onClear,
@@ -15,21 +14,22 @@ export function BatchBar({
   onClear: () => void;
 }) {
   const { t } = useLingui();
-  const n = deps.length;
+  const action = (label: string, name: DepAction, danger = false) => ({
+    label,
+    onClick: () => onAction(name, deps),
+    danger,
+  });
   return (
-    <SelectionToolbar label={t`Actions for the selected dependencies`} count={n} onClear={onClear}>
-      <Button size="sm" onClick={() => onAction('reinstall', deps)}>
-        {t`Reinstall`}
-      </Button>
-      <Button size="sm" onClick={() => onAction('cancel', deps)}>
-        {t`Cancel install`}
-      </Button>
-      <Button size="sm" variant="danger" onClick={() => onAction('delete', deps)}>
-        {t`Delete`}
-      </Button>
-      <Button size="sm" variant="danger" onClick={() => onAction('forceDelete', deps)}>
-        {t`Force delete`}
-      </Button>
-    </SelectionToolbar>
+    <SelectionToolbar
+      label={t`Actions for the selected dependencies`}
+      count={deps.length}
+      onClear={onClear}
+      actions={[
+        action(t`Reinstall`, 'reinstall'),
+        action(t`Cancel install`, 'cancel'),
+        action(t`Delete`, 'delete', true),
+        action(t`Force delete`, 'forceDelete', true),
+      ]}
+    />
   );
 }

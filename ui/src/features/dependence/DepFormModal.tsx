@@ -1,17 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../app/FullPage.tsx';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import type { ModalProps } from '../../lib/routing.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import {
   createDependencies,
   dependenciesChanged,
@@ -89,26 +86,21 @@ export default function DepFormModal({ onClose }: ModalProps) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      formId="dep-form"
       title={id ? t`Edit dependency` : t`New dependency`}
       description={id ? t`Saving installs it again with the new name.` : undefined}
       className="max-w-xl!"
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" form="dep-form" variant="primary" loading={busy} disabled={!loaded}>
-            {id ? t`Save and reinstall` : t`Install`}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={id ? t`Save and reinstall` : t`Install`}
+      busy={busy}
+      ready={loaded}
+      loadError={loadError}
+      formError={formError}
     >
-      {loadError && <Alert>{loadError}</Alert>}
-      {!loaded && !loadError && <PageSpinner />}
       {loaded && (
-        <form id="dep-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {formError && <Alert>{formError}</Alert>}
+        <>
           <div className="flex flex-col gap-1.5">
             <span className="text-[13px] font-medium" aria-hidden="true">
               {t`Type`}
@@ -178,8 +170,8 @@ export default function DepFormModal({ onClose }: ModalProps) {
               <Input {...control} value={remark} onChange={(e) => setRemark(e.target.value)} autoComplete="off" />
             )}
           </Field>
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/Table.tsx';
-import { TimeCell } from '../crontab/list/cells.tsx';
-import { Checkbox, type SelectionProps } from '../crontab/list/CronTable.tsx';
+import { TimeCell } from '../../components/list/cells.tsx';
+import { Checkbox, SelectAllCheckbox, type SelectionProps } from '../../components/list/Checkbox.tsx';
 import type { Dependency } from './api.ts';
-import { RowActions } from './RowActions.tsx';
+import { DepRowActions } from './RowActions.tsx';
 import { DepStatusBadge } from './status.tsx';
 import type { DepAction } from './useDepActions.tsx';
 
@@ -16,18 +16,12 @@ export interface DepListProps extends SelectionProps {
 export function DepTable({ rows, selected, onSelect, onAction }: DepListProps) {
   const { t } = useLingui();
   const ids = rows.map((r) => r.id);
-  const chosen = ids.filter((id) => selected.has(id)).length;
   return (
     <Table label={t`Dependencies`} containerClassName="max-h-[calc(100dvh-260px)] min-h-64 overflow-y-auto">
       <THead>
         <tr>
           <Th className="w-9 pr-0">
-            <Checkbox
-              label={t`Select all dependencies`}
-              checked={chosen > 0 && chosen === ids.length}
-              indeterminate={chosen > 0 && chosen < ids.length}
-              onChange={(on) => onSelect(ids, on)}
-            />
+            <SelectAllCheckbox label={t`Select all dependencies`} ids={ids} selected={selected} onSelect={onSelect} />
           </Th>
           <Th>{t`Name`}</Th>
           <Th>{t`Status`}</Th>
@@ -63,7 +57,7 @@ export function DepTable({ rows, selected, onSelect, onAction }: DepListProps) {
               <TimeCell ms={Date.parse(dep.updatedAt)} />
             </Td>
             <Td className="sticky right-0 bg-surface py-0!">
-              <RowActions dep={dep} onAction={(action) => onAction(action, dep)} />
+              <DepRowActions dep={dep} onAction={(action) => onAction(action, dep)} />
             </Td>
           </Tr>
         ))}
@@ -97,7 +91,7 @@ export function DepCards({ rows, selected, onSelect, onAction }: DepListProps) {
                 {t`Updated`} <TimeCell ms={Date.parse(dep.updatedAt)} />
               </span>
               <span className="ml-auto">
-                <RowActions dep={dep} onAction={(action) => onAction(action, dep)} />
+                <DepRowActions dep={dep} onAction={(action) => onAction(action, dep)} />
               </span>
             </div>
           </div>

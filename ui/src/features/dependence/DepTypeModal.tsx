@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import type { ModalProps } from '../../routes.ts';
+import type { ModalProps } from '../../lib/routing.ts';
 import { getDependencySettings, type DependencySettings, type DependencyTypeName } from './api.ts';
 import { typeLabels } from './status.tsx';
 

@@ -2,6 +2,7 @@
 import type { Dependency, DependencySettings } from '@contract/dependencies.ts';
 import { DependencyType, type DependencyTypeName } from '@contract/enums.ts';
 import { api } from '../../lib/api.ts';
+import { changeSignal } from '../../lib/changes.ts';
 
 export type { Dependency, DependencySettings, DependencyTypeName };
 
@@ -45,12 +46,6 @@ export const saveDependencySetting = (key: keyof DependencySettings, value: stri
   api.put<DependencySettings>(`system/config/${settingPaths[key]}`, { [key]: value });
 
 /** Tells the dependencies page that something changed (a modal saved), so it reloads. */
-type Listener = () => void;
-const listeners = new Set<Listener>();
-export function onDependenciesChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function dependenciesChanged(): void {
-  for (const listener of listeners) listener();
-}
+const changes = changeSignal();
+export const onDependenciesChanged = changes.subscribe;
+export const dependenciesChanged = changes.notify;

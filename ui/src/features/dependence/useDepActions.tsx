@@ -1,8 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { useLocation } from 'wouter';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
+import { useBatchActions } from '../../components/list/useBatchActions.tsx';
 import {
   dependenciesChanged,
   depBatch,
@@ -20,87 +17,49 @@ export type DepAction = DepBatchAction | 'log' | 'edit' | 'delete' | 'forceDelet
  */
 export function useDepActions(after?: () => void) {
   const { t } = useLingui();
-  const [, navigate] = useLocation();
-  const [pending, setPending] = useState<{ deps: Dependency[]; force: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const done: Record<DepBatchAction, (n: number) => string> = {
-    reinstall: (n) => (n === 1 ? t`Install queued again` : t`${n} installs queued again`),
-    cancel: (n) => (n === 1 ? t`Install cancelled` : t`${n} installs cancelled`),
-  };
-
-  const act = async (action: DepAction, deps: Dependency[]) => {
-    if (deps.length === 0) return;
-    const first = deps[0]!;
-    if (action === 'log') return navigate(`/dependence/logModal?id=${first.id}`);
-    if (action === 'edit') return navigate(`/dependence/modal?id=${first.id}&type=${typeNameOf(first.type)}`);
-    if (action === 'delete' || action === 'forceDelete') return setPending({ deps, force: action === 'forceDelete' });
-    try {
-      await depBatch(
-        action,
-        deps.map((d) => d.id),
-      );
-      toast(done[action](deps.length));
-      dependenciesChanged();
-      after?.();
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    }
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      await removeDependencies(
-        pending.deps.map((d) => d.id),
-        pending.force,
-      );
-      const n = pending.deps.length;
-      toast(
-        pending.force
-          ? n === 1
-            ? t`Dependency deleted`
-            : t`${n} dependencies deleted`
-          : n === 1
-            ? t`Removal queued`
-            : t`${n} removals queued`,
-      );
-      setPending(null);
-      dependenciesChanged();
-      after?.();
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const count = pending?.deps.length ?? 0;
-  const name = pending?.deps[0]?.name ?? '';
-  const dialog = (
-    <ConfirmDialog
-      open={pending !== null}
-      onOpenChange={(open) => !open && setPending(null)}
-      title={
-        pending?.force
-          ? count === 1
-            ? t`Force delete “${name}”?`
-            : t`Force delete ${count} dependencies?`
-          : count === 1
-            ? t`Delete “${name}”?`
-            : t`Delete ${count} dependencies?`
-      }
-      description={
-        pending?.force
-          ? t`The row goes even if uninstalling fails or is stuck; files left behind stay on disk.`
-          : t`The package is uninstalled first; if that fails the row stays, marked Removal failed.`
-      }
-      confirmLabel={pending?.force ? t`Force delete` : t`Delete`}
-      onConfirm={confirm}
-      busy={busy}
-    />
+  return useBatchActions<Dependency, DepBatchAction, 'log' | 'edit' | 'delete' | 'forceDelete'>(
+    {
+      batch: depBatch,
+      done: {
+        reinstall: (n) => (n === 1 ? t`Install queued again` : t`${n} installs queued again`),
+        cancel: (n) => (n === 1 ? t`Install cancelled` : t`${n} installs cancelled`),
+      },
+      open: {
+        log: ([dep]) => `/dependence/logModal?id=${dep!.id}`,
+        edit: ([dep]) => `/dependence/modal?id=${dep!.id}&type=${typeNameOf(dep!.type)}`,
+      },
+      confirm: {
+        delete: {
+          title: (deps) => {
+            const count = deps.length;
+            const name = deps[0]!.name;
+            return count === 1 ? t`Delete “${name}”?` : t`Delete ${count} dependencies?`;
+          },
+          description: t`The package is uninstalled first; if that fails the row stays, marked Removal failed.`,
+          confirmLabel: t`Delete`,
+          run: (ids) => removeDependencies(ids, false),
+          done: (deps) => {
+            const n = deps.length;
+            return n === 1 ? t`Removal queued` : t`${n} removals queued`;
+          },
+        },
+        forceDelete: {
+          title: (deps) => {
+            const count = deps.length;
+            const name = deps[0]!.name;
+            return count === 1 ? t`Force delete “${name}”?` : t`Force delete ${count} dependencies?`;
+          },
+          description: t`The row goes even if uninstalling fails or is stuck; files left behind stay on disk.`,
+          confirmLabel: t`Force delete`,
+          run: (ids) => removeDependencies(ids, true),
+          done: (deps) => {
+            const n = deps.length;
+            return n === 1 ? t`Dependency deleted` : t`${n} dependencies deleted`;
+          },
+        },
+      },
+      changed: dependenciesChanged,
+    },
+    after,
   );
-
-  return { act, dialog };
 }

@@ -7,7 +7,7 @@ import { MergeView } from '@codemirror/merge';
 import { EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { languageOf, themedHighlight, tokenTheme } from '../editor/setup.ts';
+import { languageOf, themedHighlight, tokenTheme } from '../../components/code/editorSetup.ts';
 
 export interface MergeSide {
   name: string;

@@ -7,8 +7,14 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
-import { fontSizes, saveEditorSettings, tabSizes, useEditorSettings, type EditorSettings } from './settings.ts';
+import type { ModalProps } from '../../lib/routing.ts';
+import {
+  fontSizes,
+  saveEditorSettings,
+  tabSizes,
+  useEditorSettings,
+  type EditorSettings,
+} from '../../components/code/editorSettings.ts';
 
 /** script/setting: the editor's font size, indentation width and line wrapping, kept in this browser. */
 export default function EditorSettingsModal(_props: ModalProps) {

@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { FormFooter } from '../../components/FormDialog.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
-import { errorsFrom } from '../forms/rules.ts';
+import type { ModalProps } from '../../lib/routing.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
 import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
 
@@ -69,12 +69,13 @@ export default function EditNameModal({ onClose }: ModalProps) {
       title={envs && envs.length > 0 ? t`Rename ${envs.length} variables` : t`Rename variables`}
       description={t`Every chosen variable gets the new name; values, order and status stay as they are.`}
       footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" form="env-name-form" variant="primary" loading={busy} disabled={!envs?.length}>
-            {t`Rename`}
-          </Button>
-        </>
+        <FormFooter
+          formId="env-name-form"
+          submitLabel={t`Rename`}
+          onCancel={onClose}
+          busy={busy}
+          disabled={!envs?.length}
+        />
       }
     >
       {formError && <Alert>{formError}</Alert>}

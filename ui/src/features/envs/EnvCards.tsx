@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../components/ui/cn.ts';
-import { Labels } from '../crontab/list/cells.tsx';
-import { Checkbox } from '../crontab/list/CronTable.tsx';
+import { Labels } from '../../components/list/cells.tsx';
+import { Checkbox } from '../../components/list/Checkbox.tsx';
 import { EnvValue } from './EnvValue.tsx';
 import { NameCell, type EnvListProps } from './EnvTable.tsx';
-import { MoveButtons, RowActions } from './RowActions.tsx';
+import { EnvRowActions, MoveButtons } from './RowActions.tsx';
 import { EnvStatusBadge } from './status.tsx';
 import { canMove } from './useEnvList.ts';
 
@@ -63,7 +63,7 @@ export function EnvCards({
               ) : (
                 <span />
               )}
-              <RowActions env={env} onAction={(action) => onAction(action, env)} />
+              <EnvRowActions env={env} onAction={(action) => onAction(action, env)} />
             </div>
           </div>
         </li>

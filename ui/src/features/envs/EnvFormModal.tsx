@@ -1,18 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../app/FullPage.tsx';
-import { Alert } from '../../components/ui/Alert.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../routes.ts';
+import type { ModalProps } from '../../lib/routing.ts';
 import { LabelInput } from '../../components/LabelInput.tsx';
-import { errorsFrom, hasErrors, required, type Errors } from '../forms/rules.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, parseLines, updateEnv, type EnvInput } from './api.ts';
 
 interface Draft {
@@ -130,26 +128,21 @@ export default function EnvFormModal({ onClose }: ModalProps) {
   const many = (drafts?.length ?? 0) > 1;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      formId="env-form"
       title={id ? t`Edit variable` : t`New variables`}
       description={id ? undefined : t`Scripts read them as environment variables from their next run.`}
       className="max-w-2xl!"
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" form="env-form" variant="primary" loading={busy} disabled={!drafts}>
-            {t`Save`}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t`Save`}
+      busy={busy}
+      ready={!!drafts}
+      loadError={loadError}
+      formError={formError}
     >
-      {loadError && <Alert>{loadError}</Alert>}
-      {!drafts && !loadError && <PageSpinner />}
       {drafts && (
-        <form id="env-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {formError && <Alert>{formError}</Alert>}
+        <>
           {!id && (
             <SegmentedControl
               label={t`How to enter them`}
@@ -271,8 +264,8 @@ export default function EnvFormModal({ onClose }: ModalProps) {
           <Field label={t`Labels`} hint={id ? undefined : t`Given to every variable added here.`}>
             {(control) => <LabelInput control={control} value={labels} onChange={setLabels} />}
           </Field>
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

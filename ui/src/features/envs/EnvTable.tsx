@@ -2,12 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type DragEvent } from 'react';
 import { cn } from '../../components/ui/cn.ts';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/Table.tsx';
-import { Labels, TimeCell } from '../crontab/list/cells.tsx';
-import { Checkbox, type SelectionProps } from '../crontab/list/CronTable.tsx';
-import { ActionIcon } from '../crontab/list/icons.tsx';
+import { Labels, PinnedMark, TimeCell } from '../../components/list/cells.tsx';
+import { Checkbox, SelectAllCheckbox, type SelectionProps } from '../../components/list/Checkbox.tsx';
 import type { Env } from './api.ts';
 import { EnvValue } from './EnvValue.tsx';
-import { MoveButtons, RowActions } from './RowActions.tsx';
+import { EnvRowActions, MoveButtons } from './RowActions.tsx';
 import { EnvStatusBadge } from './status.tsx';
 import { canMove } from './useEnvList.ts';
 import type { EnvAction } from './useEnvActions.tsx';
@@ -23,15 +22,9 @@ export interface EnvListProps extends SelectionProps {
 }
 
 export function NameCell({ env }: { env: Env }) {
-  const { t } = useLingui();
   return (
     <span className="inline-flex min-w-0 items-center gap-1.5">
-      {env.isPinned ? (
-        <span title={t`Pinned`} className="shrink-0 text-primary">
-          <ActionIcon name="pin" className="size-3.5" />
-          <span className="sr-only">{t`Pinned`}</span>
-        </span>
-      ) : null}
+      <PinnedMark pinned={env.isPinned} />
       <span className="truncate font-mono text-[13px] font-medium">{env.name}</span>
     </span>
   );
@@ -57,7 +50,6 @@ export function EnvTable({
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const ids = rows.map((r) => r.id);
-  const chosen = ids.filter((id) => selected.has(id)).length;
 
   const onDragOver = (event: DragEvent, index: number) => {
     if (dragging === null || !canMove(rows, dragging, index)) return;
@@ -77,12 +69,7 @@ export function EnvTable({
       <THead>
         <tr>
           <Th className="w-9 pr-0">
-            <Checkbox
-              label={t`Select all variables`}
-              checked={chosen > 0 && chosen === ids.length}
-              indeterminate={chosen > 0 && chosen < ids.length}
-              onChange={(on) => onSelect(ids, on)}
-            />
+            <SelectAllCheckbox label={t`Select all variables`} ids={ids} selected={selected} onSelect={onSelect} />
           </Th>
           {reorderable && (
             <Th className="w-20 px-1">
@@ -188,7 +175,7 @@ export function EnvTable({
                 <TimeCell ms={Date.parse(env.updatedAt)} />
               </Td>
               <Td className="sticky right-0 bg-surface py-0!">
-                <RowActions env={env} onAction={(action) => onAction(action, env)} />
+                <EnvRowActions env={env} onAction={(action) => onAction(action, env)} />
               </Td>
             </Tr>
           );

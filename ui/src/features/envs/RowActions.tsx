@@ -1,58 +1,33 @@
 import { EnvStatus } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
+import { ActionIcon } from '../../components/list/ActionIcon.tsx';
+import { RowActions } from '../../components/list/RowActions.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { DropdownMenu, MenuItem, MenuSeparator } from '../../components/ui/DropdownMenu.tsx';
-import { ActionIcon } from '../crontab/list/icons.tsx';
 import type { Env } from './api.ts';
 import type { EnvAction } from './useEnvActions.tsx';
 
-/** Edit, and a menu with enable/disable, pin/unpin and delete; every button names its variable. */
-export function RowActions({ env, onAction }: { env: Env; onAction: (action: EnvAction) => void }) {
+/** Edit, and a menu with enable/disable, pin/unpin, rename and delete; every button names its variable. */
+export function EnvRowActions({ env, onAction }: { env: Env; onAction: (action: EnvAction) => void }) {
   const { t } = useLingui();
   const name = env.name;
   const disabled = env.status === EnvStatus.disabled;
   return (
-    <div className="flex items-center justify-end gap-0.5">
-      <Button
-        size="icon"
-        variant="ghost"
-        className="size-7!"
-        aria-label={t`Edit ${name}`}
-        title={t`Edit`}
-        onClick={() => onAction('edit')}
-      >
-        <ActionIcon name="edit" />
-      </Button>
-      <DropdownMenu
-        trigger={
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-7!"
-            aria-label={t`More actions for ${name}`}
-            title={t`More`}
-          >
-            <ActionIcon name="more" />
-          </Button>
-        }
-      >
-        <MenuItem onSelect={() => onAction(disabled ? 'enable' : 'disable')}>
-          {disabled ? t`Enable` : t`Disable`}
-        </MenuItem>
-        <MenuItem onSelect={() => onAction(env.isPinned ? 'unpin' : 'pin')}>
-          {env.isPinned ? t`Unpin` : t`Pin`}
-        </MenuItem>
-        <MenuItem onSelect={() => onAction('rename')}>{t`Rename`}</MenuItem>
-        <MenuSeparator />
-        <MenuItem onSelect={() => onAction('delete')} className="text-danger-text">
-          {t`Delete`}
-        </MenuItem>
-      </DropdownMenu>
-    </div>
+    <RowActions
+      name={name}
+      buttons={[{ label: t`Edit ${name}`, title: t`Edit`, icon: 'edit', onClick: () => onAction('edit') }]}
+      menu={[
+        disabled
+          ? { label: t`Enable`, onSelect: () => onAction('enable') }
+          : { label: t`Disable`, onSelect: () => onAction('disable') },
+        env.isPinned
+          ? { label: t`Unpin`, onSelect: () => onAction('unpin') }
+          : { label: t`Pin`, onSelect: () => onAction('pin') },
+        { label: t`Rename`, onSelect: () => onAction('rename') },
+        { label: t`Delete`, onSelect: () => onAction('delete'), danger: true },
+      ]}
+    />
   );
 }
-
-const arrows = { up: 'M12 19V5M6 11l6-6 6 6', down: 'M12 5v14M6 13l6 6 6-6' } as const;
 
 /** Up and down buttons: reordering without a mouse (and on phones). */
 export function MoveButtons({
@@ -80,18 +55,7 @@ export function MoveButtons({
       disabled={direction === 'up' ? !canUp : !canDown}
       onClick={() => onMove(direction === 'up' ? -1 : 1)}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d={arrows[direction]} />
-      </svg>
+      <ActionIcon name={direction} />
     </Button>
   );
   return (

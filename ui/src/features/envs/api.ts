@@ -2,6 +2,8 @@
 import type { Env, EnvInput } from '@contract/envs.ts';
 import { envNamePattern } from '@contract/enums.ts';
 import { api } from '../../lib/api.ts';
+import { changeSignal } from '../../lib/changes.ts';
+import { saveBlob } from '../../lib/download.ts';
 
 export type { Env, EnvInput };
 
@@ -35,27 +37,13 @@ export function uploadEnvs(file: File): Promise<Env[]> {
 /** Downloads variables as Qinglong's export file: a JSON list of `{name, value, remarks, labels}`. */
 export function exportEnvs(rows: Env[]): void {
   const data = rows.map(({ name, value, remarks, labels }) => ({ name, value, remarks, labels }));
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'env.json';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'env.json');
 }
 
 /** Tells the variables page that something changed (a modal saved), so it reloads. */
-type Listener = () => void;
-const listeners = new Set<Listener>();
-export function onEnvsChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function envsChanged(): void {
-  for (const listener of listeners) listener();
-}
+const changes = changeSignal();
+export const onEnvsChanged = changes.subscribe;
+export const envsChanged = changes.notify;
 
 /** `NAME=value` lines (blank lines and `#` comments skipped); a line without `=` is reported by its number. */
 export function parseLines(text: string): { inputs: EnvInput[]; badLine: number | null } {

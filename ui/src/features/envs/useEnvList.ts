@@ -1,14 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useResourceList, type ResourceList } from '../../components/list/useResourceList.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { listEnvs, moveEnv, onEnvsChanged, type Env } from './api.ts';
 
-export interface EnvListState {
-  rows: Env[];
-  searchValue: string;
-  setSearchValue: (text: string) => void;
-  loading: boolean;
-  error: string | null;
-  reload: () => void;
+export interface EnvListState extends ResourceList<Env> {
   /** Moves a row to another index of the (unfiltered) list, at once on screen, then on the server. */
   move: (id: number, toIndex: number) => void;
 }
@@ -20,59 +15,26 @@ export function canMove(rows: Env[], from: number, to: number): boolean {
 }
 
 /**
- * The whole list of variables (the API has no pages), with the search sent after a short pause. Reordering is
- * optimistic: the row moves on screen at once and the list is fetched again once the server has stored it.
+ * The whole list of variables matching a search (the API has no pages). Reordering is optimistic: the row moves on
+ * screen at once and the list is fetched again once the server has stored it.
  */
-export function useEnvList(): EnvListState {
-  const [rows, setRows] = useState<Env[]>([]);
-  const [searchValue, setSearchValue] = useState('');
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
-  const searchRef = useRef(searchValue);
-  searchRef.current = searchValue;
-
-  const load = useCallback(async (quiet = false) => {
-    const ticket = ++request.current;
-    if (!quiet) setLoading(true);
-    try {
-      const list = await listEnvs(searchRef.current);
-      if (ticket !== request.current) return;
-      setRows(list);
-      setError(null);
-    } catch (failure) {
-      if (ticket === request.current) setError((failure as Error).message);
-    } finally {
-      if (ticket === request.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [searchValue, load]);
-  useEffect(() => onEnvsChanged(() => void load(true)), [load]);
-
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
+export function useEnvList(searchValue: string): EnvListState {
+  const list = useResourceList({ query: searchValue, fetch: listEnvs, onChanged: onEnvsChanged });
+  const { rows, setRows, reload } = list;
   const move = useCallback(
     (id: number, toIndex: number) => {
-      const current = rowsRef.current;
-      const fromIndex = current.findIndex((r) => r.id === id);
-      if (!canMove(current, fromIndex, toIndex)) return;
-      const next = current.slice();
+      const fromIndex = rows.findIndex((r) => r.id === id);
+      if (!canMove(rows, fromIndex, toIndex)) return;
+      const next = rows.slice();
       const [row] = next.splice(fromIndex, 1);
       next.splice(toIndex, 0, row!);
       setRows(next);
-      moveEnv(id, fromIndex, toIndex).then(
-        () => void load(true),
-        (failure: Error) => {
-          toast(failure.message, 'error');
-          void load(true);
-        },
-      );
+      moveEnv(id, fromIndex, toIndex).then(reload, (failure: Error) => {
+        toast(failure.message, 'error');
+        reload();
+      });
     },
-    [load],
+    [rows, setRows, reload],
   );
-
-  return { rows, searchValue, setSearchValue, loading, error, reload: () => void load(true), move };
+  return { ...list, move };
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/Table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { addressLabel } from '../account/address.ts';
+import { addressLabel } from '../account/index.ts';
 
 function StatusBadge({ status }: { status: number }) {
   return status === LoginStatus.success ? (

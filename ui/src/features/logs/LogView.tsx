@@ -4,8 +4,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { AnsiReader, type AnsiSegment, type AnsiStyle } from '../../lib/ansi.ts';
 import { subscribe } from '../../lib/live.ts';
-import { formatSize } from '../editor/files.ts';
-import { LogStateBadge, type LogState } from '../live/LogPane.tsx';
+import { formatSize } from '../../lib/files.ts';
+import { LogStateBadge, type LogState } from '../../components/log/LogPane.tsx';
 import { logInfo, tailLog } from './api.ts';
 
 interface Page {

@@ -1,8 +1,6 @@
 /** The logs API (daemon/src/modules/logs/routes.ts): data/log one level at a time, pages of a log from its end. */
-import { api } from '../../lib/api.ts';
-import { underBase } from '../../lib/base.ts';
-import { getToken } from '../../lib/session.ts';
-import { downloadFile, type FileNode } from '../editor/files.ts';
+import { api, request } from '../../lib/api.ts';
+import { downloadFile, type FileNode } from '../../lib/files.ts';
 
 /** How much of a log one page shows (and one "Load earlier" adds). */
 export const pageBytes = 256 * 1024;
@@ -28,14 +26,12 @@ export function tailLog(path: string, file: string, end?: number): Promise<LogRa
 }
 /**
  * Whether a log is being written and its live topic. (The reply carries `logStatus`, `size` and
- * `topic` beside `data`; the api client hands back only `data`, so this reads the envelope itself.)
+ * `topic` beside `data`, so this asks for the whole envelope.)
  */
 export async function logInfo(path: string, file: string): Promise<LogInfo> {
-  const response = await fetch(underBase(`api/logs/detail?${new URLSearchParams({ path, file })}`), {
-    headers: { authorization: `Bearer ${getToken() ?? ''}`, accept: 'application/json' },
+  const reply = await request<LogInfo>('GET', `logs/detail?${new URLSearchParams({ path, file })}`, {
+    reply: 'envelope',
   });
-  const reply = (await response.json()) as LogInfo & { code: number; message?: string };
-  if (reply.code !== 200) throw new Error(reply.message ?? `HTTP ${response.status}`);
   return { logStatus: reply.logStatus, size: reply.size, topic: reply.topic };
 }
 export const removeLog = (path: string, filename: string, type: 'file' | 'directory') =>

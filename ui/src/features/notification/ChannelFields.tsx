@@ -9,7 +9,7 @@ import { Field, type ControlProps } from '../../components/ui/Field.tsx';
 import { Input, inputClass } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import type { Errors } from '../forms/rules.ts';
+import type { Errors } from '../../lib/formRules.ts';
 import { channelGroups, channelOf, localText } from './channels.ts';
 
 const tallInputClass = inputClass.replace('h-9 ', '');

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
-import { hasErrors, type Errors } from '../forms/rules.ts';
+import { hasErrors, type Errors } from '../../lib/formRules.ts';
 import { blankSettings } from './channels.ts';
 import { ChannelFields, ChannelPicker } from './ChannelFields.tsx';
 import type { NotifyClient } from './client.ts';

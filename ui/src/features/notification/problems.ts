@@ -1,7 +1,7 @@
 import type { NotificationSettings, NotifyFieldProblem } from '@contract/notify.ts';
 import { checkNotificationSettings } from '@contract/notify.ts';
 import { t } from '@lingui/core/macro';
-import type { Errors } from '../forms/rules.ts';
+import type { Errors } from '../../lib/formRules.ts';
 import { channelOf, localText } from './channels.ts';
 
 /** One problem of `checkNotificationSettings` in the interface language (the server says the same in its own). */

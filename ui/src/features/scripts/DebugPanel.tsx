@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { LogPane, type LogState } from '../live/LogPane.tsx';
-import { useLiveLog } from '../live/useLiveLog.ts';
+import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
+import { useLiveLog } from '../../components/log/useLiveLog.ts';
 import { runScript, stopScript, type DebugRun } from './api.ts';
 
 /**

@@ -1,15 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { FormDialog, FormFooter } from '../../components/FormDialog.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../forms/rules.ts';
-import { joinKey, splitKey } from '../editor/files.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
+import { joinKey, splitKey } from '../../lib/files.ts';
+import type { ModalProps } from '../../lib/routing.ts';
 import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
 
 /** Goes back to /script, keeping the open file in the address. */
@@ -58,7 +59,7 @@ const cleanFolder = (folder: string) =>
     .join('/');
 
 /** script/editNameModal?path=dir: create a file or a folder. */
-export function CreateModal({ onClose }: { onClose: () => void }) {
+export function CreateModal({ onClose }: ModalProps) {
   const { t } = useLingui();
   const back = useBack();
   const problem = useNameProblem();
@@ -95,55 +96,49 @@ export function CreateModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      formId="script-create-form"
       title={kind === 'file' ? t`New script` : t`New folder`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" form="script-create-form" variant="primary" loading={busy}>
-            {t`Create`}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t`Create`}
+      busy={busy}
+      formError={formError}
+      gap="gap-3"
     >
-      <form id="script-create-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
-        {formError && <Alert>{formError}</Alert>}
-        <SegmentedControl
-          label={t`Create`}
-          value={kind}
-          onChange={setKind}
-          options={[
-            { value: 'file', label: t`File` },
-            { value: 'directory', label: t`Folder` },
-          ]}
-        />
-        <Field
-          label={kind === 'file' ? t`File name` : t`Folder name`}
-          error={error}
-          hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className="font-mono"
-              autoComplete="off"
-              spellCheck={false}
-              autoFocus
-            />
-          )}
-        </Field>
-        <FolderField value={folder} onChange={setFolder} />
-      </form>
-    </Dialog>
+      <SegmentedControl
+        label={t`Create`}
+        value={kind}
+        onChange={setKind}
+        options={[
+          { value: 'file', label: t`File` },
+          { value: 'directory', label: t`Folder` },
+        ]}
+      />
+      <Field
+        label={kind === 'file' ? t`File name` : t`Folder name`}
+        error={error}
+        hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+          />
+        )}
+      </Field>
+      <FolderField value={folder} onChange={setFolder} />
+    </FormDialog>
   );
 }
 
 /** script/renameModal?file=dir/name.js (&type=directory): a new name in the same folder. */
-export function RenameModal({ onClose }: { onClose: () => void }) {
+export function RenameModal({ onClose }: ModalProps) {
   const { t } = useLingui();
   const back = useBack();
   const problem = useNameProblem();
@@ -188,12 +183,7 @@ export function RenameModal({ onClose }: { onClose: () => void }) {
       title={isFolder ? t`Rename folder` : t`Rename script`}
       description={key ? <span className="font-mono">scripts/{key}</span> : undefined}
       footer={
-        <>
-          <Button onClick={close}>{t`Cancel`}</Button>
-          <Button type="submit" form="script-rename-form" variant="primary" loading={busy} disabled={!key}>
-            {t`Rename`}
-          </Button>
-        </>
+        <FormFooter formId="script-rename-form" submitLabel={t`Rename`} onCancel={close} busy={busy} disabled={!key} />
       }
     >
       {!key ? (
@@ -221,7 +211,7 @@ export function RenameModal({ onClose }: { onClose: () => void }) {
 }
 
 /** script/saveModal?file=dir/name.js: save the editor's text as a new file (name and folder). */
-export function SaveAsModal({ onClose }: { onClose: () => void }) {
+export function SaveAsModal({ onClose }: ModalProps) {
   const { t } = useLingui();
   const back = useBack();
   const problem = useNameProblem();
@@ -259,37 +249,31 @@ export function SaveAsModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && close()}
+    <FormDialog
+      formId="script-save-form"
       title={t`Save as a new script`}
       description={t`The editor's text goes into a new file; the open file stays as it was last saved.`}
-      footer={
-        <>
-          <Button onClick={close}>{t`Cancel`}</Button>
-          <Button type="submit" form="script-save-form" variant="primary" loading={busy}>
-            {t`Save`}
-          </Button>
-        </>
-      }
+      onClose={close}
+      onSubmit={submit}
+      submitLabel={t`Save`}
+      busy={busy}
+      formError={formError}
+      gap="gap-3"
     >
-      <form id="script-save-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
-        {formError && <Alert>{formError}</Alert>}
-        <Field label={t`File name`} error={error}>
-          {(control) => (
-            <Input
-              {...control}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className="font-mono"
-              autoComplete="off"
-              spellCheck={false}
-              autoFocus
-            />
-          )}
-        </Field>
-        <FolderField value={folder} onChange={setFolder} />
-      </form>
-    </Dialog>
+      <Field label={t`File name`} error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+          />
+        )}
+      </Field>
+      <FolderField value={folder} onChange={setFolder} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 /** The scripts API (daemon/src/modules/scripts/routes.ts): data/scripts one level at a time, files, debug runs. */
 import { api } from '../../lib/api.ts';
-import { downloadFile, type FileNode } from '../editor/files.ts';
+import { changeSignal } from '../../lib/changes.ts';
+import { downloadFile, type FileNode } from '../../lib/files.ts';
 
 export const listScripts = (path: string) => api.get<FileNode[]>(`scripts?${new URLSearchParams({ path })}`);
 export const readScript = (path: string, file: string) =>
@@ -35,15 +36,9 @@ export const stopScript = (runId: string) => api.put<number>('scripts/stop', { r
 /** What a modal changed, so the page can refresh its tree and follow a renamed or created file. */
 export type ScriptsChange =
   { kind: 'created'; key: string; type: 'file' | 'directory' } | { kind: 'renamed'; from: string; to: string };
-type Listener = (change: ScriptsChange) => void;
-const listeners = new Set<Listener>();
-export function onScriptsChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function scriptsChanged(change: ScriptsChange): void {
-  for (const listener of listeners) listener(change);
-}
+const changes = changeSignal<ScriptsChange>();
+export const onScriptsChanged = changes.subscribe;
+export const scriptsChanged = changes.notify;
 
 /** The open editor's text, for the save-as modal (set by the page, read by the modal). */
 export const openBuffer: { key: string | null; content: string } = { key: null, content: '' };

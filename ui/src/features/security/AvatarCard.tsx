@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
-import { useCurrentUser } from '../account/current-user.tsx';
+import { useCurrentUser } from '../account/index.ts';
 
 const allowedTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const maxBytes = 2 * 1024 * 1024;

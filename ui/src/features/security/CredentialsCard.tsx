@@ -10,8 +10,8 @@ import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import { clearToken, setLoginNotice } from '../../lib/session.ts';
-import { useCurrentUser } from '../account/current-user.tsx';
-import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../forms/rules.ts';
+import { useCurrentUser } from '../account/index.ts';
+import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 
 /** Change the username and/or password (`PUT api/user`). The server ends every session afterwards. */
 export function CredentialsCard() {

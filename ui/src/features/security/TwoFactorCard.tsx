@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
-import { useCurrentUser } from '../account/current-user.tsx';
+import { useCurrentUser } from '../account/index.ts';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
 
 /** Two-factor sign-in: its state, the setup steps when off, and turning it off (with confirmation) when on. */

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Steps } from '../../components/ui/Steps.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
-import { errorsFrom, sixDigits } from '../forms/rules.ts';
+import { errorsFrom, sixDigits } from '../../lib/formRules.ts';
 import { QrCode } from './QrCode.tsx';
 
 /** Spec §4: (1) install an app, (2) scan the code or enter the key, (3) enter the 6-digit code. */

@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import type { Credentials } from './wizardClient.ts';
-import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../forms/rules.ts';
+import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 
 /** Creates the one administrator account (`PUT api/user/init`) and hands its credentials to the next step. */
 export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => void }) {

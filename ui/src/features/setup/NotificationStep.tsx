@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { NotificationForm } from '../notification/NotificationForm.tsx';
+import { NotificationForm } from '../notification/index.ts';
 import { startWizardSession, type Credentials, type WizardSession } from './wizardClient.ts';
 
 type State = { kind: 'signingIn' } | { kind: 'ready'; session: WizardSession } | { kind: 'failed'; message: string };

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { SelectionToolbar } from '../../components/SelectionToolbar.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { SelectionToolbar } from '../../components/list/SelectionToolbar.tsx';
 import type { Subscription } from './api.ts';
 import type { SubAction } from './useSubActions.tsx';
 
 /** Shown while subscriptions are selected: the batch actions and the count. */
-export function BatchBar({
+export function SubBatchBar({
   subs,
   onAction,
   onClear,
@@ -15,24 +14,23 @@ export function BatchBar({
   onClear: () => void;
 }) {
   const { t } = useLingui();
-  const n = subs.length;
+  const action = (label: string, name: SubAction, danger = false) => ({
+    label,
+    onClick: () => onAction(name, subs),
+    danger,
+  });
   return (
-    <SelectionToolbar label={t`Actions for the selected subscriptions`} count={n} onClear={onClear}>
-      <Button size="sm" onClick={() => onAction('run', subs)}>
-        {t`Run`}
-      </Button>
-      <Button size="sm" onClick={() => onAction('stop', subs)}>
-        {t`Stop`}
-      </Button>
-      <Button size="sm" onClick={() => onAction('enable', subs)}>
-        {t`Enable`}
-      </Button>
-      <Button size="sm" onClick={() => onAction('disable', subs)}>
-        {t`Disable`}
-      </Button>
-      <Button size="sm" variant="danger" onClick={() => onAction('delete', subs)}>
-        {t`Delete`}
-      </Button>
-    </SelectionToolbar>
+    <SelectionToolbar
+      label={t`Actions for the selected subscriptions`}
+      count={subs.length}
+      onClear={onClear}
+      actions={[
+        action(t`Run`, 'run'),
+        action(t`Stop`, 'stop'),
+        action(t`Enable`, 'enable'),
+        action(t`Disable`, 'disable'),
+        action(t`Delete`, 'delete', true),
+      ]}
+    />
   );
 }

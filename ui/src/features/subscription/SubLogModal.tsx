@@ -2,15 +2,15 @@ import { RunStatus, subscriptionTopic } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { onEvent } from '../../lib/live.ts';
-import type { ModalProps } from '../../routes.ts';
-import { LogPane, type LogState } from '../live/LogPane.tsx';
-import { useLiveLog } from '../live/useLiveLog.ts';
+import type { ModalProps } from '../../lib/routing.ts';
+import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
+import { useLiveLog } from '../../components/log/useLiveLog.ts';
 import {
   getSubscription,
   latestRuns,

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/Table.tsx';
-import { TimeCell } from '../crontab/list/cells.tsx';
-import { Checkbox, type SelectionProps } from '../crontab/list/CronTable.tsx';
+import { TimeCell } from '../../components/list/cells.tsx';
+import { Checkbox, SelectAllCheckbox, type SelectionProps } from '../../components/list/Checkbox.tsx';
 import type { Subscription } from './api.ts';
-import { RowActions } from './RowActions.tsx';
+import { SubRowActions } from './RowActions.tsx';
 import { scheduleText } from './schedule.ts';
 import { EndBadge, SubStatusBadge, typeLabels } from './status.tsx';
 import type { SubAction } from './useSubActions.tsx';
@@ -23,18 +23,12 @@ function TypeText({ type }: { type: string }) {
 export function SubTable({ rows, selected, onSelect, onAction }: SubListProps) {
   const { t } = useLingui();
   const ids = rows.map((r) => r.id);
-  const chosen = ids.filter((id) => selected.has(id)).length;
   return (
     <Table label={t`Subscriptions`} containerClassName="max-h-[calc(100dvh-220px)] min-h-64 overflow-y-auto">
       <THead>
         <tr>
           <Th className="w-9 pr-0">
-            <Checkbox
-              label={t`Select all subscriptions`}
-              checked={chosen > 0 && chosen === ids.length}
-              indeterminate={chosen > 0 && chosen < ids.length}
-              onChange={(on) => onSelect(ids, on)}
-            />
+            <SelectAllCheckbox label={t`Select all subscriptions`} ids={ids} selected={selected} onSelect={onSelect} />
           </Th>
           <Th>{t`Name`}</Th>
           <Th>{t`Type`}</Th>
@@ -79,7 +73,7 @@ export function SubTable({ rows, selected, onSelect, onAction }: SubListProps) {
               </span>
             </Td>
             <Td className="sticky right-0 bg-surface py-0!">
-              <RowActions sub={sub} onAction={(action) => onAction(action, sub)} />
+              <SubRowActions sub={sub} onAction={(action) => onAction(action, sub)} />
             </Td>
           </Tr>
         ))}
@@ -120,7 +114,7 @@ export function SubCards({ rows, selected, onSelect, onAction }: SubListProps) {
                 <EndBadge end={sub.last_end} />
               </span>
               <span className="ml-auto">
-                <RowActions sub={sub} onAction={(action) => onAction(action, sub)} />
+                <SubRowActions sub={sub} onAction={(action) => onAction(action, sub)} />
               </span>
             </div>
           </div>

@@ -7,6 +7,7 @@ import type {
   SubscriptionUpdateInput,
 } from '@contract/subscriptions.ts';
 import { api } from '../../lib/api.ts';
+import { changeSignal } from '../../lib/changes.ts';
 
 export type { ParsedCommand, Subscription, SubscriptionInput, SubscriptionRun, SubscriptionUpdateInput };
 
@@ -30,12 +31,6 @@ export const latestRuns = (id: number, limit = 1) =>
 export const parseCommand = (command: string) => api.post<ParsedCommand>('subscriptions/parse', { command });
 
 /** Tells the subscriptions page that something changed (a modal saved), so it reloads. */
-type Listener = () => void;
-const listeners = new Set<Listener>();
-export function onSubscriptionsChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function subscriptionsChanged(): void {
-  for (const listener of listeners) listener();
-}
+const changes = changeSignal();
+export const onSubscriptionsChanged = changes.subscribe;
+export const subscriptionsChanged = changes.notify;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
@@ -12,7 +12,7 @@ import {
   saveDependencySetting,
   type DependencySettings,
 } from '../../features/dependence/api.ts';
-import { errorsFrom } from '../../features/forms/rules.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 
 type Key = keyof DependencySettings;

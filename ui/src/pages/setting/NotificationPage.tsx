@@ -1,10 +1,11 @@
 import type { NotificationSettings } from '@contract/notify.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { NotificationForm } from '../../features/notification/NotificationForm.tsx';
+import { LocalTargetsCard } from '../../features/notification/LocalTargetsCard.tsx';
 import { TaskPolicyCard } from '../../features/notification/TaskPolicyCard.tsx';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { api } from '../../lib/api.ts';
@@ -36,7 +37,10 @@ export default function NotificationPage() {
             )}
           </CardBody>
         </Card>
-        <TaskPolicyCard />
+        <div className="flex flex-col gap-4">
+          <TaskPolicyCard />
+          <LocalTargetsCard />
+        </div>
       </div>
     </SettingsLayout>
   );

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { PageSpinner } from '../../app/FullPage.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../features/forms/rules.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { api } from '../../lib/api.ts';
 

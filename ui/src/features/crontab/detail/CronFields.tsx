@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Cron } from '../api.ts';
 import { describeSchedule } from '../describe.ts';
-import { Labels, lastDuration, lastRun, nextRun } from '../list/cells.tsx';
+import { Labels } from '../../../components/list/cells.tsx';
+import { lastDuration, lastRun, nextRun } from '../list/cells.tsx';
 import { CronStatusBadge } from '../status.tsx';
 
 /** The script a command runs (`task dir/x.js …` → dir/x.js), for the "edit its script" link; null when there is none. */

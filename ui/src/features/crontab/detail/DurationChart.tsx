@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatDuration } from '../../live/duration.ts';
+import { formatDuration } from '../../../lib/format.ts';
 import type { CronRun } from '../api.ts';
 import { runState } from '../log/RunLog.tsx';
 

@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/Table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatDuration } from '../../live/duration.ts';
-import { LogStateBadge } from '../../live/LogPane.tsx';
+import { formatDuration } from '../../../lib/format.ts';
+import { LogStateBadge } from '../../../components/log/LogPane.tsx';
 import type { CronRun } from '../api.ts';
 import { runState } from '../log/RunLog.tsx';
 

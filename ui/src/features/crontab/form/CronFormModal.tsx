@@ -1,17 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../../app/FullPage.tsx';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { Textarea } from '../../../components/ui/Textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
-import type { ModalProps } from '../../../routes.ts';
-import { errorsFrom, hasErrors, type Errors } from '../../forms/rules.ts';
+import type { ModalProps } from '../../../lib/routing.ts';
+import { errorsFrom, hasErrors, type Errors } from '../../../lib/formRules.ts';
 import { cronsChanged, getCron, type Cron } from '../api.ts';
 import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
@@ -83,25 +80,20 @@ export default function CronFormModal({ onClose }: ModalProps) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      formId="cron-form"
       title={id ? t`Edit task` : t`New task`}
       className="max-w-2xl!"
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" form="cron-form" variant="primary" loading={busy} disabled={!draft}>
-            {t`Save`}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t`Save`}
+      busy={busy}
+      ready={!!draft}
+      loadError={loadError}
+      formError={formError}
     >
-      {loadError && <Alert>{loadError}</Alert>}
-      {!draft && !loadError && <PageSpinner />}
       {draft && (
-        <form id="cron-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {formError && <Alert>{formError}</Alert>}
+        <>
           <Field label={t`Name`} error={errors.name}>
             {(control) => (
               <Input
@@ -155,8 +147,8 @@ export default function CronFormModal({ onClose }: ModalProps) {
               <MoreFields draft={draft} set={set} errors={errors} />
             </div>
           </details>
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { Textarea } from '../../../components/ui/Textarea.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import type { Errors } from '../../forms/rules.ts';
+import type { Errors } from '../../../lib/formRules.ts';
 import type { Draft } from './model.ts';
 
 /** What happens on overlap, catch-up, notifications, log and working folder, and the commands around the task. */

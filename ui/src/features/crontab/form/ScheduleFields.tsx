@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
-import type { Errors } from '../../forms/rules.ts';
+import type { Errors } from '../../../lib/formRules.ts';
 import type { Draft, ScheduleType } from './model.ts';
 import { SchedulePreview } from './SchedulePreview.tsx';
 

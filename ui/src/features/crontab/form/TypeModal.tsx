@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import type { ModalProps } from '../../../routes.ts';
+import type { ModalProps } from '../../../lib/routing.ts';
 import { describeSchedule } from '../describe.ts';
 
 const presets = ['*/5 * * * *', '0 * * * *', '0 2 * * *', '30 8 * * 1-5', '0 9 * * 1', '0 0 1 * *', '*/30 * * * * *'];

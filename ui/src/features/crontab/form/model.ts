@@ -2,7 +2,7 @@ import type { CronInput } from '@contract/crons.ts';
 import { OverlapPolicy } from '@contract/enums.ts';
 import { ScheduleKeyword, parseSchedule } from '@contract/schedule.ts';
 import { t } from '@lingui/core/macro';
-import { required, type Errors } from '../../forms/rules.ts';
+import { required, type Errors } from '../../../lib/formRules.ts';
 import type { Cron } from '../api.ts';
 
 export type ScheduleType = 'normal' | 'once' | 'boot';

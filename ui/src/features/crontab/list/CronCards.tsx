@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../../components/ui/cn.ts';
 import type { Cron } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
-import { Labels, lastDuration, NameCell, TimeCell } from './cells.tsx';
-import { Checkbox, type SelectionProps } from './CronTable.tsx';
-import { RowActions } from './RowActions.tsx';
+import { Labels, TimeCell } from '../../../components/list/cells.tsx';
+import { Checkbox, type SelectionProps } from '../../../components/list/Checkbox.tsx';
+import { lastDuration, NameCell } from './cells.tsx';
+import { CronRowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
 
 /** The task list at phone width: one card per task with the same checkbox, status and actions as the table. */
@@ -50,7 +51,7 @@ export function CronCards({
               </span>
               <span>{lastDuration(cron)}</span>
               <span className="ml-auto">
-                <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
+                <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
               </span>
             </div>
           </div>

@@ -4,41 +4,13 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/Table.ts
 import { cn } from '../../../components/ui/cn.ts';
 import type { Cron, ListParams } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
-import { Labels, lastDuration, NameCell, TimeCell } from './cells.tsx';
-import { RowActions } from './RowActions.tsx';
+import { Labels, TimeCell } from '../../../components/list/cells.tsx';
+import { Checkbox, SelectAllCheckbox, type SelectionProps } from '../../../components/list/Checkbox.tsx';
+import { lastDuration, NameCell } from './cells.tsx';
+import { CronRowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
 
 type Sorter = ListParams['sorter'];
-
-export interface SelectionProps {
-  selected: Set<number>;
-  onSelect: (ids: number[], on: boolean) => void;
-}
-
-export function Checkbox({
-  label,
-  checked,
-  indeterminate,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  indeterminate?: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <input
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      ref={(el) => {
-        if (el) el.indeterminate = !!indeterminate;
-      }}
-      onChange={(e) => onChange(e.target.checked)}
-      className="size-4 cursor-pointer accent-primary align-middle"
-    />
-  );
-}
 
 /** A column header that sorts: ascending, descending, then back to the default order. */
 function SortTh({
@@ -94,7 +66,6 @@ export function CronTable({
   const ids = rows.map((r) => r.id);
   // The subscription column earns its width only once some task on the page comes from a subscription.
   const withSubscriptions = rows.some((r) => r.sub_id !== null);
-  const chosen = ids.filter((id) => selected.has(id)).length;
   const sort = { sorter, onSort };
   // Ten columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
   return (
@@ -106,11 +77,11 @@ export function CronTable({
       <THead>
         <tr>
           <Th className="w-9 pr-0">
-            <Checkbox
+            <SelectAllCheckbox
               label={t`Select all tasks on this page`}
-              checked={chosen > 0 && chosen === ids.length}
-              indeterminate={chosen > 0 && chosen < ids.length}
-              onChange={(on) => onSelect(ids, on)}
+              ids={ids}
+              selected={selected}
+              onSelect={onSelect}
             />
           </Th>
           <SortTh field="name" {...sort}>{t`Name`}</SortTh>
@@ -164,7 +135,7 @@ export function CronTable({
             </Td>
             {withSubscriptions && <Td>{cron.sub_id ? `#${cron.sub_id}` : '—'}</Td>}
             <Td className="sticky right-0 bg-surface py-0!">
-              <RowActions cron={cron} onAction={(action) => onAction(action, cron)} />
+              <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
             </Td>
           </Tr>
         ))}

@@ -1,9 +1,9 @@
 import { CronStatus } from '@contract/enums.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { onEvent } from '../../../lib/live.ts';
+import { useCallback, useState } from 'react';
+import { pageSizes } from '../../../components/list/Pager.tsx';
+import { useResourceList, type ResourceList } from '../../../components/list/useResourceList.ts';
 import { listCrons, onCronsChanged, type Cron, type ListParams } from '../api.ts';
 
-export const pageSizes = [20, 50, 100, 200] as const;
 const sizeKey = 'baihu_crontab_page_size';
 
 function savedSize(): number {
@@ -11,14 +11,9 @@ function savedSize(): number {
   return (pageSizes as readonly number[]).includes(size) ? size : 20;
 }
 
-export interface CronListState {
+export interface CronListState extends ResourceList<Cron> {
   params: ListParams;
-  rows: Cron[];
-  total: number;
-  loading: boolean;
-  error: string | null;
   setParams: (patch: Partial<ListParams>) => void;
-  reload: () => void;
 }
 
 /**
@@ -34,53 +29,16 @@ export function useCronList(): CronListState {
     sorter: null,
     view: null,
   }));
-  const [rows, setRows] = useState<Cron[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
-  const paramsRef = useRef(params);
-  paramsRef.current = params;
-
-  const load = useCallback(async (quiet = false) => {
-    const ticket = ++request.current;
-    if (!quiet) setLoading(true);
-    try {
-      const page = await listCrons(paramsRef.current);
-      if (ticket !== request.current) return;
-      setRows(page.data);
-      setTotal(page.total);
-      setError(null);
-    } catch (failure) {
-      if (ticket === request.current) setError((failure as Error).message);
-    } finally {
-      if (ticket === request.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [params, load]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void load(true), 400);
-    };
-    const stopEvents = onEvent('cronStatus', (payload) => {
-      const { id, status } = (payload ?? {}) as { id?: number; status?: number };
-      if (typeof id !== 'number' || typeof status !== 'number') return;
-      setRows((current) => current.map((row) => (row.id === id ? { ...row, status } : row)));
-      if (status !== CronStatus.running) refresh();
-    });
-    const stopChanges = onCronsChanged(() => void load(true));
-    return () => {
-      if (timer) clearTimeout(timer);
-      stopEvents();
-      stopChanges();
-    };
-  }, [load]);
+  const list = useResourceList({
+    query: params,
+    fetch: listCrons,
+    onChanged: onCronsChanged,
+    live: {
+      event: 'cronStatus',
+      apply: (rows, { id, status }) => rows.map((row) => (row.id === id ? { ...row, status } : row)),
+      refetch: ({ status }) => status !== CronStatus.running,
+    },
+  });
 
   const setParams = useCallback((patch: Partial<ListParams>) => {
     if (patch.size) localStorage.setItem(sizeKey, String(patch.size));
@@ -88,5 +46,5 @@ export function useCronList(): CronListState {
     setParamsState((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
   }, []);
 
-  return { params, rows, total, loading, error, setParams, reload: () => void load(true) };
+  return { ...list, params, setParams };
 }

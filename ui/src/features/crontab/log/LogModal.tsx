@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../../app/FullPage.tsx';
+import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import type { ModalProps } from '../../../routes.ts';
+import type { ModalProps } from '../../../lib/routing.ts';
 import { batch } from '../api.ts';
 import { RunLog, runState } from './RunLog.tsx';
-import { LogPane } from '../../live/LogPane.tsx';
-import { segmentsOf } from '../../live/useLiveLog.ts';
+import { LogPane } from '../../../components/log/LogPane.tsx';
+import { segmentsOf } from '../../../components/log/useLiveLog.ts';
 import { useCronLog } from './useCronLog.ts';
 
 /** crontab/logModal?id=: the task's current run live, or its last log with 'Task not running'. */

@@ -2,8 +2,8 @@ import { runTopic } from '@contract/live.ts';
 import { RunStatus } from '@contract/enums.ts';
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { LogPane, type LogState } from '../../live/LogPane.tsx';
-import { useLiveLog } from '../../live/useLiveLog.ts';
+import { LogPane, type LogState } from '../../../components/log/LogPane.tsx';
+import { useLiveLog } from '../../../components/log/useLiveLog.ts';
 import { stopRun, type CronRun } from '../api.ts';
 
 const endStates = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);

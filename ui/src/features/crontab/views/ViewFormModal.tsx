@@ -2,17 +2,16 @@ import { CronStatus, ViewFilterOperation, ViewFilterProperty, ViewSortProperty }
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { Alert } from '../../../components/ui/Alert.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
-import type { ModalProps } from '../../../routes.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../../forms/rules.ts';
+import type { ModalProps } from '../../../lib/routing.ts';
+import { errorsFrom, hasErrors, required, type Errors } from '../../../lib/formRules.ts';
 import { cronsChanged, listViews, type CronView } from '../api.ts';
 
 interface FilterRow {
@@ -120,108 +119,101 @@ export default function ViewFormModal({ onClose }: ModalProps) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      formId="view-form"
       title={id ? t`Edit view` : t`New view`}
       className="max-w-2xl!"
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" form="view-form" variant="primary" loading={busy}>
-            {t`Save`}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t`Save`}
+      busy={busy}
+      formError={formError}
     >
-      <form id="view-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        {formError && <Alert>{formError}</Alert>}
-        <Field label={t`View name`} error={errors.name}>
-          {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
-        </Field>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-[13px] font-medium">{t`Filters`}</legend>
-          <SegmentedControl
-            label={t`Match`}
-            value={relation}
-            onChange={setRelation}
-            options={[
-              { value: 'and', label: t`All filters (and)` },
-              { value: 'or', label: t`Any filter (or)` },
-            ]}
-          />
-          {filters.map((row, index) => (
-            <div key={index} className="grid grid-cols-[1fr_1fr] gap-2 sm:grid-cols-[9rem_10rem_1fr_auto]">
+      <Field label={t`View name`} error={errors.name}>
+        {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
+      </Field>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-[13px] font-medium">{t`Filters`}</legend>
+        <SegmentedControl
+          label={t`Match`}
+          value={relation}
+          onChange={setRelation}
+          options={[
+            { value: 'and', label: t`All filters (and)` },
+            { value: 'or', label: t`Any filter (or)` },
+          ]}
+        />
+        {filters.map((row, index) => (
+          <div key={index} className="grid grid-cols-[1fr_1fr] gap-2 sm:grid-cols-[9rem_10rem_1fr_auto]">
+            <Select
+              aria-label={t`Filter ${index + 1} property`}
+              value={row.property}
+              onChange={(e) => setFilter(index, { property: e.target.value, value: '' })}
+              options={ViewFilterProperty.map((p) => ({ value: p, label: properties[p] ?? p }))}
+            />
+            <Select
+              aria-label={t`Filter ${index + 1} operator`}
+              value={row.operation}
+              onChange={(e) => setFilter(index, { operation: e.target.value })}
+              options={operations}
+            />
+            {row.property === 'status' && listOps.includes(row.operation) ? (
               <Select
-                aria-label={t`Filter ${index + 1} property`}
-                value={row.property}
-                onChange={(e) => setFilter(index, { property: e.target.value, value: '' })}
-                options={ViewFilterProperty.map((p) => ({ value: p, label: properties[p] ?? p }))}
+                aria-label={t`Filter ${index + 1} value`}
+                value={row.value}
+                onChange={(e) => setFilter(index, { value: e.target.value })}
+                options={[{ value: '', label: '—' }, ...statuses]}
               />
-              <Select
-                aria-label={t`Filter ${index + 1} operator`}
-                value={row.operation}
-                onChange={(e) => setFilter(index, { operation: e.target.value })}
-                options={operations}
+            ) : (
+              <Input
+                aria-label={t`Filter ${index + 1} value`}
+                value={row.value}
+                placeholder={listOps.includes(row.operation) ? t`a, b, c` : t`text or pattern`}
+                onChange={(e) => setFilter(index, { value: e.target.value })}
               />
-              {row.property === 'status' && listOps.includes(row.operation) ? (
-                <Select
-                  aria-label={t`Filter ${index + 1} value`}
-                  value={row.value}
-                  onChange={(e) => setFilter(index, { value: e.target.value })}
-                  options={[{ value: '', label: '—' }, ...statuses]}
-                />
-              ) : (
-                <Input
-                  aria-label={t`Filter ${index + 1} value`}
-                  value={row.value}
-                  placeholder={listOps.includes(row.operation) ? t`a, b, c` : t`text or pattern`}
-                  onChange={(e) => setFilter(index, { value: e.target.value })}
-                />
-              )}
-              <Button onClick={() => setFilters((rows) => rows.filter((_, i) => i !== index))}>{t`Remove`}</Button>
-            </div>
-          ))}
-          {errors.filters && <p className="text-xs text-danger-text">{errors.filters}</p>}
-          <div>
-            <Button
-              size="sm"
-              onClick={() => setFilters((rows) => [...rows, { property: 'name', operation: 'Reg', value: '' }])}
-            >
-              {t`Add a filter`}
-            </Button>
+            )}
+            <Button onClick={() => setFilters((rows) => rows.filter((_, i) => i !== index))}>{t`Remove`}</Button>
           </div>
-        </fieldset>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-[13px] font-medium">{t`Sort`}</legend>
-          {sorts.map((row, index) => (
-            <div key={index} className="grid grid-cols-[1fr_1fr_auto] gap-2">
-              <Select
-                aria-label={t`Sort ${index + 1} field`}
-                value={row.property}
-                onChange={(e) => setSort(index, { property: e.target.value })}
-                options={ViewSortProperty.map((p) => ({ value: p, label: properties[p] ?? p }))}
-              />
-              <Select
-                aria-label={t`Sort ${index + 1} direction`}
-                value={row.type}
-                onChange={(e) => setSort(index, { type: e.target.value as SortRow['type'] })}
-                options={[
-                  { value: 'ASC', label: t`Ascending` },
-                  { value: 'DESC', label: t`Descending` },
-                ]}
-              />
-              <Button onClick={() => setSorts((rows) => rows.filter((_, i) => i !== index))}>{t`Remove`}</Button>
-            </div>
-          ))}
-          {errors.sorts && <p className="text-xs text-danger-text">{errors.sorts}</p>}
-          <div>
-            <Button size="sm" onClick={() => setSorts((rows) => [...rows, { property: 'name', type: 'ASC' }])}>
-              {t`Add a sort`}
-            </Button>
+        ))}
+        {errors.filters && <p className="text-xs text-danger-text">{errors.filters}</p>}
+        <div>
+          <Button
+            size="sm"
+            onClick={() => setFilters((rows) => [...rows, { property: 'name', operation: 'Reg', value: '' }])}
+          >
+            {t`Add a filter`}
+          </Button>
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-[13px] font-medium">{t`Sort`}</legend>
+        {sorts.map((row, index) => (
+          <div key={index} className="grid grid-cols-[1fr_1fr_auto] gap-2">
+            <Select
+              aria-label={t`Sort ${index + 1} field`}
+              value={row.property}
+              onChange={(e) => setSort(index, { property: e.target.value })}
+              options={ViewSortProperty.map((p) => ({ value: p, label: properties[p] ?? p }))}
+            />
+            <Select
+              aria-label={t`Sort ${index + 1} direction`}
+              value={row.type}
+              onChange={(e) => setSort(index, { type: e.target.value as SortRow['type'] })}
+              options={[
+                { value: 'ASC', label: t`Ascending` },
+                { value: 'DESC', label: t`Descending` },
+              ]}
+            />
+            <Button onClick={() => setSorts((rows) => rows.filter((_, i) => i !== index))}>{t`Remove`}</Button>
           </div>
-        </fieldset>
-      </form>
-    </Dialog>
+        ))}
+        {errors.sorts && <p className="text-xs text-danger-text">{errors.sorts}</p>}
+        <div>
+          <Button size="sm" onClick={() => setSorts((rows) => [...rows, { property: 'name', type: 'ASC' }])}>
+            {t`Add a sort`}
+          </Button>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

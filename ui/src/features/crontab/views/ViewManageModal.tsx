@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
-import type { ModalProps } from '../../../routes.ts';
+import type { ModalProps } from '../../../lib/routing.ts';
 import { cronsChanged, type CronView } from '../api.ts';
 import { useViews, viewName } from './useViews.ts';
 

@@ -1,0 +1,77 @@
+import { Type, type Static } from 'typebox';
+import { FileAction, ImportFlavour, ImportKinds, NotifyLibraryState, type ImportKind } from './import.ts';
+
+/**
+ * What a Qinglong import shows before it runs (the dry run) and reports when it ends: counts per kind, every item it
+ * skips and every caveat, with a reason from the message catalogue, and what happens to the files. Secrets (the
+ * password, keys, tokens) never appear here.
+ */
+const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type.String({ enum: [...values] }));
+
+export const ImportKindSchema = enumOf(ImportKinds);
+
+const reasonFields = {
+  key: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  field: Type.Optional(Type.String()),
+};
+export const ImportReasonSchema = Type.Object({ ...reasonFields, cause: Type.Optional(Type.Object(reasonFields)) });
+
+/** An item left out, or brought with a caveat: which one (as the user knows it) and why. */
+export const ImportReportItem = Type.Object({
+  kind: ImportKindSchema,
+  item: Type.String(),
+  reason: ImportReasonSchema,
+});
+export type ImportReportItem = Static<typeof ImportReportItem>;
+
+export const ImportCount = Type.Object({
+  /** Rows or entries found in the source. */
+  found: Type.Integer(),
+  /** Of those, what the import brings. */
+  importable: Type.Integer(),
+  skipped: Type.Integer(),
+});
+export type ImportCount = Static<typeof ImportCount>;
+
+export const ImportFolderPlan = Type.Object({
+  /** The folder of the data directory: config, scripts, repo, raw, log, deps, ssh.d, upload. */
+  folder: Type.String(),
+  action: enumOf(Object.values(FileAction)),
+  from: Type.String(),
+  to: Type.String(),
+  files: Type.Integer(),
+  bytes: Type.Integer(),
+  /** Top-level entries left out (files Qinglong generates, or secrets read into the plan instead). */
+  exclude: Type.Array(Type.String()),
+});
+export type ImportFolderPlan = Static<typeof ImportFolderPlan>;
+
+export const ImportNotifyLibrary = Type.Object({
+  file: Type.String(),
+  state: enumOf(Object.values(NotifyLibraryState)),
+  /** Why the file counts as edited (e.g. the settings written into it); empty otherwise. */
+  evidence: Type.Array(Type.String()),
+  /** The name Baihu's library keeps when the user's file stays. */
+  baihuName: Type.String(),
+});
+export type ImportNotifyLibrary = Static<typeof ImportNotifyLibrary>;
+
+export const ImportPreview = Type.Object({
+  source: Type.Object({
+    /** The Qinglong data directory read (the folder holding db/, config/, scripts/…). */
+    dir: Type.String(),
+    flavour: enumOf(Object.values(ImportFlavour)),
+    /** The source is already Baihu's data directory: files are adopted where they are. */
+    adoptInPlace: Type.Boolean(),
+  }),
+  account: Type.Union([Type.Object({ username: Type.String(), twoFactor: Type.Boolean() }), Type.Null()]),
+  counts: Type.Object(
+    Object.fromEntries(ImportKinds.map((kind) => [kind, ImportCount])) as Record<ImportKind, typeof ImportCount>,
+  ),
+  skipped: Type.Array(ImportReportItem),
+  notices: Type.Array(ImportReportItem),
+  files: Type.Array(ImportFolderPlan),
+  notifyLibraries: Type.Array(ImportNotifyLibrary),
+});
+export type ImportPreview = Static<typeof ImportPreview>;

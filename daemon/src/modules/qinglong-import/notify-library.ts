@@ -1,0 +1,81 @@
+/**
+ * Is scripts/sendNotify.js (or notify.py) the user's? Qinglong's libraries carry no version header and change with
+ * every release, so they are recognised by their shape instead: Qinglong's JS library defines and exports
+ * `sendNotify`, its Python one has the `push_config` table and `send()`. As shipped, every setting in that table is
+ * empty (scripts get them from variables); a setting written into the file means the user edited it. Anything that
+ * is not recognisably Qinglong's is the user's own (or a repository's). Baihu's own library has its version marker.
+ */
+import { baihuNotifyLibraryNames, NotifyLibraryState } from '../../contract/import.ts';
+import type { ImportNotifyLibrary } from '../../contract/import-schemas.ts';
+import { libraryVersion } from '../../notify/install-scripts.ts';
+
+export type NotifyLibraryFile = keyof typeof baihuNotifyLibraryNames;
+
+/** Values Qinglong's own libraries ship filled in; a setting with one of these is not an edit. */
+const shippedValues = new Set([
+  'http://qn.whyour.cn/logo.png',
+  'https://qn.whyour.cn/logo.png',
+  'QingLong',
+  'qinglong',
+  'api.telegram.org',
+  'https://api.telegram.org',
+  'https://ntfy.sh',
+  'https://qyapi.weixin.qq.com',
+  'https://api2.pushdeer.com/message/push',
+  'https://push.i-i.me/',
+  'false',
+  'true',
+  'html',
+  'txt',
+  'wechat',
+  'pro',
+  'POST',
+  'GET',
+  'application/json',
+  'room',
+  '0',
+  '1',
+  '3',
+]);
+
+/** Keys that hold where a message goes or who may send it: filling one in is what users do to the file. */
+const settingKey =
+  /^[A-Z][A-Z0-9_]*(TOKEN|KEY|SECRET|PASSWORD|PASS|PUSH|USER|USERS|UID|UIDS|EMAIL|QQ|AM|ID|IDS|URL|HOST|WEBHOOK|SERVER|NAME|TO)$/;
+
+/** `KEY = 'value'` / `KEY: 'value'` / `'KEY': 'value'` assignments with a non-empty quoted value. */
+const assignment = /['"]?([A-Z][A-Z0-9_]{2,})['"]?\s*[:=]\s*(['"`])((?:(?!\2)[^\\\n]|\\.)*)\2/g;
+
+/** The settings written into a Qinglong library (key names only: the values may be secrets). */
+export function filledSettings(source: string): string[] {
+  const keys = new Set<string>();
+  for (const match of source.matchAll(assignment)) {
+    const [, key, , value] = match;
+    if (!key || !value || value.trim() === '' || !settingKey.test(key)) continue;
+    // A template (`https://api.day.app/${process.env.BARK_PUSH}`) is the library's own code, not a setting.
+    if (shippedValues.has(value.trim()) || value.includes('${') || value.includes('{')) continue;
+    keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+function isQinglongLibrary(file: NotifyLibraryFile, source: string): boolean {
+  if (file === 'sendNotify.js') {
+    return /function\s+sendNotify\s*\(/.test(source) && /(module\.)?exports/.test(source) && /sendNotify/.test(source);
+  }
+  return /\bpush_config\b/.test(source) && /^def\s+send\s*\(/m.test(source);
+}
+
+/** The state of one library file; `source` is its text, or null when it is absent. */
+export function classifyNotifyLibrary(file: NotifyLibraryFile, source: string | null): ImportNotifyLibrary {
+  const result = (state: NotifyLibraryState, evidence: string[] = []): ImportNotifyLibrary => ({
+    file,
+    state,
+    evidence,
+    baihuName: baihuNotifyLibraryNames[file],
+  });
+  if (source === null) return result(NotifyLibraryState.absent);
+  if (libraryVersion(source) > 0) return result(NotifyLibraryState.baihu);
+  if (!isQinglongLibrary(file, source)) return result(NotifyLibraryState.foreign);
+  const filled = filledSettings(source);
+  return filled.length > 0 ? result(NotifyLibraryState.edited, filled) : result(NotifyLibraryState.stock);
+}

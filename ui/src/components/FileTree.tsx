@@ -1,0 +1,156 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import { Spinner } from './ui/Spinner.tsx';
+import { cn } from './ui/cn.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { formatSize, type FileNode } from '../lib/files.ts';
+
+/**
+ * A file tree loaded one level at a time (`load(path)` answers the nodes of one folder), so a big tree costs only
+ * what is opened. Folders toggle; a file opens. `reloadKey` changing reloads the top and every open folder.
+ */
+export function FileTree({
+  label,
+  load,
+  selected,
+  onOpen,
+  onFolder,
+  reveal,
+  reloadKey,
+  meta = false,
+}: {
+  label: string;
+  load: (path: string) => Promise<FileNode[]>;
+  /** The key of the open file or chosen folder. */
+  selected: string | null;
+  onOpen: (node: FileNode) => void;
+  onFolder?: (node: FileNode) => void;
+  /** A file key whose folders should be open ('a/b/c.js' opens 'a' and 'a/b'). */
+  reveal?: string | null;
+  reloadKey?: unknown;
+  /** Show each file's size and time. */
+  meta?: boolean;
+}) {
+  const { t } = useLingui();
+  const [levels, setLevels] = useState<Map<string, FileNode[]>>(new Map());
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+
+  const fetchLevel = useCallback(
+    (path: string) =>
+      load(path).then(
+        (nodes) => {
+          setLevels((current) => new Map(current).set(path, nodes));
+          setError(null);
+        },
+        (failure: Error) => setError(failure.message),
+      ),
+    [load],
+  );
+
+  useEffect(() => {
+    void fetchLevel('');
+    setOpen((current) => {
+      for (const path of current) void fetchLevel(path);
+      return current;
+    });
+  }, [fetchLevel, reloadKey]);
+
+  useEffect(() => {
+    if (!reveal) return;
+    const parts = reveal.split('/').slice(0, -1);
+    const wanted = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+    setOpen((current) => {
+      const next = new Set(current);
+      for (const path of wanted) {
+        if (!next.has(path)) void fetchLevel(path);
+        next.add(path);
+      }
+      return next;
+    });
+  }, [reveal, fetchLevel]);
+
+  const toggle = (node: FileNode) => {
+    onFolder?.(node);
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(node.key)) next.delete(node.key);
+      else {
+        next.add(node.key);
+        void fetchLevel(node.key);
+      }
+      return next;
+    });
+  };
+
+  const renderLevel = (path: string, depth: number) => {
+    const nodes = levels.get(path);
+    if (!nodes) return <Spinner className="my-1 ml-6 size-3.5" label={t`Loading`} />;
+    if (nodes.length === 0)
+      return <p className="py-1 text-xs text-faint" style={{ paddingLeft: 12 + depth * 14 }}>{t`Empty folder`}</p>;
+    return (
+      <ul role="group" className="flex flex-col">
+        {nodes.map((node) => {
+          const folder = node.type === 'directory';
+          const expanded = folder && open.has(node.key);
+          return (
+            <li key={node.key}>
+              <button
+                type="button"
+                onClick={() => (folder ? toggle(node) : onOpen(node))}
+                aria-expanded={folder ? expanded : undefined}
+                aria-current={selected === node.key ? 'true' : undefined}
+                title={node.key}
+                className={cn(
+                  'flex w-full items-center gap-1.5 rounded px-2 py-1 text-left text-[13px] hover:bg-hover',
+                  selected === node.key && 'bg-primary-soft text-primary',
+                )}
+                style={{ paddingLeft: 8 + depth * 14 }}
+              >
+                <span aria-hidden="true" className="w-3 shrink-0 text-center text-faint">
+                  {folder ? (expanded ? '▾' : '▸') : ''}
+                </span>
+                <NodeIcon folder={folder} />
+                <span className="min-w-0 flex-1 truncate">{node.title}</span>
+                {meta && !folder && (
+                  <span className="shrink-0 text-[11px] text-faint tabular-nums">
+                    {formatSize(node.size)} · {formatDateTime(node.mtime)}
+                  </span>
+                )}
+              </button>
+              {expanded && renderLevel(node.key, depth + 1)}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
+
+  return (
+    <nav aria-label={label} className="min-h-0 overflow-auto p-1">
+      {error && <p className="p-2 text-xs text-danger-text">{error}</p>}
+      {renderLevel('', 0)}
+    </nav>
+  );
+}
+
+/** A small folder or file outline (no emoji: not every system has an emoji font). */
+function NodeIcon({ folder }: { folder: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={cn('size-4 shrink-0', folder ? 'text-status-queued' : 'text-faint')}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {folder ? (
+        <path d="M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z" />
+      ) : (
+        <path d="M6 3h8l4 4v13a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v4h4" />
+      )}
+    </svg>
+  );
+}
