@@ -18,7 +18,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
-import { installUi } from './http/ui.ts';
+import { installUi } from './ui.ts';
 import { ProcessExecutor } from './jobs/executor/executor.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobRunsRepository } from './jobs/runs-repository.ts';
@@ -53,7 +53,7 @@ declare module 'fastify' {
   }
 }
 
-export const defaultUiDir = fromRoot('ui', 'dist');
+const defaultUiDir = fromRoot('ui', 'dist');
 
 export interface AppOptions {
   config: Config;

@@ -25,7 +25,7 @@ export interface Host {
   processEnvironment: Readonly<NodeJS.ProcessEnv>;
 }
 
-export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 export class ConfigError extends Error {
@@ -40,7 +40,7 @@ const hostnamePattern =
 const basePathPattern = /^\/([A-Za-z0-9._~-]+\/)*$/;
 
 /** The data directory BAIHU_DATA_DIR names (relative to `cwd`), or `fallback`. */
-export function dataDirOf(env: NodeJS.ProcessEnv = process.env, fallback = './data', cwd = process.cwd()): string {
+function dataDirOf(env: NodeJS.ProcessEnv = process.env, fallback = './data', cwd = process.cwd()): string {
   return path.resolve(cwd, env.BAIHU_DATA_DIR ?? fallback);
 }
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { failures, Ok } from './envelope.ts';
 
 /** The most ids one batch request may name (select all of a 10,000-task list, then act). */
-export const maxBatchIds = 10_000;
+const maxBatchIds = 10_000;
 
 /** Qinglong's batch body: a bare array of ids (`PUT /api/crons/run` with `[1, 2, 3]`). */
 export const IdList = Type.Array(Type.Integer(), { maxItems: maxBatchIds });

@@ -64,7 +64,6 @@ export interface SettingsTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type LoginLogRow = Selectable<LoginLogsTable>;
 
 export interface CronsTable {

@@ -6,7 +6,7 @@ import { ResponseCode } from '../contract/codes.ts';
 import { AppError } from '../errors.ts';
 
 /** Scripts bigger than this are not opened in the editor (download them). */
-export const editableMaxBytes = 5 * 1024 * 1024;
+const editableMaxBytes = 5 * 1024 * 1024;
 
 export interface DownloadFile {
   name: string;

@@ -16,7 +16,7 @@ export interface ResolveOptions {
   allowRoot?: boolean;
 }
 
-export const outsideError = () => new AppError('pathOutside', ResponseCode.badRequest);
+const outsideError = () => new AppError('pathOutside', ResponseCode.badRequest);
 
 /** Percent-encodings of `.`, `/`, `\` and NUL: still present after one decoding, they mean a double encoding. */
 const encodedDanger = /%(2e|2f|5c|00)/i;
@@ -40,9 +40,6 @@ export function relativeSegments(input: string | undefined | null): string[] {
   if (segments.some((s) => s === '..')) throw outsideError();
   return segments;
 }
-
-/** `relative` cleaned, as a posix path relative to its root ('' for the root). */
-export const cleanRelative = (relative: string | undefined | null) => relativeSegments(relative).join('/');
 
 /** Whether the absolute path `target` lies in `root` (or is `root`, with `allowRoot`), by text alone. */
 export function isInside(root: string, target: string, allowRoot = true): boolean {

@@ -11,7 +11,7 @@ export function sendDownload(reply: FastifyReply, file: DownloadFile): FastifyRe
 }
 
 /** `attachment` with the name in ASCII and in UTF-8 (RFC 6266), so any browser saves it under its own name. */
-export function contentDisposition(name: string): string {
+function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -10,11 +10,11 @@ import type { Language } from '../contract/i18n.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { DataPaths } from '../paths.ts';
 import { redactUrls } from '../redact.ts';
-import type { ArgvSpec, Executor } from './executor/executor.ts';
-import type { RunHandle, RunOutcome } from './executor/types.ts';
+import type { Executor } from './executor/executor.ts';
 import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
+import { controlOf, newRun, unstarted, type Run } from './run.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
 import { statusOfEnd } from './runs-repository.ts';
 import { addTopicResolvers, topicOf } from './topics.ts';
@@ -42,38 +42,10 @@ export interface JobRunnerOptions {
   tokens?: RunTokenIssuer;
 }
 
-const reasonOf = (error: unknown) => redactUrls(error instanceof Error ? error.message : String(error));
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-  return { promise, resolve, reject };
-}
-
 /** How a run ended, before the kernel adds what it knows itself. */
 type Outcome = Omit<FinishedRun, 'runId' | 'logFile' | 'started' | 'message'> & Pick<StepsEnd, 'message' | 'detail'>;
 
-interface Run {
-  runId: number;
-  spec: JobSpec;
-  queue: JobQueue;
-  started: Deferred<StartedRun>;
-  finished: Deferred<FinishedRun>;
-  /** Set once it left the queue. */
-  handle: RunHandle | null;
-  abort: AbortController;
-  stopRequested: boolean;
-  /** Its outcome is saved; it only remains to be cleaned up. */
-  ended: boolean;
-  logPath: string | null;
-}
+const reasonOf = (error: unknown) => redactUrls(error instanceof Error ? error.message : String(error));
 
 export class JobRunner {
   private readonly queues = new Map<string, JobQueue>();
@@ -104,20 +76,7 @@ export class JobRunner {
       due_at: spec.dueAt ?? null,
       queued_at: this.o.clock.now(),
     });
-    const run: Run = {
-      runId,
-      spec,
-      queue,
-      started: deferred(),
-      finished: deferred(),
-      handle: null,
-      abort: new AbortController(),
-      stopRequested: false,
-      ended: false,
-      logPath: null,
-    };
-    // Callers that do not wait for the start must not see an unhandled rejection when it never comes.
-    run.started.promise.catch(() => {});
+    const run = newRun(runId, spec, queue);
     this.waiting.set(runId, run);
     queue.push({
       runId,
@@ -146,7 +105,7 @@ export class JobRunner {
     const waiting = this.waiting.get(runId);
     if (waiting?.queue.remove(runId)) {
       this.waiting.delete(runId);
-      await this.settle(waiting, this.unstarted(waiting, RunEnd.stopped), null);
+      await this.settle(waiting, unstarted(waiting, this.o.clock.now()), null);
       return true;
     }
     const run = this.active.get(runId);
@@ -204,16 +163,6 @@ export class JobRunner {
     await this.whenIdle();
   }
 
-  /** A short program whose output is read, not logged (a package check). */
-  async capture(spec: ArgvSpec): Promise<{ exitCode: number | null; output: string }> {
-    let output = '';
-    const handle = this.o.executor.runArgv(spec, {
-      sink: { data: (chunk) => (output += chunk.toString()), end: () => {} },
-    });
-    const outcome = await handle.finished;
-    return { exitCode: outcome.exitCode, output };
-  }
-
   /** The runs table, for the areas' own views of their runs. */
   get runs(): JobRunsRepository {
     return this.o.runs;
@@ -232,7 +181,7 @@ export class JobRunner {
     let started = false;
     try {
       if (run.stopRequested) {
-        await this.settle(run, this.unstarted(run, RunEnd.stopped), null);
+        await this.settle(run, unstarted(run, this.o.clock.now()), null);
         return;
       }
       run.logPath = spec.logPath(startedAt);
@@ -285,28 +234,9 @@ export class JobRunner {
   }
 
   /** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
+  /** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
   private async runSteps(run: Run, steps: (job: JobControl) => Promise<StepsEnd>, log: JobLog, startedAt: number) {
-    const language = this.o.language();
-    const control: JobControl = {
-      runId: run.runId,
-      startedAt,
-      signal: run.abort.signal,
-      language,
-      inherited: this.o.executor.inherited,
-      line: (text) => log.line(text),
-      write: (text) => log.write(text),
-      tail: () => log.tailText(),
-      process: () => (run.handle ? { pid: run.handle.pid, marker: run.handle.runId } : null),
-      exec: async (argv) => {
-        const handle = this.o.executor.runArgv(argv, { sink: log.sink, language });
-        run.handle = handle;
-        await this.o.runs.update(run.runId, { pid: handle.pid || null, marker: handle.runId });
-        if (run.stopRequested) void handle.stop();
-        const result: RunOutcome = await handle.finished;
-        run.handle = null;
-        return result;
-      },
-    };
+    const control = controlOf(run, log, startedAt, this.o.executor, this.o.runs, this.o.language());
     let result: StepsEnd;
     try {
       result = await steps(control);
@@ -316,22 +246,6 @@ export class JobRunner {
     }
     const finishedAt = this.o.clock.now();
     return { ...result, startedAt, finishedAt, durationMs: finishedAt - startedAt };
-  }
-
-  private unstarted(run: Run, end: RunEnd): FinishedRun {
-    const now = this.o.clock.now();
-    run.started.reject(new Error('The run was stopped before it started.'));
-    return {
-      runId: run.runId,
-      end,
-      exitCode: null,
-      startedAt: now,
-      finishedAt: now,
-      durationMs: null,
-      logFile: null,
-      started: false,
-      message: null,
-    };
   }
 
   /** Saves the outcome, lets the area react, ends the live topic, and frees the run's place. */

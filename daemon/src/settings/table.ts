@@ -47,7 +47,7 @@ const isLocalTargets = (value: unknown): value is LocalTargets => {
 };
 
 /** Runs at once by default: the machine's cores, at least 4 (most runs wait on the network, not the CPU). */
-export const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
+const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
 
 export const settingsTable = {
   /** How many task runs at once (Qinglong's cronConcurrency). */

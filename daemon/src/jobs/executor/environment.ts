@@ -11,7 +11,7 @@ import { variableNamePattern } from './task-command.ts';
 import type { PanelVariable } from './types.ts';
 
 /** Variables a run inherits from the daemon. Nothing else passes: BAIHU_* settings and keys stay in the daemon. */
-export const inheritedNames: readonly string[] = [
+const inheritedNames: readonly string[] = [
   'PATH',
   'HOME',
   'USER',
@@ -48,7 +48,7 @@ export function inheritedEnvironment(source: Readonly<NodeJS.ProcessEnv>): Recor
 }
 
 /** Same names joined with `&` in the given (position) order; names that are not valid variable names are skipped. */
-export function joinPanelVariables(variables: readonly PanelVariable[]): Record<string, string> {
+function joinPanelVariables(variables: readonly PanelVariable[]): Record<string, string> {
   const joined = new Map<string, string[]>();
   for (const { name, value } of variables) {
     if (!variableNamePattern.test(name) || name === runIdVariable) continue;

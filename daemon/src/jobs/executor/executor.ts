@@ -31,6 +31,8 @@ export interface Executor {
   runTask(spec: TaskRunSpec): Promise<RunHandle>;
   /** The argv interface. */
   runArgv(spec: ArgvSpec, output: { sink?: OutputSink; logFile?: string | null; language?: Language }): RunHandle;
+  /** A short program whose output is read, not logged (a package check). */
+  capture(spec: ArgvSpec): Promise<{ exitCode: number | null; output: string }>;
   /** Kills what a crashed daemon left of a run: its group and any process carrying its marker. */
   killLeftovers(pgid: number, marker: string): Promise<unknown>;
   /** Values of data/config/config.sh (evaluated by bash, cached until the file changes). */
@@ -77,6 +79,13 @@ export class ProcessExecutor implements Executor {
       ...(spec.title === undefined ? {} : { title: spec.title }),
       ...output,
     });
+  }
+
+  async capture(spec: ArgvSpec): Promise<{ exitCode: number | null; output: string }> {
+    let output = '';
+    const handle = this.runArgv(spec, { sink: { data: (chunk) => (output += chunk.toString()), end: () => {} } });
+    const outcome = await handle.finished;
+    return { exitCode: outcome.exitCode, output };
   }
 
   killLeftovers(pgid: number, marker: string): Promise<unknown> {

@@ -50,7 +50,7 @@ export interface ProcessRunnerOptions {
 class Refusal extends Error {}
 
 /** Exit code reported for a run refused before anything started (as bash's usage errors). */
-export const refusedExitCode = 2;
+const refusedExitCode = 2;
 
 export class ProcessRunner implements TaskRunner {
   private readonly config: ConfigShReader;

@@ -32,8 +32,7 @@ const blacklist = new Set([
   'grpc',
   '__pycache__',
 ]);
-export const isForbiddenConfig = (name: string) =>
-  blacklist.has(name) || name.startsWith('env.') || name.startsWith('.');
+const isForbiddenConfig = (name: string) => blacklist.has(name) || name.startsWith('env.') || name.startsWith('.');
 
 /** Config files are small; anything bigger is not one to edit here. */
 const configMaxBytes = 5 * 1024 * 1024;

@@ -3,7 +3,6 @@ import { CronRepository } from './repository.ts';
 import { cronRoutes } from './routes.ts';
 import { noticeRunEnd } from './run-notices.ts';
 import { TaskRuns } from './runs.ts';
-import { registerRegexp } from './search.ts';
 import { CronService } from './service.ts';
 import { CronViewRepository } from './views-repository.ts';
 import { cronViewRoutes } from './views-routes.ts';
@@ -12,7 +11,7 @@ import { CronViewService } from './views-service.ts';
 export type { CronService, TaskRuns };
 /** The rules a task and a view are checked with (the Qinglong import checks its rows with them). */
 export { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from './validate.ts';
-export { checkView } from './search.ts';
+export { checkView } from './search-query.ts';
 
 export type CronsDeps = Pick<
   SharedParts,
@@ -24,8 +23,7 @@ export type CronsDeps = Pick<
  * timetable's, the queue's policy the scheduler's.
  */
 export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns } {
-  registerRegexp(deps.database.sqlite);
-  const repository = new CronRepository(deps.db, deps.database.sqlite);
+  const repository = new CronRepository(deps.db, deps.database.changeCounter);
   const runs = new TaskRuns({
     crons: repository,
     jobs: deps.jobs,

@@ -1,29 +1,22 @@
-import type SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { startsWithText } from '../../db/sql.ts';
 import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
-import { hasConditions, orderOf, whereOf, type ListQuery, type SortColumn } from './search.ts';
+import type { ListQuery } from './search-query.ts';
+import { hasConditions, orderOf, whereOf, type SortColumn } from './search.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
-  private readonly versionQuery: SQLite.Statement<[], { changes: number; data: number }> | null;
-
   constructor(
     private readonly db: Kysely<Database>,
-    sqlite?: SQLite.Database,
-  ) {
-    // Asked on every list request: one statement prepared once, not a query built and prepared each time.
-    this.versionQuery = sqlite
-      ? sqlite.prepare('select total_changes() as changes, (select data_version from pragma_data_version) as data')
-      : null;
-  }
+    private readonly changeCounter?: () => string,
+  ) {}
 
   /**
-   * Changes whenever the database does: writes on this connection, or commits by any other connection. Null when
-   * this repository was made without the raw handle (inside a transaction), where nothing may be cached.
+   * Changes whenever the database does (db/connection.ts). Null inside a transaction (this repository is made
+   * without the counter there), where nothing may be cached.
    */
   version(): string | null {
-    const row = this.versionQuery?.get();
-    return row ? `${row.changes}:${row.data}` : null;
+    return this.changeCounter?.() ?? null;
   }
 
   /**
@@ -140,11 +133,10 @@ export class CronRepository {
 
   /** Tasks that run a script of a subscription's folder (`task <alias>/…`) or belong to the subscription. */
   ofSubscription(subId: number, alias: string): Promise<{ id: number; command: string; sub_id: number | null }[]> {
-    const prefix = `task ${alias}/`.replace(/[\\%_]/g, (c) => `\\${c}`);
     return this.db
       .selectFrom('crons')
       .select(['id', 'command', 'sub_id'])
-      .where((eb) => eb.or([eb('sub_id', '=', subId), eb('command', 'like', sql<string>`${`${prefix}%`} escape '\\'`)]))
+      .where((eb) => eb.or([eb('sub_id', '=', subId), startsWithText(eb.ref('command'), `task ${alias}/`)]))
       .execute();
   }
 

@@ -1,7 +1,7 @@
 import type { Cron, CronRun, CronView } from '../../contract/crons.ts';
 import { CronStatus, OverlapPolicy } from '../../contract/enums.ts';
 import type { CronRow, JobRunRow, CronViewRow } from '../../db/schema.ts';
-import type { ViewFilterSpec, ViewSortSpec } from './search.ts';
+import type { ViewFilterSpec, ViewSortSpec } from './search-query.ts';
 
 function parseArray<T>(text: string): T[] {
   try {

@@ -18,7 +18,7 @@ import { listLogFiles } from '../../files/tree.ts';
 import type { CronRepository } from './repository.ts';
 import type { TaskRuns } from './runs.ts';
 import { ListCache } from './list-cache.ts';
-import { parseListQuery } from './search.ts';
+import { parseListQuery } from './search-query.ts';
 import { toWireCron, toWireRun } from './serialize.ts';
 import { checkDraft, cleanLabels, columnsOf, draftOf, mergeInput } from './validate.ts';
 

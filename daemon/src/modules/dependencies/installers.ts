@@ -144,7 +144,7 @@ export function uninstallSteps(
 }
 
 /** The `.dist-info` folder of a Python package installed under `target`, if any. */
-export function pythonDistInfo(target: string, name: string): string | null {
+function pythonDistInfo(target: string, name: string): string | null {
   const wanted = normalizePython(packageOf(name, DependencyType.python3));
   let entries: string[];
   try {

@@ -25,7 +25,7 @@ import {
 import { hideCredentials, type LinuxSources } from './linux-sources.ts';
 import type { DependencyRepository } from './repository.ts';
 
-export const installQueue = 'installs';
+const installQueue = 'installs';
 
 export const JobAction = { install: 'install', remove: 'remove' } as const;
 export type JobAction = (typeof JobAction)[keyof typeof JobAction];

@@ -148,7 +148,7 @@ export class DependencyService {
     if (!manager) return false;
     const step = linuxCheck(row.name, manager);
     try {
-      const { exitCode, output } = await this.jobs.capture({ argv: step.argv, cwd: '/', timeoutMs: 30_000 });
+      const { exitCode, output } = await this.jobs.executor.capture({ argv: step.argv, cwd: '/', timeoutMs: 30_000 });
       return exitCode === 0 && (manager === 'apk' || output.includes('install ok installed'));
     } catch (error) {
       this.log.warn({ err: error }, 'cannot check a Linux package');

@@ -17,7 +17,7 @@ const paths: Record<Key, string> = {
   linuxMirror: 'linux-mirror',
 };
 
-export function dependencySettingsOf(settings: SettingsStore): DependencySettings {
+function dependencySettingsOf(settings: SettingsStore): DependencySettings {
   return {
     dependenceProxy: settings.get('dependenceProxy'),
     nodeMirror: settings.get('nodeMirror'),

@@ -12,7 +12,7 @@ import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
 import type { DataPaths } from '../../paths.ts';
 
 /** The most GET /api/logs/tail answers at once; page backwards with `end` for more. */
-export const tailMaxBytes = 4 * 1024 * 1024;
+const tailMaxBytes = 4 * 1024 * 1024;
 /** What GET /api/logs/tail answers without `bytes`. */
 export const tailDefaultBytes = 256 * 1024;
 

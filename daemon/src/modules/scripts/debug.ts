@@ -13,7 +13,7 @@ import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { DataPaths } from '../../paths.ts';
 
-export const debugQueue = 'debug';
+const debugQueue = 'debug';
 
 export interface DebugRunStarted {
   runId: string;

@@ -12,7 +12,7 @@ import type { DataPaths } from '../../paths.ts';
 
 const hiddenNames = new Set(['node_modules', '.git', '__pycache__', 'package-lock.json', 'pnpm-lock.yaml']);
 /** Hidden from the tree: dependencies, VCS data, lock files, and the swap files of debug runs (`a.swap.js`). */
-export const isHiddenScript = (name: string) =>
+const isHiddenScript = (name: string) =>
   hiddenNames.has(name) || name.endsWith('.lock') || /\.swap(\.[^.]*)?$/.test(name);
 
 const treeOptions: TreeOptions = { hidden: isHiddenScript, order: 'name' };

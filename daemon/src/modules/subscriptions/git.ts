@@ -93,7 +93,7 @@ const exists = (file: string) =>
   );
 
 /** A clear message for a failed git command (the caller masks it). */
-export function gitFailure(error: unknown): string {
+function gitFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   if (/Authentication failed|could not read (Username|Password)|terminal prompts disabled|\b40[13]\b/i.test(text)) {
     return 'Authentication failed: the server refused the username and password/token. Check them in the subscription.';

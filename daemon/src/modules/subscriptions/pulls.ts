@@ -18,7 +18,7 @@ import type { SubscriptionRepository } from './repository.ts';
 import { maskerOf } from './secrets.ts';
 import { pullOptionOf } from './serialize.ts';
 
-export const pullQueue = 'pulls';
+const pullQueue = 'pulls';
 
 export interface PullsOptions extends Omit<PullStepsOptions, 'hookStarted'> {
   repository: SubscriptionRepository;

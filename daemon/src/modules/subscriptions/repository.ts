@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/sql.ts';
 import type { Database, NewSubscription, SubscriptionRow, SubscriptionUpdate } from '../../db/schema.ts';
-
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The subscriptions table: one query per method (their pulls are job runs, their tasks the tasks area's). */
 export class SubscriptionRepository {
@@ -9,12 +8,10 @@ export class SubscriptionRepository {
 
   list(filter: { search?: string | undefined; ids?: number[] | undefined }): Promise<SubscriptionRow[]> {
     let query = this.db.selectFrom('subscriptions').selectAll();
-    if (filter.search) {
-      const like = likeOf(filter.search);
+    const search = filter.search;
+    if (search) {
       query = query.where((eb) =>
-        eb.or(
-          (['name', 'url', 'alias'] as const).map((column) => eb(column, 'like', sql<string>`${like} escape '\\'`)),
-        ),
+        eb.or((['name', 'url', 'alias'] as const).map((column) => containsText(eb.ref(column), search))),
       );
     }
     if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : [-1]);

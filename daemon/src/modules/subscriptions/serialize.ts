@@ -16,7 +16,7 @@ export const intervalOf = (row: Pick<SubscriptionRow, 'interval_schedule'>) =>
   parse<IntervalSchedule>(row.interval_schedule);
 
 /** Secrets replaced by the mask; the username stays readable. */
-export function maskPullOption(option: PullOption | null): PullOption | null {
+function maskPullOption(option: PullOption | null): PullOption | null {
   if (!option) return null;
   const masked: PullOption = {};
   if (option.username !== undefined) masked.username = option.username;

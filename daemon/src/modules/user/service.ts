@@ -17,7 +17,7 @@ export interface Caller {
 }
 
 /** Failed attempts allowed before each further attempt must wait 3^retries seconds (Qinglong's rule). */
-export const freeAttempts = 3;
+const freeAttempts = 3;
 
 export function lockoutSeconds(retries: number): number {
   return retries >= freeAttempts ? 3 ** retries : 0;

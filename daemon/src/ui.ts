@@ -2,19 +2,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ResponseCode } from '../contract/codes.ts';
-import { hasSession } from '../access/enforce.ts';
-import { publicAccess } from '../access/declare.ts';
-import type { SessionStore } from '../auth/sessions.ts';
-import { resolveInside } from '../files/resolve.ts';
-import { requestLanguage } from './language.ts';
-import { sendFailure } from './errors.ts';
+import { ResponseCode } from './contract/codes.ts';
+import { hasSession } from './access/enforce.ts';
+import { publicAccess } from './access/declare.ts';
+import type { SessionStore } from './auth/sessions.ts';
+import { resolveInside } from './files/resolve.ts';
+import { requestLanguage } from './http/language.ts';
+import { sendFailure } from './http/errors.ts';
 
 /**
  * Puts `<base href>` for the configured base URL into index.html. The bundle refers to its assets relatively, so
  * without it a deep link such as /setting/security would look for its scripts under /setting/ and load blank.
  */
-export function renderIndex(html: string, baseUrl: string): string {
+function renderIndex(html: string, baseUrl: string): string {
   const base = `<base href="${baseUrl.replace(/"/g, '&quot;')}" />`;
   return html.replace(/<base [^>]*>/i, '').replace(/<head>/i, `<head>\n    ${base}`);
 }
