@@ -47,40 +47,45 @@ export function importGraph(root: string): { files: string[]; edges: ImportEdge[
   return { files, edges };
 }
 
-/** The circles of the graph (Tarjan's strongly connected components larger than one file). */
-export function circles(files: string[], edges: ImportEdge[]): string[][] {
-  const next = new Map<string, string[]>(files.map((f) => [f, []]));
-  for (const edge of edges) if (edge.internal) next.get(edge.from)?.push(edge.to);
-  let index = 0;
-  const indices = new Map<string, number>();
+/** Each file's internal imports, as a graph for `circles`. */
+export function graphOf(files: string[], edges: ImportEdge[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>(files.map((f) => [f, []]));
+  for (const edge of edges) if (edge.internal) graph.get(edge.from)?.push(edge.to);
+  return graph;
+}
+
+/**
+ * Groups of files that import each other, directly or around a loop (Tarjan's strongly connected components, and a
+ * file that imports itself). Used for the daemon's graph and the UI's.
+ */
+export function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const found: string[][] = [];
   const visit = (file: string) => {
-    indices.set(file, index);
-    low.set(file, index++);
+    index.set(file, next);
+    low.set(file, next++);
     stack.push(file);
     onStack.add(file);
-    for (const to of next.get(file) ?? []) {
-      if (!indices.has(to)) {
-        visit(to);
-        low.set(file, Math.min(low.get(file)!, low.get(to)!));
-      } else if (onStack.has(to)) {
-        low.set(file, Math.min(low.get(file)!, indices.get(to)!));
-      }
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
     }
-    if (low.get(file) === indices.get(file)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== file);
-      if (component.length > 1) found.push(component.sort());
-    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || graph.get(file)!.includes(file)) found.push(group.sort());
   };
-  for (const file of files) if (!indices.has(file)) visit(file);
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
   return found;
 }

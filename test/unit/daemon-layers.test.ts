@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { circles, importGraph } from '../helpers/import-graph.ts';
+import { circles, graphOf, importGraph } from '../helpers/import-graph.ts';
 
 const root = fileURLToPath(new URL('../../daemon/src', import.meta.url));
 const { files, edges } = importGraph(root);
@@ -43,7 +43,7 @@ test('layers: the daemon has source files and the graph resolves every import to
 });
 
 test('layers: the import graph has no circle', () => {
-  assert.deepEqual(circles(files, edges), []);
+  assert.deepEqual(circles(graphOf(files, edges)), []);
 });
 
 test('layers: contract/ imports nothing outside contract/ (the UI imports it)', () => {
@@ -82,6 +82,6 @@ test('layers: the graph reader sees an upward import and a circle (it can fail)'
     { from: 'a.ts', to: 'b.ts', internal: true, typeOnly: false },
     { from: 'b.ts', to: 'a.ts', internal: true, typeOnly: true },
   ];
-  assert.deepEqual(circles(sample, loop), [['a.ts', 'b.ts']]);
+  assert.deepEqual(circles(graphOf(sample, loop)), [['a.ts', 'b.ts']]);
   assert.ok(layerOf('jobs/runner.ts') < layerOf('modules/crons/index.ts'));
 });

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import { LoginStatus } from '../contract/enums.ts';
-import type { Language } from '../contract/i18n.ts';
+import { fallbackLanguage, type Language } from '../contract/i18n.ts';
 import {
   closedNotification,
   defaultTaskNotifyPolicy,
@@ -53,7 +53,7 @@ export interface NotifierOptions {
   hosts?: Partial<NotifyHosts>;
   /** Which local-network addresses channels may reach (the user's setting); none when absent. */
   localTargets?: () => LocalTargets;
-  /** Language of the panel's own messages; 'zh' until a language setting exists. */
+  /** Language of the panel's own messages (the `lang` setting); the spec's fallback language without one. */
   language?: () => Language;
   clock?: Clock;
 }
@@ -119,7 +119,7 @@ export class Notifier {
     this.hosts = { ...defaultHosts, ...options.hosts };
     this.log = options.log ?? silentLog;
     this.clock = options.clock ?? systemClock;
-    this.language = options.language ?? (() => 'zh');
+    this.language = options.language ?? (() => fallbackLanguage);
   }
 
   async settings(): Promise<NotificationSettings> {
