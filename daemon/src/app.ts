@@ -107,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 50 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Scalars are coerced as Qinglong's Joi converts them ("5" → 5), but a value is never wrapped into a list: with
+    // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const settings = await SettingsStore.load(database.db);

@@ -157,11 +157,20 @@ export const messages = {
   tooShort: { en: '{label} must be at least {min} characters', zh: '{label}至少 {min} 个字符' },
   tooLong: { en: '{label} must be up to {max} characters', zh: '{label}最多 {max} 个字符' },
   invalidType: { en: '{label} is not a valid {type}', zh: '{label}不是有效的{type}' },
+  tooMany: { en: '{label} can hold at most {max} items', zh: '{label}最多 {max} 项' },
+  tooFew: { en: '{label} must hold at least {min} items', zh: '{label}至少 {min} 项' },
+  tooSmall: { en: '{label} must be at least {min}', zh: '{label}不能小于 {min}' },
+  tooLarge: { en: '{label} must be at most {max}', zh: '{label}不能大于 {max}' },
+  /** The label of one element of a list: `ids item 3`. */
+  itemOf: { en: '{label} item {index}', zh: '{label}第 {index} 项' },
 } as const satisfies Record<string, Record<Language, string>>;
 export type MessageKey = keyof typeof messages;
 
 /** Field labels used inside form messages. Unknown fields are shown by their name. */
 export const fieldLabels: Record<string, Record<Language, string>> = {
+  // The body itself (a bare list such as Qinglong's batch body `[1, 2]`), and the ids of `{ids, ...}` bodies.
+  '': { en: 'request body', zh: '请求内容' },
+  ids: { en: 'ids', zh: 'ID 列表' },
   cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
   timezone: { en: 'Time zone', zh: '时区' },
   username: { en: 'username', zh: '用户名' },

@@ -11,27 +11,43 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-function fieldOf(error: AjvError): string {
-  if (error.keyword === 'required') return String(error.params.missingProperty ?? '');
+/**
+ * The field a schema failure is about, and its label: the property's name (what the UI matches its inputs by), or for
+ * an element of a list `<list>.<index>` labelled "<list> item <n>"; the body itself is '' ("request body").
+ */
+function fieldOf(error: AjvError, lang: Language): { field: string; label: string } {
   const parts = error.instancePath.split('/').filter(Boolean);
-  return parts.at(-1) ?? '';
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty ?? ''));
+  const last = parts.at(-1) ?? '';
+  if (!/^\d+$/.test(last)) return { field: last, label: labelOf(last, lang) };
+  const owner = parts.length > 1 ? parts.at(-2)! : '';
+  const label = formatMessage('itemOf', lang, { label: labelOf(owner, lang), index: Number(last) + 1 });
+  return { field: owner === '' ? last : `${owner}.${last}`, label };
 }
 
 /** Turns one schema failure into the spec's form message for that field. */
 function fieldMessage(error: AjvError, lang: Language): FieldError {
-  const field = fieldOf(error);
-  const label = labelOf(field, lang);
+  const { field, label } = fieldOf(error, lang);
   const say = (key: MessageKey, params: Record<string, string | number> = {}) => ({
     field,
     message: formatMessage(key, lang, { label, ...params }),
   });
+  const limit = Number(error.params.limit);
   switch (error.keyword) {
     case 'required':
       return say('required');
     case 'minLength':
-      return Number(error.params.limit) <= 1 ? say('required') : say('tooShort', { min: Number(error.params.limit) });
+      return limit <= 1 ? say('required') : say('tooShort', { min: limit });
     case 'maxLength':
-      return say('tooLong', { max: Number(error.params.limit) });
+      return say('tooLong', { max: limit });
+    case 'minItems':
+      return limit <= 1 ? say('required') : say('tooFew', { min: limit });
+    case 'maxItems':
+      return say('tooMany', { max: limit });
+    case 'minimum':
+      return say('tooSmall', { min: limit });
+    case 'maximum':
+      return say('tooLarge', { max: limit });
     case 'pattern':
       if (error.params.pattern === '\\S') return say('blank');
       if (error.params.pattern === '^[0-9]{6}$') return { field, message: formatMessage('codeFormat', lang) };
