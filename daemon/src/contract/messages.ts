@@ -16,6 +16,23 @@ export const messages = {
   },
   internal: { en: 'Internal server error', zh: '服务器内部错误' },
   badPath: { en: 'Bad request path', zh: '请求路径不合法' },
+  bodyInvalidJson: {
+    en: 'The request body is not valid JSON, or it holds a forbidden key (__proto__, constructor.prototype)',
+    zh: '请求内容不是有效的 JSON，或包含禁止的键（__proto__、constructor.prototype）',
+  },
+  bodyEmptyJson: {
+    en: 'The request body is empty, but its content type says JSON',
+    zh: '请求内容为空，但内容类型声明为 JSON',
+  },
+  queryEncodingInvalid: {
+    en: 'The query string is not valid percent-encoded UTF-8',
+    zh: '查询字符串不是有效的百分号编码 UTF-8',
+  },
+  bodyTooLarge: { en: 'The request body is larger than {size} MB', zh: '请求内容超过 {size} MB' },
+  mediaTypeUnsupported: {
+    en: 'The content type "{type}" is not accepted here; send JSON (application/json)',
+    zh: '此处不接受内容类型“{type}”，请发送 JSON（application/json）',
+  },
   sessionExpired: {
     en: 'Login session has expired, please log in again',
     zh: '登录会话已过期，请重新登录',
@@ -157,6 +174,10 @@ export const messages = {
   tooShort: { en: '{label} must be at least {min} characters', zh: '{label}至少 {min} 个字符' },
   tooLong: { en: '{label} must be up to {max} characters', zh: '{label}最多 {max} 个字符' },
   invalidType: { en: '{label} is not a valid {type}', zh: '{label}不是有效的{type}' },
+  textInvalid: {
+    en: '{label} contains a character that is not allowed (a NUL or an unpaired surrogate)',
+    zh: '{label}包含不允许的字符（NUL 字符或不成对的代理字符）',
+  },
   tooMany: { en: '{label} can hold at most {max} items', zh: '{label}最多 {max} 项' },
   tooFew: { en: '{label} must hold at least {min} items', zh: '{label}至少 {min} 项' },
   tooSmall: { en: '{label} must be at least {min}', zh: '{label}不能小于 {min}' },

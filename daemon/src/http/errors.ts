@@ -12,17 +12,21 @@ interface AjvError {
 }
 
 /**
- * The field a schema failure is about, and its label: the property's name (what the UI matches its inputs by), or for
- * an element of a list `<list>.<index>` labelled "<list> item <n>"; the body itself is '' ("request body").
+ * The field at a path inside a request part, and its label: the property's name (what the UI matches its inputs by),
+ * or for an element of a list `<list>.<index>` labelled "<list> item <n>"; the part itself is '' ("request body").
  */
-function fieldOf(error: AjvError, lang: Language): { field: string; label: string } {
-  const parts = error.instancePath.split('/').filter(Boolean);
-  if (error.keyword === 'required') parts.push(String(error.params.missingProperty ?? ''));
+export function fieldAt(parts: readonly string[], lang: Language): { field: string; label: string } {
   const last = parts.at(-1) ?? '';
   if (!/^\d+$/.test(last)) return { field: last, label: labelOf(last, lang) };
   const owner = parts.length > 1 ? parts.at(-2)! : '';
   const label = formatMessage('itemOf', lang, { label: labelOf(owner, lang), index: Number(last) + 1 });
   return { field: owner === '' ? last : `${owner}.${last}`, label };
+}
+
+function fieldOf(error: AjvError, lang: Language): { field: string; label: string } {
+  const parts = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty ?? ''));
+  return fieldAt(parts, lang);
 }
 
 /** Turns one schema failure into the spec's form message for that field. */
@@ -61,6 +65,29 @@ function fieldMessage(error: AjvError, lang: Language): FieldError {
   }
 }
 
+/** Fastify's own refusals of a body (before any route code runs), told as clearly as the schema's messages. */
+function bodyRefusal(
+  error: FastifyError,
+  req: FastifyRequest,
+): { key: MessageKey; code: ResponseCode; params?: Record<string, string | number> } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { key: 'bodyInvalidJson', code: ResponseCode.badRequest };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { key: 'bodyEmptyJson', code: ResponseCode.badRequest };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const size = Math.round((req.routeOptions.bodyLimit ?? 0) / (1024 * 1024));
+      return { key: 'bodyTooLarge', code: ResponseCode.payloadTooLarge, params: { size } };
+    }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+      const type = String(req.headers['content-type'] ?? '').slice(0, 100);
+      return { key: 'mediaTypeUnsupported', code: ResponseCode.unsupportedMediaType, params: { type } };
+    }
+    default:
+      return null;
+  }
+}
+
 export function sendFailure(
   reply: FastifyReply,
   lang: Language,
@@ -95,6 +122,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return sendFailure(reply, lang, 'tooManyRequests', ResponseCode.tooManyRequests);
     }
+    const refusal = bodyRefusal(error, req);
+    if (refusal) return sendFailure(reply, lang, refusal.key, refusal.code, refusal.params);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       req.log.info({ err: error }, 'client error');
       const code = error.statusCode === 404 ? ResponseCode.notFound : ResponseCode.badRequest;
