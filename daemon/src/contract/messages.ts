@@ -115,6 +115,14 @@ export const messages = {
     en: 'A variable named {name} with this value already exists',
     zh: '已存在名称为 {name} 且值相同的变量',
   },
+  envVariableTooLarge: {
+    en: 'The variable {name} would take {size} KB once its values are joined with "&": a run can receive at most {max} KB in one variable (Linux\'s limit)',
+    zh: '变量 {name} 的值用“&”连接后为 {size} KB：运行时单个变量最多 {max} KB（Linux 的限制）',
+  },
+  envTotalTooLarge: {
+    en: 'The enabled variables would take {size} KB in all: every run can receive at most {max} KB of them',
+    zh: '启用的变量合计 {size} KB：每次运行最多可接收 {max} KB',
+  },
   envFileInvalid: {
     en: 'The file must be a JSON list of variables ({name, value, remarks, labels})',
     zh: '文件必须是变量的 JSON 列表（{name, value, remarks, labels}）',

@@ -33,10 +33,10 @@ export class EnvRepository {
   }
 
   /** Enabled variables by position, for a run's environment. */
-  enabled(): Promise<{ name: string; value: string }[]> {
+  enabled(): Promise<{ id: number; name: string; value: string }[]> {
     return this.db
       .selectFrom('envs')
-      .select(['name', 'value'])
+      .select(['id', 'name', 'value'])
       .where('status', '=', EnvStatus.normal)
       .orderBy('position')
       .orderBy('id')
@@ -45,6 +45,11 @@ export class EnvRepository {
 
   find(id: number): Promise<EnvRow | undefined> {
     return this.db.selectFrom('envs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findMany(ids: number[]): Promise<EnvRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('envs').selectAll().where(inList('id', ids)).orderBy('position').orderBy('id').execute();
   }
 
   /** Stored rows with one of these names (for the name + value uniqueness check). */
