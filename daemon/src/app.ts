@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
@@ -113,12 +114,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
     forceCloseConnections: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: true,
+      maxParamLength: 500,
+      querystringParser: parseQuery,
+    },
     bodyLimit: defaultBodyLimit,
     connectionTimeout: timeouts.idleTimeoutMs,
     requestTimeout: timeouts.requestTimeoutMs,
     http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Scalars are coerced as Qinglong's Joi converts them ("5" → 5), but a value is never wrapped into a list: with
+    // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   for (const { path, code } of unrestricted) {
@@ -251,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
   installAccess(app, { sessions, runTokens });
+  installTextCheck(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

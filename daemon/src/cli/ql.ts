@@ -23,7 +23,7 @@ import { privateUmask } from '../data-modes.ts';
 const usage = `Usage: ql <command> [argument]
 
 Commands:
-  resetlet              clear the failed sign-in counter (ends a lockout)
+  resetlet              clear the failed sign-in counters (ends a lockout)
   resettfa              turn off two-factor authentication
   resetpwd <password>   set a new password (at least ${passwordMinLength} characters, not '${reservedPassword}');
                         signs out every session

@@ -16,6 +16,22 @@ export const messages = {
   },
   internal: { en: 'Internal server error', zh: '服务器内部错误' },
   badPath: { en: 'Bad request path', zh: '请求路径不合法' },
+  bodyInvalidJson: {
+    en: 'The request body is not valid JSON, or it holds a forbidden key (__proto__, constructor.prototype)',
+    zh: '请求内容不是有效的 JSON，或包含禁止的键（__proto__、constructor.prototype）',
+  },
+  bodyEmptyJson: {
+    en: 'The request body is empty, but its content type says JSON',
+    zh: '请求内容为空，但内容类型声明为 JSON',
+  },
+  queryEncodingInvalid: {
+    en: 'The query string is not valid percent-encoded UTF-8',
+    zh: '查询字符串不是有效的百分号编码 UTF-8',
+  },
+  mediaTypeUnsupported: {
+    en: 'The content type "{type}" is not accepted here; send JSON (application/json)',
+    zh: '此处不接受内容类型“{type}”，请发送 JSON（application/json）',
+  },
   sessionExpired: {
     en: 'Login session has expired, please log in again',
     zh: '登录会话已过期，请重新登录',
@@ -113,6 +129,14 @@ export const messages = {
   envDuplicate: {
     en: 'A variable named {name} with this value already exists',
     zh: '已存在名称为 {name} 且值相同的变量',
+  },
+  envVariableTooLarge: {
+    en: 'The variable {name} would take {size} KB once its values are joined with "&": a run can receive at most {max} KB in one variable (Linux\'s limit)',
+    zh: '变量 {name} 的值用“&”连接后为 {size} KB：运行时单个变量最多 {max} KB（Linux 的限制）',
+  },
+  envTotalTooLarge: {
+    en: 'The enabled variables would take {size} KB in all: every run can receive at most {max} KB of them',
+    zh: '启用的变量合计 {size} KB：每次运行最多可接收 {max} KB',
   },
   envFileInvalid: {
     en: 'The file must be a JSON list of variables ({name, value, remarks, labels})',
@@ -287,11 +311,24 @@ export const messages = {
   tooShort: { en: '{label} must be at least {min} characters', zh: '{label}至少 {min} 个字符' },
   tooLong: { en: '{label} must be up to {max} characters', zh: '{label}最多 {max} 个字符' },
   invalidType: { en: '{label} is not a valid {type}', zh: '{label}不是有效的{type}' },
+  textInvalid: {
+    en: '{label} contains a character that is not allowed (a NUL or an unpaired surrogate)',
+    zh: '{label}包含不允许的字符（NUL 字符或不成对的代理字符）',
+  },
+  tooMany: { en: '{label} can hold at most {max} items', zh: '{label}最多 {max} 项' },
+  tooFew: { en: '{label} must hold at least {min} items', zh: '{label}至少 {min} 项' },
+  tooSmall: { en: '{label} must be at least {min}', zh: '{label}不能小于 {min}' },
+  tooLarge: { en: '{label} must be at most {max}', zh: '{label}不能大于 {max}' },
+  /** The label of one element of a list: `ids item 3`. */
+  itemOf: { en: '{label} item {index}', zh: '{label}第 {index} 项' },
 } as const satisfies Record<string, Record<Language, string>>;
 export type MessageKey = keyof typeof messages;
 
 /** Field labels used inside form messages. Unknown fields are shown by their name. */
 export const fieldLabels: Record<string, Record<Language, string>> = {
+  // The body itself (a bare list such as Qinglong's batch body `[1, 2]`), and the ids of `{ids, ...}` bodies.
+  '': { en: 'request body', zh: '请求内容' },
+  ids: { en: 'ids', zh: 'ID 列表' },
   cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
   timezone: { en: 'Time zone', zh: '时区' },
   username: { en: 'username', zh: '用户名' },

@@ -70,6 +70,8 @@ export interface RunEnvironment {
   env: Record<string, string>;
   /** Names config.sh must not override (the panel's and the run's variables). */
   kept: string[];
+  /** The panel's variable names in position order: what the runner may leave out when a run cannot hold them. */
+  panel: string[];
 }
 
 export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
@@ -86,7 +88,13 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
   env.PYTHONUNBUFFERED = '1';
   env[runIdVariable] = layers.runId;
-  return { env, kept: [...new Set([...Object.keys(panel), ...Object.keys(run)])] };
+  const extra = validOnly(layers.extra ?? {});
+  const own = (name: string) => !(name in run) && !(name in extra);
+  return {
+    env,
+    kept: [...new Set([...Object.keys(panel), ...Object.keys(run)])],
+    panel: Object.keys(panel).filter(own),
+  };
 }
 
 function validOnly(variables: Record<string, string>): Record<string, string> {

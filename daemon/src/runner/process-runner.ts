@@ -13,7 +13,8 @@ import type { Language } from '../contract/i18n.ts';
 import type { DataPaths } from '../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
 import { buildEnvironment } from './environment.ts';
-import { formatLogTime, logLines } from './log-format.ts';
+import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
+import { formatLogTime, logLines, type LineTable } from './log-format.ts';
 import { LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
@@ -65,7 +66,8 @@ export class ProcessRunner implements TaskRunner {
     const out = new LogOutput(spec.logFile, spec.sink);
     out.line(lines.start(formatLogTime(startedAt), spec.title));
     try {
-      const plan = await this.plan(spec, runId);
+      const plan = await this.plan(spec, runId, lines);
+      for (const dropped of plan.leftOut) out.line(lines.leftOut(dropped, limitsKb()));
       if (plan.delay > 0) out.line(lines.delay(plan.delay));
       return new RunGroup(plan.members, {
         out,
@@ -91,12 +93,12 @@ export class ProcessRunner implements TaskRunner {
   }
 
   /** Everything decided before spawning: the processes, their environment, the timeout and the delay. */
-  private async plan(spec: TaskRunSpec, runId: string) {
+  private async plan(spec: TaskRunSpec, runId: string, lines: LineTable) {
     const parsed = parseTaskCommand(spec.command);
     if (!parsed.ok) throw new Refusal(parsed.error);
     const command = parsed.command;
     const { paths } = this.options;
-    const { env, kept } = buildEnvironment({
+    const { env, kept, panel } = buildEnvironment({
       paths,
       panel: await this.options.variables(),
       extra: this.options.extraEnv?.(),
@@ -132,17 +134,25 @@ export class ProcessRunner implements TaskRunner {
       BAIHU_TASK_BEFORE: spec.taskBefore ?? '',
       BAIHU_TASK_AFTER: spec.taskAfter ?? '',
       BAIHU_RUN_DELAY: String(delay),
+      ...wrapperLimits(lines),
     };
     const argv = commandArgv(command, script?.ok ? script.file : '', cwd);
-    const member = (extra: Record<string, string>, keep: string[], prefix?: string): Member => ({
-      argv: ['bash', wrapper, String(command.hookArgs.length), ...command.hookArgs, ...argv],
-      cwd,
-      env: { ...wrapperEnv, ...extra, BAIHU_KEEP: [...new Set([...kept, ...keep])].join(' ') },
-      prefix,
-    });
+    const head = ['bash', wrapper, String(command.hookArgs.length), ...command.hookArgs];
+    /** Variables left out of a process, by name (conc's processes would report the same ones again). */
+    const leftOut = new Map<string, Dropped>();
+    const member = (extra: Record<string, string>, keep: string[], prefix?: string): Member => {
+      const memberEnv: Record<string, string> = { ...wrapperEnv, ...extra };
+      const names = [...new Set([...kept, ...keep])];
+      const all = [...head, String(names.length), ...names, ...argv];
+      for (const dropped of fitEnvironment(memberEnv, all, panel)) leftOut.set(dropped.name, dropped);
+      // The names config.sh must not override go in argv: as one variable they could pass 128 KiB themselves.
+      const keptNow = names.filter((name) => memberEnv[name] !== undefined);
+      return { argv: [...head, String(keptNow.length), ...keptNow, ...argv], cwd, env: memberEnv, prefix };
+    };
+    const plan = (members: Member[]) => ({ members, timeoutMs, delay, leftOut: [...leftOut.values()] });
 
     if (command.kind === 'shell' || command.mode === TaskMode.normal || command.mode === TaskMode.now) {
-      return { members: [member({}, [])], timeoutMs, delay };
+      return plan([member({}, [])]);
     }
     const name = command.envName!;
     const accounts = splitAccounts(env[name] ?? settings[name] ?? '');
@@ -155,11 +165,20 @@ export class ProcessRunner implements TaskRunner {
     }
     if (command.mode === TaskMode.desi) {
       const value = picked.map((n) => accounts[n - 1]!).join('&');
-      return { members: [member({ [name]: value }, [name])], timeoutMs, delay };
+      return plan([member({ [name]: value }, [name])]);
     }
-    const members = picked.map((n) => member({ [name]: accounts[n - 1]! }, [name], `[${n}] `));
-    return { members, timeoutMs, delay };
+    return plan(picked.map((n) => member({ [name]: accounts[n - 1]! }, [name], `[${n}] `)));
   }
+}
+
+/**
+ * What the wrapper needs to leave out a variable that config.sh exports and no process could receive: ARG_MAX and
+ * the two log lines as printf formats (name, size in KB), in the run's language.
+ */
+function wrapperLimits(lines: LineTable): Record<string, string> {
+  const format = (reason: 'variable' | 'total') =>
+    lines.leftOut({ name: '%s', bytes: 0, reason }, limitsKb(), { configSh: true, size: '%s' });
+  return { BAIHU_ARG_MAX: String(argMax()), BAIHU_NOTE_LONG: format('variable'), BAIHU_NOTE_TOTAL: format('total') };
 }
 
 /** The argv the wrapper runs. The script is named relative to its folder when that is the work dir (as Qinglong). */

@@ -10,12 +10,11 @@ import { CronRepository } from './repository.ts';
 import { registerRegexp } from './search.ts';
 import { CronService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { IdList } from '../../contract/common.ts';
 
-/** Qinglong's batch body: a bare array of ids. */
-const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
 const IdParams = Type.Object({ id: Type.Integer() });
 const LabelsBody = Type.Object({
-  ids: Ids,
+  ids: IdList,
   labels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50 }),
 });
 const ListQuery = Type.Object({
@@ -44,7 +43,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQ
 ) => {
   registerRegexp(sqlite);
   const crons = new CronService(new CronRepository(ctx.db, sqlite), ctx.cronEngine, ctx.paths, ctx.clock);
-  const batch = { config: { access: scopeAccess('crons') }, schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('crons') }, schema: { body: IdList, response: Done } };
 
   app.get(
     '/crons',

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import v8 from 'node:v8';
 import { CronStatus, ViewFilterOperation, ViewFilterProperty } from '../../contract/enums.ts';
+import { inList as inValues } from '../../db/in-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../errors.ts';
 
@@ -225,7 +226,7 @@ function searchCondition(eb: Eb, search: string): Expression<SqlBool> {
 /** Qinglong's rule for status 2: it means is_disabled = 1; other statuses only count for enabled tasks. */
 function statusIn(eb: Eb, values: number[]): Expression<SqlBool> {
   const stored = values.filter((v) => v !== CronStatus.disabled);
-  const inStored = stored.length ? eb('status', 'in', stored) : sql<SqlBool>`0`;
+  const inStored = stored.length ? inValues('status', stored) : sql<SqlBool>`0`;
   return values.includes(CronStatus.disabled)
     ? eb.or([inStored, eb('is_disabled', '=', 1)])
     : eb.and([inStored, eb('is_disabled', '=', 0)]);
@@ -234,7 +235,7 @@ function statusIn(eb: Eb, values: number[]): Expression<SqlBool> {
 function statusNotIn(eb: Eb, values: number[]): Expression<SqlBool> {
   const stored = values.filter((v) => v !== CronStatus.disabled);
   const parts: Expression<SqlBool>[] = [];
-  if (stored.length) parts.push(eb('status', 'not in', stored));
+  if (stored.length) parts.push(eb.not(inValues('status', stored)));
   if (values.includes(CronStatus.disabled)) parts.push(eb('is_disabled', '=', 0));
   return parts.length ? eb.and(parts) : sql<SqlBool>`1`;
 }
@@ -251,12 +252,12 @@ function regexpOn(eb: Eb, property: string, pattern: string): Expression<SqlBool
 function inList(eb: Eb, property: string, values: (string | number)[]): Expression<SqlBool> {
   if (values.length === 0) return sql<SqlBool>`0`;
   if (property === 'status') return statusIn(eb, numbers(values) ?? []);
-  if (property === 'sub_id') return eb('sub_id', 'in', numbers(values)?.length ? numbers(values)! : [-1]);
+  if (property === 'sub_id') return inValues('sub_id', numbers(values) ?? []);
   const texts = values.map(String);
   if (property === 'labels') {
-    return sql<SqlBool>`exists (select 1 from json_each(${eb.ref('labels')}) where json_each.value in (${sql.join(texts)}))`;
+    return sql<SqlBool>`exists (select 1 from json_each(${eb.ref('labels')}) as l where l.value in (select value from json_each(${JSON.stringify(texts)})))`;
   }
-  return eb(property as 'name' | 'command' | 'schedule', 'in', texts);
+  return inValues(property as 'name' | 'command' | 'schedule', texts);
 }
 
 function viewFilter(eb: Eb, filter: ViewFilterSpec): Expression<SqlBool> {
@@ -290,7 +291,7 @@ export function whereOf(query: ListQuery): (eb: Eb) => Expression<SqlBool> {
     if (filters.length) parts.push(query.view.filterRelation === 'or' ? eb.or(filters) : eb.and(filters));
     if (query.searchValue) parts.push(searchCondition(eb, query.searchValue));
     if (query.columnFilters.status) parts.push(statusIn(eb, query.columnFilters.status));
-    if (query.columnFilters.sub_id) parts.push(eb('sub_id', 'in', query.columnFilters.sub_id));
+    if (query.columnFilters.sub_id) parts.push(inValues('sub_id', query.columnFilters.sub_id));
     return eb.and(parts);
   };
 }

@@ -7,8 +7,8 @@ import { ok } from '../../http/reply.ts';
 import { CronViewRepository } from './views-repository.ts';
 import { CronViewService } from './views-service.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { IdList } from '../../contract/common.ts';
 
-const Ids = Type.Array(Type.Integer(), { maxItems: 1000 });
 const ViewUpdate = Type.Intersect([Type.Object({ id: Type.Integer() }), Type.Partial(CronViewInput)]);
 const MoveBody = Type.Object({
   id: Type.Integer(),
@@ -20,7 +20,7 @@ const Done = { 200: Ok(Type.Null()), ...failures };
 /** /api/crons/views: the task list's tabs. Lists answer a bare array, as Qinglong's do. */
 export const cronViewRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const views = new CronViewService(new CronViewRepository(ctx.db), ctx.clock);
-  const batch = { config: { access: scopeAccess('crons') }, schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('crons') }, schema: { body: IdList, response: Done } };
   const one = { 200: Ok(CronView), ...failures };
 
   app.get(

@@ -5,9 +5,8 @@ import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
 import type { DependencyService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { IdList } from '../../contract/common.ts';
 
-/** Qinglong's batch body: a bare array of ids. */
-const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
 const Done = { 200: Ok(Type.Null()), ...failures };
 const ListQuery = Type.Object({
   searchValue: Type.Optional(Type.String({ maxLength: 500 })),
@@ -23,7 +22,7 @@ export const dependencyRoutes: FastifyPluginAsyncTypebox<{ dependencies: Depende
   app,
   { dependencies },
 ) => {
-  const batch = { config: { access: scopeAccess('dependencies') }, schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('dependencies') }, schema: { body: IdList, response: Done } };
 
   app.get(
     '/dependencies',

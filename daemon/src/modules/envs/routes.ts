@@ -10,15 +10,14 @@ import type { EnvService } from './service.ts';
 import { parseEnvFile } from './validate.ts';
 import { scopeAccess } from '../../access/declare.ts';
 import { envBodyLimit } from '../../http/limits.ts';
+import { IdList } from '../../contract/common.ts';
 
-/** Qinglong's batch body: a bare array of ids. */
-const Ids = Type.Array(Type.Integer(), { maxItems: 100000 });
 const IdParams = Type.Object({ id: Type.Integer() });
 const LabelsBody = Type.Object({
-  ids: Ids,
+  ids: IdList,
   labels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50 }),
 });
-const RenameBody = Type.Object({ ids: Ids, name: Type.String({ minLength: 1, maxLength: 200 }) });
+const RenameBody = Type.Object({ ids: IdList, name: Type.String({ minLength: 1, maxLength: 200 }) });
 const Done = { 200: Ok(Type.Null()), ...failures };
 /** An imported file is at most this big. */
 const envFileMaxBytes = 20 * 1024 * 1024;
@@ -28,7 +27,7 @@ const envFileMaxBytes = 20 * 1024 * 1024;
  * handler here logs a body. Export is the list itself (Qinglong's screen saves it as JSON).
  */
 export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvService }> = async (app, { envs }) => {
-  const batch = { config: { access: scopeAccess('envs') }, schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('envs') }, schema: { body: IdList, response: Done } };
 
   app.get(
     '/envs',

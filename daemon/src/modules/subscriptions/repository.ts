@@ -8,6 +8,7 @@ import type {
   SubscriptionUpdate,
 } from '../../db/schema.ts';
 import type { ExistingTask } from './sync.ts';
+import { inList } from '../../db/in-list.ts';
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -25,7 +26,7 @@ export class SubscriptionRepository {
         ),
       );
     }
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : [-1]);
+    if (filter.ids) query = query.where(inList('id', filter.ids));
     return query.orderBy('id', 'desc').execute();
   }
 
@@ -39,7 +40,7 @@ export class SubscriptionRepository {
 
   findMany(ids: number[]): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('subscriptions').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return this.db.selectFrom('subscriptions').selectAll().where(inList('id', ids)).orderBy('id').execute();
   }
 
   findByAlias(alias: string): Promise<SubscriptionRow | undefined> {
@@ -56,7 +57,7 @@ export class SubscriptionRepository {
 
   updateMany(ids: number[], changes: SubscriptionUpdate): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('subscriptions').set(changes).where('id', 'in', ids).returningAll().execute();
+    return this.db.updateTable('subscriptions').set(changes).where(inList('id', ids)).returningAll().execute();
   }
 
   async delete(id: number): Promise<void> {

@@ -11,9 +11,8 @@ import {
 import { ok } from '../../http/reply.ts';
 import type { SubscriptionService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
+import { IdList } from '../../contract/common.ts';
 
-/** Qinglong's batch body: a bare array of ids. */
-const Ids = Type.Array(Type.Integer(), { maxItems: 10000 });
 const IdParams = Type.Object({ id: Type.Integer() });
 const Done = { 200: Ok(Type.Null()), ...failures };
 const LogReply = Type.Object({ code: Type.Literal(200), data: Type.String(), logStatus: Type.String() });
@@ -29,7 +28,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
   app,
   { subscriptions },
 ) => {
-  const batch = { config: { access: scopeAccess('subscriptions') }, schema: { body: Ids, response: Done } };
+  const batch = { config: { access: scopeAccess('subscriptions') }, schema: { body: IdList, response: Done } };
 
   app.get(
     '/subscriptions',
@@ -67,7 +66,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
       config: { access: scopeAccess('subscriptions') },
       schema: {
         querystring: Type.Object({ force: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }),
-        body: Ids,
+        body: IdList,
         response: Done,
       },
     },
