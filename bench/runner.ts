@@ -4,6 +4,7 @@
  *  - `echo hi` (plain command: wrapper + bash -c), budget p50 20 ms;
  *  - a .js script (node) and a .py script (python3), budget p50 80 ms;
  *  - the same three with a 60-line config.sh (sourced by the wrapper on every run).
+ * `echo hi` is also run without the run reaper (daemon/native/baihu-reaper), to show what the reaper adds.
  * Each case also gives bare_p50_ms: the interpreter spawned directly (no runner, no wrapper), sampled in turn with
  * the runner, so the runner's own overhead is p50_ms - bare_p50_ms even on a busy machine.
  * Prints one JSON line per case with p50, p95 and budget. Exit code 1 when a p50 exceeds its budget.
@@ -69,6 +70,11 @@ function realPythonDir(): string | null {
 
 const pythonDir = realPythonDir();
 const plainRunner = new ProcessRunner({ paths, variables: async () => [{ name: 'JD_COOKIE', value: 'a' }] });
+const noReaperRunner = new ProcessRunner({
+  paths,
+  variables: async () => [{ name: 'JD_COOKIE', value: 'a' }],
+  reaper: null,
+});
 const directPython = pythonDir
   ? new ProcessRunner({
       paths,
@@ -80,6 +86,7 @@ const directPython = pythonDir
 type Case = [name: string, command: string, runner: ProcessRunner, budget: number, bare: string[]];
 const cases: Case[] = [
   ['echo hi', 'echo hi', plainRunner, 20, ['bash', '-c', 'echo hi']],
+  ['echo hi, without the reaper', 'echo hi', noReaperRunner, 20, ['bash', '-c', 'echo hi']],
   ['js script', 'task hello.js now', plainRunner, 80, [process.execPath, 'hello.js']],
   ['py script', 'task hello.py now', plainRunner, 80, ['python3', 'hello.py']],
   ...(directPython

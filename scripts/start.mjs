@@ -153,8 +153,14 @@ function runDaemon() {
   void announceWhenUp(child);
 }
 
+/** Builds the run reaper when missing or older than its source (without a C compiler, runs go on without it). */
+function buildReaper() {
+  spawnSync(process.execPath, [path.join('scripts', 'build-reaper.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
 const reason = uiBuildReason();
 if (reason) buildUi(reason);
 const daemonReason = daemonBuildReason();
 if (daemonReason) buildDaemon(daemonReason);
+buildReaper();
 runDaemon();

@@ -16,6 +16,7 @@ import { buildEnvironment } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
 import { LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
+import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
 import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
 import {
@@ -41,6 +42,8 @@ export interface ProcessRunnerOptions {
   clock?: Clock;
   /** The daemon's environment, whitelisted before use; tests pass their own. */
   daemonEnv?: NodeJS.ProcessEnv;
+  /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
+  reaper?: string | null;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -74,6 +77,7 @@ export class ProcessRunner implements TaskRunner {
         clock: this.clock,
         graceMs: this.options.graceMs ?? 5000,
         timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
+        reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
         onEnd: (detail) =>
           out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
       });

@@ -9,6 +9,7 @@ import type { Language } from '../contract/i18n.ts';
 import { runIdVariable } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
 import { LogOutput } from './log-output.ts';
+import { defaultReaper } from './reaper.ts';
 import { RunGroup } from './run-group.ts';
 import type { OutputSink, RunHandle } from './types.ts';
 
@@ -25,6 +26,8 @@ export interface SpawnCommandOptions {
   /** With a title, the log gets the runner's start and end lines, in `language` (default en). */
   title?: string;
   language?: Language;
+  /** The run reaper (default: the built one, see reaper.ts); null starts the program without it. */
+  reaper?: string | null;
 }
 
 export function spawnCommand(options: SpawnCommandOptions): RunHandle {
@@ -43,6 +46,7 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
     clock,
     graceMs: options.graceMs ?? 5000,
     timeoutMs: options.timeoutMs ?? null,
+    reaper: options.reaper === undefined ? defaultReaper() : options.reaper,
     onEnd:
       title === undefined
         ? undefined
