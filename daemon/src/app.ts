@@ -29,7 +29,7 @@ import { liveRoutes } from './live/routes.ts';
 import { CronEngine } from './modules/crons/engine.ts';
 import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
-import { SettingKey, SettingsStore } from './modules/system/settings.ts';
+import { runLogLimitBytes, SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
 import { killLeftovers } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
@@ -120,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Installed dependencies (data/deps): module paths and their commands.
     extraEnv: () => runEnvironment(paths),
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    logLimitBytes: () => runLogLimitBytes(settings),
   });
   recordRoutes(app);
 
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: cronEngine,
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
     notify: (title, content) => notifier.send(title, content),
+    logLimitBytes: () => runLogLimitBytes(settings),
   });
   app.addHook('onReady', async () => {
     // Interrupted jobs and packages missing after an image update are queued again, in the background.

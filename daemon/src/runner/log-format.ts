@@ -12,6 +12,13 @@ export function formatLogTime(ms: number): string {
   return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** A size for people: `100 MB`, `64 KB`, `1500 bytes` (binary units, as the setting is given in MB). */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 /** Seconds with one decimal: `1.2`. */
 export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 /** Seconds, whole when whole: `60`, `1.5`. */
@@ -28,6 +35,7 @@ interface LineTable {
   end(time: string, detail: EndDetail): string;
   delay(secondsToWait: number): string;
   refused(reason: string): string;
+  truncated(limitBytes: number): string;
 }
 
 export const logLines: Record<Language, LineTable> = {
@@ -48,6 +56,9 @@ export const logLines: Record<Language, LineTable> = {
     },
     delay: (s) => `Random delay: waiting ${s} s before running (RandomDelay in config.sh; add "now" to skip).`,
     refused: (reason) => `Not run: ${reason}`,
+    truncated: (limit) =>
+      `## Output truncated: this run printed more than ${formatSize(limit)} (the run log limit). ` +
+      'The run goes on; the rest of its output is discarded.',
   },
   zh: {
     start: (time, title) => `## 开始执行 ${time} ${title}`.trimEnd(),
@@ -66,6 +77,8 @@ export const logLines: Record<Language, LineTable> = {
     },
     delay: (s) => `随机延迟 ${s} 秒后执行（config.sh 中的 RandomDelay；命令加 "now" 可跳过）。`,
     refused: (reason) => `未执行：${reason}`,
+    truncated: (limit) =>
+      `## 输出已截断：本次运行的输出超过 ${formatSize(limit)}（运行日志上限）。运行继续，之后的输出将被丢弃。`,
   },
 };
 

@@ -14,7 +14,7 @@ import type { DataPaths } from '../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
 import { buildEnvironment } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
-import { LogOutput } from './log-output.ts';
+import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
 import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
@@ -44,6 +44,8 @@ export interface ProcessRunnerOptions {
   daemonEnv?: NodeJS.ProcessEnv;
   /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
   reaper?: string | null;
+  /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
+  logLimitBytes?: () => number;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -65,7 +67,8 @@ export class ProcessRunner implements TaskRunner {
     const runId = randomBytes(9).toString('base64url');
     const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
-    const out = new LogOutput(spec.logFile, spec.sink);
+    const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
+    const out = new LogOutput(spec.logFile, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
     out.line(lines.start(formatLogTime(startedAt), spec.title));
     try {
       const plan = await this.plan(spec, runId);

@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Language } from '../contract/i18n.ts';
 import { runIdVariable } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
-import { LogOutput } from './log-output.ts';
+import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { defaultReaper } from './reaper.ts';
 import { RunGroup } from './run-group.ts';
 import type { OutputSink, RunHandle } from './types.ts';
@@ -26,6 +26,8 @@ export interface SpawnCommandOptions {
   /** With a title, the log gets the runner's start and end lines, in `language` (default en). */
   title?: string;
   language?: Language;
+  /** Cap of the program's output in the log and the sink (default defaultLogLimitBytes). */
+  logLimitBytes?: number;
   /** The run reaper (default: the built one, see reaper.ts); null starts the program without it. */
   reaper?: string | null;
 }
@@ -35,8 +37,9 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
   const clock = options.clock ?? systemClock;
   const runId = randomBytes(9).toString('base64url');
   const startedAt = clock.now();
-  const out = new LogOutput(options.logFile ?? null, options.sink);
   const lines = logLines[options.language ?? 'en'];
+  const limit = options.logLimitBytes ?? defaultLogLimitBytes;
+  const out = new LogOutput(options.logFile ?? null, options.sink, { bytes: limit, notice: lines.truncated(limit) });
   const title = options.title;
   if (title !== undefined) out.line(lines.start(formatLogTime(startedAt), title));
   return new RunGroup([{ argv: options.argv, cwd: options.cwd, env: { ...options.env, [runIdVariable]: runId } }], {

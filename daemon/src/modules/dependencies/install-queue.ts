@@ -16,7 +16,7 @@ import { inheritedEnvironment } from '../../runner/environment.ts';
 import { logFileName } from '../../runner/log-format.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
 import { RunEnd, type RunHandle } from '../../runner/types.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import { runLogLimitBytes, SettingKey, type SettingsStore } from '../system/settings.ts';
 import {
   aptListsEmpty,
   depPathsOf,
@@ -277,6 +277,7 @@ export class DependencyQueue {
       timeoutMs: this.o.timeoutMs ?? 30 * 60 * 1000,
       title: step.argv.map(hideCredentials).join(' '),
       language: toLanguage(this.o.settings.get(SettingKey.logLanguage, 'zh')),
+      logLimitBytes: runLogLimitBytes(this.o.settings),
     });
     active.handle = handle;
     if (active.cancelled) void handle.stop();
