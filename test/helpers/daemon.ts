@@ -37,6 +37,25 @@ export async function startDaemon(
   }
 }
 
+/** Starts the real daemon and waits for it to exit (for a daemon expected to refuse to start); killed after 30 s. */
+export async function daemonExit(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'daemon/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
 /** JSON call against a running daemon. */
 export async function http(
   base: string,
