@@ -31,7 +31,7 @@ import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
 import { runLogLimitBytes, SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
-import { killLeftovers } from './runner/process-kill.ts';
+import { killLeftoversOfRuns } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
 import { cronViewRoutes } from './modules/crons/views-routes.ts';
@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     settings,
     log: app.log,
-    killLeftovers,
+    killLeftovers: killLeftoversOfRuns,
     // Each run gets a token so its scripts can notify through the daemon; it dies with the run.
     runEnv: (runId) => runTokens.envFor(runId),
     onRunSettled: (runId) => runTokens.revoke(runId),

@@ -88,3 +88,20 @@ export function killWithArg(arg: string): void {
     }
   }
 }
+
+/** Every run marker (BAIHU_RUN_ID) some live process carries, in one pass over /proc. */
+export function liveRunMarkers(): Set<string> {
+  const markers = new Set<string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
+      for (const variable of readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0')) {
+        if (variable.startsWith('BAIHU_RUN_ID=')) markers.add(variable.slice('BAIHU_RUN_ID='.length));
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return markers;
+}

@@ -139,6 +139,46 @@ export async function killMarked(runId: string, signal: NodeJS.Signals = 'SIGKIL
 }
 
 /**
+ * Crash recovery of many runs: one /proc scan tells which of their markers are still carried by a process; only
+ * those runs are killed (killLeftovers). A run whose processes never started costs nothing. Resolves with the
+ * number of processes found.
+ */
+export async function killLeftoversOfRuns(runs: { pgid: number | null; marker: string }[]): Promise<number> {
+  const alive = await liveMarkers();
+  let found = 0;
+  for (const run of runs) {
+    if (alive.has(run.marker)) found += await killLeftovers(run.pgid ?? 0, run.marker);
+  }
+  return found;
+}
+
+/** Every run marker some live process carries. */
+async function liveMarkers(): Promise<Set<string>> {
+  const prefix = `${runIdVariable}=`;
+  const markers = new Set<string>();
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return markers;
+  }
+  await Promise.all(
+    entries
+      .filter((name) => /^\d+$/.test(name))
+      .map(async (name) => {
+        try {
+          for (const entry of (await readFile(`/proc/${name}/environ`, 'latin1')).split('\0')) {
+            if (entry.startsWith(prefix)) markers.add(entry.slice(prefix.length));
+          }
+        } catch {
+          // Gone, or not ours to read.
+        }
+      }),
+  );
+  return markers;
+}
+
+/**
  * Crash recovery: kills what is left of a run recorded as (pgid, runId). Every process with the marker is killed
  * with all its descendants (the reaper's adopted, unmarked ones included); the group is killed only if one of its
  * members carries the marker (so a recycled group id is left alone). Resolves with the number of processes found.

@@ -5,14 +5,13 @@
  * kill, log).
  */
 import { fromRoot } from '../root.ts';
-import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { DataPaths } from '../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
-import { buildEnvironment } from './environment.ts';
+import { buildEnvironment, newRunMarker } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
@@ -64,7 +63,7 @@ export class ProcessRunner implements TaskRunner {
   }
 
   async start(spec: TaskRunSpec): Promise<RunHandle> {
-    const runId = randomBytes(9).toString('base64url');
+    const runId = spec.marker ?? newRunMarker();
     const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
     const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;

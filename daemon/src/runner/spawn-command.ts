@@ -3,10 +3,9 @@
  * same log, live output, timeout, stop and stray-process guarantees as a task run. The dependencies module runs
  * `npm install` / `pip install` through it.
  */
-import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Language } from '../contract/i18n.ts';
-import { runIdVariable } from './environment.ts';
+import { newRunMarker, runIdVariable } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { defaultReaper } from './reaper.ts';
@@ -35,7 +34,7 @@ export interface SpawnCommandOptions {
 export function spawnCommand(options: SpawnCommandOptions): RunHandle {
   if (options.argv.length === 0) throw new Error('spawnCommand needs a program to run');
   const clock = options.clock ?? systemClock;
-  const runId = randomBytes(9).toString('base64url');
+  const runId = newRunMarker();
   const startedAt = clock.now();
   const lines = logLines[options.language ?? 'en'];
   const limit = options.logLimitBytes ?? defaultLogLimitBytes;

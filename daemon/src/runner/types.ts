@@ -43,6 +43,11 @@ export interface TaskRunSpec {
   manual: boolean;
   /** Human name shown in the log's start line. */
   title: string;
+  /**
+   * The run marker (BAIHU_RUN_ID) its processes get; default a new one. A caller that records it before the start
+   * (the engine, in the run row) lets crash recovery find a run even when the daemon died as it was spawned.
+   */
+  marker?: string;
   sink?: OutputSink;
 }
 
