@@ -249,6 +249,7 @@ int main(int argc, char **argv) {
         kill_descendants();
         /* Killed processes end at once; a process this user may not kill (setuid) is not waited for long. */
         for (int i = 0; i < 400 && !reap(); i++) pause_ms(5);
+        if (!child_exited) _exit(128 + SIGKILL);
         finish(child_status);
       }
     } else if (child_exited) {

@@ -61,7 +61,10 @@ export interface RunHandle {
   readonly runId: string;
   readonly startedAt: number;
   readonly finished: Promise<RunOutcome>;
-  /** SIGTERM to the whole process group, SIGKILL after the grace period; resolves when nothing of the run is left. */
+  /**
+   * SIGTERM to every process of the run (through the run reaper, which also reaches processes that detached), SIGKILL
+   * after the grace period; resolves when nothing of the run is left.
+   */
   stop(): Promise<void>;
 }
 
