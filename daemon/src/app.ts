@@ -31,10 +31,10 @@ import { liveRoutes } from './live/routes.ts';
 import { CronEngine } from './modules/crons/engine.ts';
 import { noticeRunEnd } from './modules/crons/run-notices.ts';
 import { EngineRepository } from './modules/crons/runs-repository.ts';
-import { SettingKey, SettingsStore } from './modules/system/settings.ts';
+import { runLogLimitBytes, SettingKey, SettingsStore } from './modules/system/settings.ts';
 import { toLanguage } from './contract/i18n.ts';
 import { defaultLocalTargets } from './contract/local-targets.ts';
-import { killLeftovers } from './runner/process-kill.ts';
+import { killLeftoversOfRuns } from './runner/process-kill.ts';
 import { ProcessRunner } from './runner/process-runner.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
 import { cronViewRoutes } from './modules/crons/views-routes.ts';
@@ -145,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Installed dependencies (data/deps): module paths and their commands.
     extraEnv: () => runEnvironment(paths),
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
+    logLimitBytes: () => runLogLimitBytes(settings),
   });
   recordRoutes(app);
 
@@ -191,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     settings,
     log: app.log,
-    killLeftovers,
+    killLeftovers: killLeftoversOfRuns,
     // Each run gets a token so its scripts can notify through the daemon; it dies with the run.
     runEnv: (runId) => runTokens.envFor(runId),
     onRunSettled: (runId) => runTokens.revoke(runId),
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: cronEngine,
     language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
     notify: (title, content) => notifier.send(title, content),
+    logLimitBytes: () => runLogLimitBytes(settings),
   });
   app.addHook('onReady', async () => {
     // Interrupted jobs and packages missing after an image update are queued again, in the background.

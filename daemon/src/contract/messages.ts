@@ -331,6 +331,7 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   ids: { en: 'ids', zh: 'ID 列表' },
   cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
   timezone: { en: 'Time zone', zh: '时区' },
+  runLogLimitMb: { en: 'Run log limit (MB)', zh: '运行日志上限（MB）' },
   username: { en: 'username', zh: '用户名' },
   password: { en: 'password', zh: '密码' },
   confirmPassword: { en: 'confirm password', zh: '确认密码' },

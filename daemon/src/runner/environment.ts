@@ -5,6 +5,7 @@
  * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
  */
 import { fromRoot } from '../root.ts';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DataPaths } from '../paths.ts';
 import { variableNamePattern } from './task-command.ts';
@@ -35,6 +36,9 @@ export const inheritedNames: readonly string[] = [
 
 /** The marker every process of a run carries; stop and crash recovery find stray processes by it. */
 export const runIdVariable = 'BAIHU_RUN_ID';
+
+/** A new run marker (the value of BAIHU_RUN_ID): 72 random bits, safe in an environment variable. */
+export const newRunMarker = () => randomBytes(9).toString('base64url');
 
 /** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
 const shellDir = fromRoot('shell');

@@ -12,6 +12,13 @@ export function formatLogTime(ms: number): string {
   return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** A size for people: `100 MB`, `64 KB`, `1500 bytes` (binary units, as the setting is given in MB). */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 /** Seconds with one decimal: `1.2`. */
 export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 /** Seconds, whole when whole: `60`, `1.5`. */
@@ -42,6 +49,7 @@ export interface LineTable {
   delay(secondsToWait: number): string;
   refused(reason: string): string;
   leftOut(variable: LeftOut, limits: Limits, options?: LeftOutOptions): string;
+  truncated(limitBytes: number): string;
 }
 
 const kb = (variable: LeftOut, options: LeftOutOptions = {}) =>
@@ -75,6 +83,9 @@ export const logLines: Record<Language, LineTable> = {
       }[variable.reason];
       return `Left out ${what}${from}: ${why}; the run goes on without it.`;
     },
+    truncated: (limit) =>
+      `## Output truncated: this run printed more than ${formatSize(limit)} (the run log limit). ` +
+      'The run goes on; the rest of its output is discarded.',
   },
   zh: {
     start: (time, title) => `## 开始执行 ${time} ${title}`.trimEnd(),
@@ -102,6 +113,8 @@ export const logLines: Record<Language, LineTable> = {
       }[variable.reason];
       return `已略去${what}：${why}；运行将在没有它的情况下继续。`;
     },
+    truncated: (limit) =>
+      `## 输出已截断：本次运行的输出超过 ${formatSize(limit)}（运行日志上限）。运行继续，之后的输出将被丢弃。`,
   },
 };
 

@@ -5,18 +5,18 @@
  * kill, log).
  */
 import { fromRoot } from '../root.ts';
-import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { DataPaths } from '../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
-import { buildEnvironment } from './environment.ts';
+import { buildEnvironment, newRunMarker } from './environment.ts';
 import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
 import { formatLogTime, logLines, type LineTable } from './log-format.ts';
-import { LogOutput } from './log-output.ts';
+import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
+import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
 import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
 import {
@@ -42,6 +42,10 @@ export interface ProcessRunnerOptions {
   clock?: Clock;
   /** The daemon's environment, whitelisted before use; tests pass their own. */
   daemonEnv?: NodeJS.ProcessEnv;
+  /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
+  reaper?: string | null;
+  /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
+  logLimitBytes?: () => number;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -60,10 +64,11 @@ export class ProcessRunner implements TaskRunner {
   }
 
   async start(spec: TaskRunSpec): Promise<RunHandle> {
-    const runId = randomBytes(9).toString('base64url');
+    const runId = spec.marker ?? newRunMarker();
     const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
-    const out = new LogOutput(spec.logFile, spec.sink);
+    const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
+    const out = new LogOutput(spec.logFile, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
     out.line(lines.start(formatLogTime(startedAt), spec.title));
     try {
       const plan = await this.plan(spec, runId, lines);
@@ -76,6 +81,7 @@ export class ProcessRunner implements TaskRunner {
         clock: this.clock,
         graceMs: this.options.graceMs ?? 5000,
         timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
+        reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
         onEnd: (detail) =>
           out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
       });

@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.ts';
 import type { CronRow, CronRunRow } from '../../db/schema.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
+import { newRunMarker } from '../../runner/environment.ts';
 import { logDirName, logFileName } from '../../runner/log-format.ts';
 import type { RunHandle, RunOutcome, TaskRunner } from '../../runner/types.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
@@ -36,8 +37,8 @@ export interface CronEngineOptions {
   clock: Clock;
   settings: SettingsStore;
   log: FastifyBaseLogger;
-  /** Kills what a crashed daemon left of a run: the group and any process carrying the run's marker. */
-  killLeftovers: (pgid: number, marker: string) => Promise<unknown>;
+  /** Kills what a crashed daemon left of runs: their groups, processes carrying their markers, and their trees. */
+  killLeftovers: (runs: { pgid: number | null; marker: string }[]) => Promise<unknown>;
   /** Extra variables for a run (e.g. the notification token of the run). */
   runEnv?: (runId: number) => Record<string, string>;
   /** Called once per finished run, after its row is saved. */
@@ -48,6 +49,8 @@ export interface CronEngineOptions {
 
 interface QueuedRun {
   runId: number;
+  /** The run marker its processes will carry, recorded in the run row when it is queued (see recover). */
+  marker: string;
   cronId: number;
   trigger: string;
   /** Start only once no other run of the task is running (overlap policies queue and replace). */
@@ -266,13 +269,15 @@ export class CronEngine implements CronEngineApi {
           waitForIdle = true;
       }
     }
+    const marker = newRunMarker();
     const runId = await this.o.repository.createRun({
       cron_id: cron.id,
       trigger,
       due_at: dueAt,
       queued_at: this.o.clock.now(),
+      marker,
     });
-    this.queue.push({ runId, cronId: cron.id, trigger, waitForIdle });
+    this.queue.push({ runId, marker, cronId: cron.id, trigger, waitForIdle });
     this.pump();
     await this.refreshStatus(cron.id);
   }
@@ -291,7 +296,7 @@ export class CronEngine implements CronEngineApi {
       const [item] = this.queue.splice(index, 1);
       const run: ActiveRun = { runId: item!.runId, cronId: item!.cronId, handle: null, stopRequested: false };
       this.active.set(run.runId, run);
-      void this.launch(run, item!.trigger);
+      void this.launch(run, item!.trigger, item!.marker);
     }
   }
 
@@ -300,7 +305,7 @@ export class CronEngine implements CronEngineApi {
     return path.isAbsolute(cron.work_dir) ? cron.work_dir : path.join(this.o.paths.scripts, cron.work_dir);
   }
 
-  private async launch(run: ActiveRun, trigger: string): Promise<void> {
+  private async launch(run: ActiveRun, trigger: string, marker: string): Promise<void> {
     const startedAt = this.o.clock.now();
     let logAbs: string | null = null;
     let writer: ReturnType<LiveHub['open']> | null = null;
@@ -328,12 +333,12 @@ export class CronEngine implements CronEngineApi {
         manual: trigger === RunTrigger.manual,
         title: cron.name,
         sink: { data: (chunk) => liveWriter.data(chunk.length), end: () => {} },
+        marker,
       });
       run.handle = handle;
-      const marker = 'runId' in handle && typeof handle.runId === 'string' ? handle.runId : null;
       await this.o.repository.markStarted(run.runId, {
         pid: handle.pid,
-        marker,
+        marker: handle.runId,
         log_path: logRel,
         started_at: handle.startedAt,
       });
@@ -431,12 +436,16 @@ export class CronEngine implements CronEngineApi {
     this.o.hub.broadcast('cronStatus', { id: cronId, status });
   }
 
-  /** Runs a crash left "running" are marked interrupted (their logs say so) and what is left of them is killed. */
+  /**
+   * Runs a crash left "running" or "queued" are marked interrupted (their logs say so) and what is left of them is
+   * killed. Queued runs count too: the marker is recorded when a run is queued, so a run whose processes were
+   * spawned just before the crash, before its row said "running", is found as well.
+   */
   private async recover(): Promise<void> {
-    for (const run of await this.o.repository.unfinishedRuns()) {
-      if (run.status === RunStatus.running && run.pid && run.marker) {
-        await this.o.killLeftovers(run.pid, run.marker).catch(() => {});
-      }
+    const unfinished = await this.o.repository.unfinishedRuns();
+    const marked = unfinished.flatMap((run) => (run.marker ? [{ pgid: run.pid, marker: run.marker }] : []));
+    if (marked.length > 0) await this.o.killLeftovers(marked).catch(() => {});
+    for (const run of unfinished) {
       if (run.log_path) {
         const file = path.join(this.o.paths.log, run.log_path);
         try {

@@ -28,6 +28,7 @@ export class EngineRepository {
     trigger: string;
     due_at: number | null;
     queued_at: number;
+    marker: string;
   }): Promise<number> {
     const row = await this.db
       .insertInto('cron_runs')

@@ -17,7 +17,7 @@ import { logFileName } from '../../runner/log-format.ts';
 import { redactUrls } from '../../redact.ts';
 import { spawnCommand } from '../../runner/spawn-command.ts';
 import { RunEnd, type RunHandle } from '../../runner/types.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import { runLogLimitBytes, SettingKey, type SettingsStore } from '../system/settings.ts';
 import {
   aptListsEmpty,
   depPathsOf,
@@ -278,6 +278,7 @@ export class DependencyQueue {
       timeoutMs: this.o.timeoutMs ?? 30 * 60 * 1000,
       title: step.argv.map(hideCredentials).join(' '),
       language: toLanguage(this.o.settings.get(SettingKey.logLanguage, 'zh')),
+      logLimitBytes: runLogLimitBytes(this.o.settings),
     });
     active.handle = handle;
     if (active.cancelled) void handle.stop();

@@ -47,6 +47,7 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
                 cronConcurrency: Type.Optional(Type.Integer()),
                 timezone: Type.Optional(Type.String()),
                 lang: Type.Optional(Type.String()),
+                runLogLimitMb: Type.Optional(Type.Integer()),
               }),
             }),
           ),
@@ -62,6 +63,7 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
           ...optional<number>(SettingKey.cronConcurrency),
           ...optional<string>(SettingKey.timezone),
           ...optional<string>(SettingKey.logLanguage),
+          ...optional<number>(SettingKey.runLogLimitMb),
         },
       });
     },

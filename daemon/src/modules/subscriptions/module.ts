@@ -24,6 +24,8 @@ export interface SubscriptionModuleOptions {
   engine: CronEngineApi;
   language: () => Language;
   notify: (title: string, content: string) => void;
+  /** Cap of a hook's output in the pull log. */
+  logLimitBytes?: () => number;
 }
 
 export interface SubscriptionModule {
@@ -49,6 +51,7 @@ export function createSubscriptions(o: SubscriptionModuleOptions): SubscriptionM
     configSh: new ConfigShReader(path.join(o.paths.config, 'config.sh')),
     language: o.language,
     notify: o.notify,
+    logLimitBytes: o.logLimitBytes,
   });
   const timers = new SubscriptionTimers(
     o.clock,

@@ -56,6 +56,8 @@ export interface PullerOptions {
   notify: (title: string, content: string) => void;
   /** Hooks (sub_before / sub_after) are stopped after this long (default 10 minutes). */
   hookTimeoutMs?: number;
+  /** Cap of a hook's output in the pull log (default: the runner's). */
+  logLimitBytes?: () => number;
 }
 
 export interface SyncSummary {
@@ -285,6 +287,8 @@ export class SubscriptionPuller {
       logFile,
       sink: { data: (chunk) => writer.data(chunk.length), end: () => {} },
       timeoutMs: this.o.hookTimeoutMs ?? 10 * 60_000,
+      logLimitBytes: this.o.logLimitBytes?.(),
+      language: this.o.language(),
     });
     entry.hook = handle;
     await this.o.repository.update(row.id, { pid: handle.pid || null });

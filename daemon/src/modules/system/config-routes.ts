@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import { defaultConcurrency, defaultTimezone } from '../crons/engine.ts';
-import { SettingKey } from './settings.ts';
+import { maxRunLogLimitMb, runLogLimitMb, SettingKey } from './settings.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
 export const maxConcurrency = 64;
@@ -71,6 +71,27 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       } else await settings.set(SettingKey.timezone, zone);
       cronEngine.settingsChanged();
       return effective();
+    },
+  );
+
+  // Not one of Qinglong's settings: the cap of one run's output in its log and live stream. No null for "default"
+  // here: with coerceTypes, ajv turns null into 0 for an integer (and 0 into null the other way round).
+  app.put(
+    '/system/config/log-limit',
+    {
+      config: { access: scopeAccess('system') },
+      schema: {
+        body: Type.Object({ runLogLimitMb: Type.Integer() }),
+        response: { 200: Ok(Type.Object({ runLogLimitMb: Type.Integer() })), ...failures },
+      },
+    },
+    async (req) => {
+      const value = req.body.runLogLimitMb;
+      if (value < 1 || value > maxRunLogLimitMb) {
+        throw fieldError('runLogLimitMb', 'concurrencyRange', { max: maxRunLogLimitMb });
+      }
+      await settings.set(SettingKey.runLogLimitMb, value);
+      return ok({ runLogLimitMb: runLogLimitMb(settings) });
     },
   );
 

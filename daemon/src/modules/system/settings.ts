@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { defaultLogLimitBytes } from '../../runner/log-output.ts';
 
 /**
  * Key/value settings (JSON values) kept in the `settings` table and mirrored in memory, so hot paths such as the
@@ -59,4 +60,18 @@ export const SettingKey = {
   linuxMirror: 'linuxMirror',
   // Local-network addresses notification channels may reach (contract/local-targets.ts; default: none).
   notifyLocalTargets: 'notifyLocalTargets',
+  // Cap of one run's output (task runs, debug runs, installs, subscription hooks), in MB.
+  runLogLimitMb: 'runLogLimitMb',
 } as const;
+
+const mb = 1024 * 1024;
+export const defaultRunLogLimitMb = defaultLogLimitBytes / mb;
+export const maxRunLogLimitMb = 10 * 1024;
+
+/** The run-log cap in force, in MB (a hand-edited value out of range counts as unset). */
+export function runLogLimitMb(settings: SettingsStore): number {
+  const value = settings.get(SettingKey.runLogLimitMb, defaultRunLogLimitMb);
+  return Number.isInteger(value) && value >= 1 && value <= maxRunLogLimitMb ? value : defaultRunLogLimitMb;
+}
+
+export const runLogLimitBytes = (settings: SettingsStore) => runLogLimitMb(settings) * mb;
