@@ -4,6 +4,8 @@
  *  - `echo hi` (plain command: wrapper + bash -c), budget p50 20 ms;
  *  - a .js script (node) and a .py script (python3), budget p50 80 ms;
  *  - the same three with a 60-line config.sh (sourced by the wrapper on every run).
+ * `echo hi` and the .js script are also run without the run reaper (daemon/native/baihu-reaper), sampled in turn
+ * with the others: no_reaper_p50_ms, so the reaper's cost is p50_ms - no_reaper_p50_ms.
  * Each case also gives bare_p50_ms: the interpreter spawned directly (no runner, no wrapper), sampled in turn with
  * the runner, so the runner's own overhead is p50_ms - bare_p50_ms even on a busy machine.
  * Prints one JSON line per case with p50, p95 and budget. Exit code 1 when a p50 exceeds its budget.
@@ -73,6 +75,12 @@ const plainRunner = new ProcessRunner({
   variables: async () => [{ name: 'JD_COOKIE', value: 'a' }],
   daemonEnv: process.env,
 });
+const noReaperRunner = new ProcessRunner({
+  paths,
+  variables: async () => [{ name: 'JD_COOKIE', value: 'a' }],
+  daemonEnv: process.env,
+  reaper: null,
+});
 const directPython = pythonDir
   ? new ProcessRunner({
       paths,
@@ -82,10 +90,17 @@ const directPython = pythonDir
     })
   : null;
 
-type Case = [name: string, command: string, runner: ProcessRunner, budget: number, bare: string[]];
+type Case = [
+  name: string,
+  command: string,
+  runner: ProcessRunner,
+  budget: number,
+  bare: string[],
+  withoutReaper?: ProcessRunner,
+];
 const cases: Case[] = [
-  ['echo hi', 'echo hi', plainRunner, 20, ['bash', '-c', 'echo hi']],
-  ['js script', 'task hello.js now', plainRunner, 80, [process.execPath, 'hello.js']],
+  ['echo hi', 'echo hi', plainRunner, 20, ['bash', '-c', 'echo hi'], noReaperRunner],
+  ['js script', 'task hello.js now', plainRunner, 80, [process.execPath, 'hello.js'], noReaperRunner],
   ['py script', 'task hello.py now', plainRunner, 80, ['python3', 'hello.py']],
   ...(directPython
     ? [
@@ -106,17 +121,20 @@ for (const withConfig of [false, true]) {
     const lines = Array.from({ length: 30 }, (_, i) => `export NOTIFY_KEY_${i}=""\n# a comment line ${i}`);
     writeFileSync(path.join(paths.config, 'config.sh'), `${lines.join('\n')}\nRandomDelay="300"\n`);
   }
-  for (const [name, command, runner, budget, bare] of cases) {
+  for (const [name, command, runner, budget, bare, withoutReaper] of cases) {
     await firstByteMs(runner, command); // warm-up (file cache, config.sh reader)
     const samples: number[] = [];
     const bareSamples: number[] = [];
+    const noReaperSamples: number[] = [];
     // Interleaved with the bare interpreter, so that a busy machine weighs on both alike.
     for (let i = 0; i < runs; i++) {
       samples.push(await firstByteMs(runner, command));
       bareSamples.push(await bareFirstByteMs(bare));
+      if (withoutReaper) noReaperSamples.push(await firstByteMs(withoutReaper, command));
     }
     samples.sort((a, b) => a - b);
     bareSamples.sort((a, b) => a - b);
+    noReaperSamples.sort((a, b) => a - b);
     const p50 = percentile(samples, 0.5);
     const ok = p50 <= budget;
     failed ||= !ok;
@@ -127,6 +145,7 @@ for (const withConfig of [false, true]) {
       runs,
       p50_ms: round(p50),
       p95_ms: round(percentile(samples, 0.95)),
+      ...(withoutReaper ? { no_reaper_p50_ms: round(percentile(noReaperSamples, 0.5)) } : {}),
     };
     console.log(JSON.stringify({ ...figure, budget_p50_ms: budget, ok }));
   }

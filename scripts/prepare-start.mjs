@@ -105,8 +105,14 @@ function panelUrl(port) {
   };
 }
 
+/** Builds the run reaper when missing or older than its source (without a C compiler, runs go on without it). */
+function buildReaper() {
+  spawnSync(process.execPath, [path.join('scripts', 'build-reaper.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
 const reason = uiBuildReason();
 if (reason) buildUi(reason);
 const daemonReason = daemonBuildReason();
 if (daemonReason) buildDaemon(daemonReason);
+buildReaper();
 console.log(`[baihu] Starting the panel at ${panelUrl(process.env.BAIHU_PORT ?? '5700').url}`);

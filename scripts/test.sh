@@ -31,6 +31,9 @@ ensure_chromium() {
   exit 1
 }
 
+# The run reaper (daemon/native/reaper.c) is what the runner tests exercise: (re)build it when its source changed.
+node scripts/build-reaper.mjs --quiet
+
 files=()
 case "$tier" in
   all)

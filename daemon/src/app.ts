@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './ui.ts';
@@ -43,6 +44,7 @@ import { fromRoot } from './root.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
 import { SettingsStore } from './settings/store.ts';
+import { megabyte } from './settings/limits.ts';
 import type { Area, SharedParts } from './shared.ts';
 import { version } from './version.ts';
 
@@ -98,12 +100,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
     forceCloseConnections: true,
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: true,
+      maxParamLength: 500,
+      querystringParser: parseQuery,
+    },
     bodyLimit: defaultBodyLimit,
     connectionTimeout: timeouts.idleTimeoutMs,
     requestTimeout: timeouts.requestTimeoutMs,
     http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Scalars are coerced as Qinglong's Joi converts them ("5" → 5), but a value is never wrapped into a list: with
+    // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   for (const { path, code } of unrestricted) {
@@ -126,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Installed dependencies (data/deps): module paths and their commands.
     extraEnv: () => runEnvironment(paths, host.processEnvironment.PATH),
     language: () => settings.get('lang'),
+    logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
   const jobs = new JobRunner({
@@ -208,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...shared,
     version,
     cronEngine: crons.runs,
+    envs: envs.service,
     dependencies: dependencies.service,
     dependencyQueue: dependencies.installs,
     subscriptionPuller: subscriptions.pulls,
@@ -216,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
   installAccess(app, { sessions, runTokens });
+  installTextCheck(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,5 @@
 import type { DependencyInstalls, DependencyService } from './modules/dependencies/index.ts';
+import type { EnvService } from './modules/envs/index.ts';
 import type { SubscriptionPulls } from './modules/subscriptions/index.ts';
 import type { TaskRuns } from './modules/crons/index.ts';
 import type { SharedParts } from './shared.ts';
@@ -11,6 +12,8 @@ export interface AppContext extends SharedParts {
   version: string;
   /** Task runs: `run(ids)`, `stop(ids)`, `sync(row)`, `counts()`, `whenIdle()`. */
   cronEngine: TaskRuns;
+  /** Panel environment variables (what runs see: `envs.variables()`). */
+  envs: EnvService;
   dependencies: DependencyService;
   /** Installs and removals (`idle()` waits until nothing runs or waits; `activeMarker(id)`). */
   dependencyQueue: DependencyInstalls;

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { privateUmask } from './data-modes.ts';
+import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
 
 /** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
@@ -13,6 +14,17 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(78); // EX_CONFIG: a restart loop should not retry a bad configuration.
+    }
+    throw error;
+  }
+
+  // Before anything reads or writes the data: a second daemon on the same data dir stops here (see lock.ts).
+  try {
+    lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLocked) {
+      console.error(error.message);
+      process.exit(dataDirLockedExitCode);
     }
     throw error;
   }

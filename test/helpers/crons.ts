@@ -59,3 +59,55 @@ export function processesWithMarker(marker: string): number[] {
   }
   return pids;
 }
+
+/** A number for `sleep` no other test uses: its argv finds the processes of one test (see processesWithArg). */
+export function uniqueSleep(): string {
+  return `31337.${process.pid}${Math.floor(Math.random() * 1e6)}`;
+}
+
+/**
+ * Live processes (not zombies) with `arg` as one of their arguments: finds what a run started even when it dropped
+ * the run marker from its environment (`env -i`).
+ */
+export function processesWithArg(arg: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (/\) [ZX] /.test(stat)) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(arg)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+/** SIGKILLs what a test left (its own processes, found by argv), so a failed assertion leaves no strays. */
+export function killWithArg(arg: string): void {
+  for (const pid of processesWithArg(arg)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/** Every run marker (BAIHU_RUN_ID) some live process carries, in one pass over /proc. */
+export function liveRunMarkers(): Set<string> {
+  const markers = new Set<string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
+      for (const variable of readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0')) {
+        if (variable.startsWith('BAIHU_RUN_ID=')) markers.add(variable.slice('BAIHU_RUN_ID='.length));
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return markers;
+}

@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
 
@@ -10,13 +12,17 @@ export interface RunningDaemon {
   output: () => string;
 }
 
+/** How the daemon is started: its sources through tsx (default), or node arguments such as a bundle's path. */
+const fromSources = ['--import', 'tsx', 'daemon/src/server.ts'];
+
 /** Starts the real daemon as a separate process (sources through tsx) on a free port; killed when the test ends. */
 export async function startDaemon(
   t: TestContext,
   dataDir: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = fromSources,
 ): Promise<RunningDaemon> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'daemon/src/server.ts'], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
     env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,6 +41,36 @@ export async function startDaemon(
     if (Date.now() > deadline) throw new Error(`daemon did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Bundles the daemon as production runs it (scripts/build-daemon.mjs) into a private folder of the checkout, removed
+ * when the test ends; returns the node arguments that start it (half the start-up time of the sources via tsx).
+ */
+export function buildDaemonBundle(t: TestContext): string[] {
+  const outdir = path.join('.tmp', `test-bundle-${process.pid}-${Date.now()}`);
+  t.after(() => rmSync(path.join(root, outdir), { recursive: true, force: true }));
+  execFileSync(process.execPath, ['scripts/build-daemon.mjs', '--outdir', outdir], { cwd: root, stdio: 'pipe' });
+  return ['--max-semi-space-size=1', path.join(root, outdir, 'server.mjs')];
+}
+
+/** Starts the real daemon and waits for it to exit (for a daemon expected to refuse to start); killed after 30 s. */
+export async function daemonExit(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, fromSources, {
+    cwd: root,
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  return { code, output };
 }
 
 /** JSON call against a running daemon. */

@@ -8,6 +8,7 @@ type Schema = {
   items?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
+  allOf?: Schema[];
   const?: unknown;
   enum?: unknown[];
   default?: unknown;
@@ -18,6 +19,10 @@ export function sampleOf(schema: unknown, marker: string, id = 1, depth = 0): un
   if (depth > 8) return null;
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
+  // An intersection (TypeBox's Intersect, e.g. `{id} & Partial<Input>`): the properties of every part.
+  if (s.allOf?.length) {
+    return Object.assign({}, ...s.allOf.map((part) => sampleOf(part, marker, id, depth + 1) as object)) as unknown;
+  }
   const choice = s.anyOf ?? s.oneOf;
   if (choice?.length) return sampleOf(choice[0], marker, id, depth + 1);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;

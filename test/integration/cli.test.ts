@@ -128,6 +128,27 @@ test('ql resetlet ends a lockout', async (t) => {
   });
 });
 
+test("ql resetlet clears every counter: each address's and the account's", async (t) => {
+  const dataDir = await initialised(t);
+  const from = (app: FastifyInstance, ip: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/user/login', payload: { ...account, password }, remoteAddress: ip });
+  await withApp(dataDir, async (app) => {
+    // One address past its own limit, and the account past its shared one (ten failures from ten addresses).
+    for (let i = 0; i < 3; i++) assert.equal((await from(app, '203.0.113.1', 'wrong-password')).json().code, 400);
+    for (let i = 0; i < 7; i++) assert.equal((await from(app, `192.0.2.${i}`, 'wrong-password')).json().code, 400);
+    assert.equal((await from(app, '203.0.113.1', account.password)).json().code, 410);
+    assert.equal((await from(app, '198.51.100.9', account.password)).json().code, 410);
+  });
+
+  const done = runQl(dataDir, 'resetlet');
+  assert.equal(done.status, 0, done.stderr);
+
+  await withApp(dataDir, async (app) => {
+    assert.equal((await from(app, '203.0.113.1', account.password)).json().code, 200);
+    assert.equal((await from(app, '198.51.100.9', account.password)).json().code, 200);
+  });
+});
+
 test('ql resettfa turns two-factor off', async (t) => {
   const dataDir = await initialised(t);
   await withApp(dataDir, async (app) => {
@@ -171,6 +192,7 @@ test('ql check reports the data dir, the database and the daemon', async (t) => 
   assert.equal(down.status, 1);
   assert.match(down.stdout, /\[ok\] +data directory .* is writable/);
   assert.match(down.stdout, /\[ok\] +database .* opens \(account: keeper\)/);
+  assert.match(down.stdout, /\[ok\] +run reaper .*baihu-reaper is built/);
   assert.match(down.stdout, /\[FAIL\] daemon does not answer/);
 
   const app = await openApp(dataDir);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import { account, tempDir } from '../helpers/app.ts';
-import { processesWithMarker, waitFor } from '../helpers/crons.ts';
+import { killWithArg, processesWithArg, processesWithMarker, uniqueSleep, waitFor } from '../helpers/crons.ts';
 import { http, startDaemon } from '../helpers/daemon.ts';
 
 interface Run {
@@ -17,13 +17,20 @@ interface Run {
 
 test('a daemon killed mid-run: at the next start the run is interrupted, its processes gone, the task idle', async (t) => {
   const dataDir = tempDir(t);
+  // One process leaves the group and drops the marker: only the run reaper holds on to it.
+  const detached = uniqueSleep();
+  t.after(() => killWithArg(detached));
   const first = await startDaemon(t, dataDir);
   await http(first.url, 'PUT', '/api/user/init', { payload: account });
   const login = await http(first.url, 'POST', '/api/user/login', { payload: account });
   const token = (login.body.data as { token: string }).token;
   const created = await http(first.url, 'POST', '/api/crons', {
     token,
-    payload: { name: 'long job', command: 'echo started; sleep 300 & setsid sleep 301 & wait', schedule: '@once' },
+    payload: {
+      name: 'long job',
+      command: `echo started; sleep 300 & setsid sleep 301 & setsid env -i sleep ${detached} & wait`,
+      schedule: '@once',
+    },
   });
   const cronId = (created.body.data as { id: number }).id;
   await http(first.url, 'PUT', '/api/crons/run', { token, payload: [cronId] });
@@ -43,7 +50,9 @@ test('a daemon killed mid-run: at the next start the run is interrupted, its pro
       }
     }
     const [value] = found;
-    return value && processesWithMarker(value).length >= 3 ? value : undefined;
+    return value && processesWithMarker(value).length >= 3 && processesWithArg(detached).length === 1
+      ? value
+      : undefined;
   });
 
   first.child.kill('SIGKILL');
@@ -54,6 +63,7 @@ test('a daemon killed mid-run: at the next start the run is interrupted, its pro
   const relogin = await http(second.url, 'POST', '/api/user/login', { payload: account });
   const token2 = (relogin.body.data as { token: string }).token;
   await waitFor(() => processesWithMarker(marker).length === 0, 10_000, 'leftover processes to be killed');
+  assert.deepEqual(processesWithArg(detached), [], 'the process that dropped the marker is gone too');
   const runs = (await http(second.url, 'GET', `/api/crons/${cronId}/instances`, { token: token2 })).body.data as Run[];
   assert.equal(runs[0]!.status, RunStatus.interrupted);
   assert.equal(runs[0]!.end, 'interrupted');

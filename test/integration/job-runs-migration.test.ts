@@ -6,7 +6,7 @@ import { migrations } from '../../daemon/src/db/migrations/index.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { call, initAccount, login, startApp, tempDir } from '../helpers/app.ts';
 
-test('migration 0006: task runs keep their ids, pulls follow them, and the API answers as before', async (t) => {
+test('migration 0007: task runs keep their ids, pulls follow them, and the API answers as before', async (t) => {
   const dataDir = tempDir(t);
   const paths = dataPaths(dataDir);
   await ensureDataDirs(paths);

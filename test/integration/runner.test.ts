@@ -348,3 +348,47 @@ test('spawnCommand runs an argv without a shell, with the same log and stop', as
   await long.stop();
   assert.equal((await long.finished).end, 'stopped');
 });
+
+test('output past the log limit: one notice in the log and the live stream, the rest discarded, the run goes on', async (t) => {
+  const limit = 64 * 1024;
+  const s = await setup(t, { logLimitBytes: () => limit });
+  const done = path.join(s.paths.root, 'done');
+  const { outcome, log, live } = await s.run(`yes 0123456789 | head -c 5000000; echo after; touch '${done}'`);
+  assert.equal(outcome.end, 'success');
+  assert.doesNotThrow(() => statSync(done), 'the command ran on to its end');
+  assert.equal(live, log, 'the live stream got exactly what the log holds');
+  const all = lines(log);
+  const notice =
+    /^## Output truncated: this run printed more than 64 KB \(the run log limit\)\. The run goes on; the rest of its output is discarded\.$/;
+  assert.equal(all.filter((line) => notice.test(line)).length, 1);
+  assert.ok(!all.includes('after'), 'nothing after the notice but the end line');
+  assert.match(all.at(-1)!, /^## End .* — success/);
+  const output = all.slice(
+    1,
+    all.findIndex((line) => notice.test(line)),
+  );
+  // Kept: the output up to the cap (the chunk that crosses it is cut after its last whole line).
+  assert.deepEqual(
+    output.slice(0, -1).filter((line) => line !== '0123456789'),
+    [],
+  );
+  assert.ok('0123456789'.startsWith(output.at(-1)!));
+  const kept = output.join('\n').length + 1;
+  assert.ok(kept <= limit + 1 && kept > limit - 11, `${kept} bytes kept`);
+
+  // The same cap for installs and hooks (spawnCommand), in the language asked for.
+  let streamed = '';
+  const handle = spawnCommand({
+    argv: ['bash', '-c', 'head -c 100000 /dev/zero | tr "\\0" x; echo; echo end'],
+    cwd: s.paths.root,
+    env: { PATH: process.env.PATH ?? '' },
+    logLimitBytes: 1000,
+    language: 'zh',
+    sink: { data: (chunk) => (streamed += chunk.toString()), end() {} },
+  });
+  assert.equal((await handle.finished).end, 'success');
+  assert.equal(
+    streamed,
+    `${'x'.repeat(1000)}\n## 输出已截断：本次运行的输出超过 1000 bytes（运行日志上限）。运行继续，之后的输出将被丢弃。\n`,
+  );
+});

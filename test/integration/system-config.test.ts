@@ -47,3 +47,43 @@ test('system config: concurrency, timezone and log language apply without a rest
   const reset = await call(app, 'PUT', '/api/system/config/timezone', { token, payload: { timezone: null } });
   assert.notEqual((reset.body.data as { timezone: string }).timezone, 'Asia/Shanghai');
 });
+
+test('run log limit: set through PUT /api/system/config/log-limit, enforced on the next run', async (t) => {
+  const { app, token, dataDir } = await signedIn(t);
+  await app.ready();
+
+  for (const runLogLimitMb of [0, 10 * 1024 + 1]) {
+    const bad = await call(app, 'PUT', '/api/system/config/log-limit', { token, payload: { runLogLimitMb } });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.errors, [
+      { field: 'runLogLimitMb', message: 'Run log limit (MB) must be a whole number from 1 to 10240' },
+    ]);
+  }
+  const one = await call(app, 'PUT', '/api/system/config/log-limit', { token, payload: { runLogLimitMb: 1 } });
+  assert.deepEqual(one.body.data, { runLogLimitMb: 1 });
+  const config = await call(app, 'GET', '/api/system/config', { token });
+  assert.equal((config.body.data as { info: { runLogLimitMb: number } }).info.runLogLimitMb, 1);
+
+  // 3 MB of output, then a line after it, then a file as proof that the script ran on to its end.
+  const cron = await addCron(app, {
+    command: `yes 0123456789abcdef | head -c 3000000; echo after the flood; echo done > "${dataDir}/finished"`,
+  });
+  await app.ctx.cronEngine.run([cron.id]);
+  const [run] = await waitFor(async () => {
+    const rows = await runsOf(app, cron.id);
+    return rows[0]?.end ? rows : undefined;
+  });
+  assert.equal(run!.end, 'success');
+  assert.equal(readFileSync(path.join(dataDir, 'finished'), 'utf8'), 'done\n');
+  const log = readFileSync(path.join(dataDir, 'log', run!.log_path!), 'utf8');
+  assert.ok(log.length < 1024 * 1024 + 2000, `log of ${log.length} bytes`);
+  const notices = log.match(
+    /^## 输出已截断：本次运行的输出超过 1 MB（运行日志上限）。运行继续，之后的输出将被丢弃。$/gm,
+  );
+  assert.equal(notices?.length, 1, 'one truncation line, in the run-log language (zh by default)');
+  assert.ok(!log.includes('after the flood'));
+  assert.match(log.trimEnd().split('\n').at(-1)!, /^## 执行结束 /);
+
+  const back = await call(app, 'PUT', '/api/system/config/log-limit', { token, payload: { runLogLimitMb: 100 } });
+  assert.deepEqual(back.body.data, { runLogLimitMb: 100 });
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addressOf, deviceOf, platformOf } from '../../daemon/src/auth/device.ts';
 import { hashPassword, verifyPassword } from '../../daemon/src/auth/password.ts';
-import { lockoutSeconds } from '../../daemon/src/modules/user/service.ts';
+import { accountLockoutSeconds, lockoutSeconds, secondsLeft } from '../../daemon/src/auth/lockout.ts';
 
 test('scrypt hashes verify, are salted, and reject other passwords', async () => {
   const a = await hashPassword('hunter2-long');
@@ -16,6 +16,16 @@ test('scrypt hashes verify, are salted, and reject other passwords', async () =>
 
 test('lockout: three free failures, then 3^n seconds', () => {
   assert.deepEqual([0, 1, 2, 3, 4, 5].map(lockoutSeconds), [0, 0, 0, 27, 81, 243]);
+  // Per address, capped at a day.
+  assert.deepEqual([10, 11, 40].map(lockoutSeconds), [59049, 86400, 86400]);
+});
+
+test('the account counter: ten free failures, then 27 s, 81 s, 243 s, 729 s, and never more than 15 minutes', () => {
+  assert.deepEqual([0, 9, 10, 11, 12, 13, 14, 1000].map(accountLockoutSeconds), [0, 0, 27, 81, 243, 729, 900, 900]);
+  assert.equal(secondsLeft(27, 1_000, 1_000), 27);
+  assert.equal(secondsLeft(27, 1_000, 20_500), 8);
+  assert.equal(secondsLeft(27, 1_000, 28_000), 0);
+  assert.equal(secondsLeft(27, null, 0), 0);
 });
 
 test('device, platform and address from the request', () => {

@@ -18,17 +18,18 @@ import { UserRepository } from '../modules/user/repository.ts';
 import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
 import { privateUmask } from '../data-modes.ts';
+import { defaultReaper, reaperPath } from '../jobs/executor/reaper.ts';
 
 /** Exit codes: 0 done, 1 failed, 2 usage error, 78 bad configuration (as the daemon). */
 const usage = `Usage: ql <command> [argument]
 
 Commands:
-  resetlet              clear the failed sign-in counter (ends a lockout)
+  resetlet              clear the failed sign-in counters (ends a lockout)
   resettfa              turn off two-factor authentication
   resetpwd <password>   set a new password (at least ${passwordMinLength} characters, not '${reservedPassword}');
                         signs out every session
   resetname <name>      set a new username; signs out every session
-  check                 check the data directory, the database and the running daemon
+  check                 check the data directory, the database, the run reaper and the running daemon
   help                  show this help
 
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL (where check looks
@@ -131,6 +132,15 @@ async function check(config: Config): Promise<boolean> {
       report(false, `database: ${(error as Error).message}`);
     }
   }
+
+  const reaper = defaultReaper();
+  report(
+    reaper !== null,
+    reaper !== null
+      ? `run reaper ${reaper} is built (stop and timeout end processes that detach from a run)`
+      : `run reaper ${reaperPath} is missing: stop and timeout cannot end processes that detach from a run ` +
+          `with a clean environment. Build it with "npm run build:reaper" (needs a C compiler: cc or gcc)`,
+  );
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}${config.baseUrl}api/health`;

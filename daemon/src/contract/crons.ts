@@ -88,7 +88,10 @@ export type CronRun = Static<typeof CronRun>;
 export const ViewFilter = Type.Object({
   property: Type.String({ maxLength: 40 }),
   operation: Type.String({ maxLength: 10 }),
-  value: Type.Union([Type.String({ maxLength: 500 }), Type.Array(Type.Union([Type.String(), Type.Number()]))]),
+  value: Type.Union([
+    Type.String({ maxLength: 500 }),
+    Type.Array(Type.Union([Type.String({ maxLength: 500 }), Type.Number()]), { maxItems: 1000 }),
+  ]),
 });
 export const ViewSort = Type.Object({
   property: Type.String({ maxLength: 40 }),

@@ -1,4 +1,5 @@
 import type { Language } from './i18n.ts';
+import { fieldLabels } from './field-labels.ts';
 import { importMessages } from './messages-import.ts';
 
 /**
@@ -17,6 +18,22 @@ export const messages = {
   },
   internal: { en: 'Internal server error', zh: '服务器内部错误' },
   badPath: { en: 'Bad request path', zh: '请求路径不合法' },
+  bodyInvalidJson: {
+    en: 'The request body is not valid JSON, or it holds a forbidden key (__proto__, constructor.prototype)',
+    zh: '请求内容不是有效的 JSON，或包含禁止的键（__proto__、constructor.prototype）',
+  },
+  bodyEmptyJson: {
+    en: 'The request body is empty, but its content type says JSON',
+    zh: '请求内容为空，但内容类型声明为 JSON',
+  },
+  queryEncodingInvalid: {
+    en: 'The query string is not valid percent-encoded UTF-8',
+    zh: '查询字符串不是有效的百分号编码 UTF-8',
+  },
+  mediaTypeUnsupported: {
+    en: 'The content type "{type}" is not accepted here; send JSON (application/json)',
+    zh: '此处不接受内容类型“{type}”，请发送 JSON（application/json）',
+  },
   sessionExpired: {
     en: 'Login session has expired, please log in again',
     zh: '登录会话已过期，请重新登录',
@@ -115,6 +132,14 @@ export const messages = {
     en: 'A variable named {name} with this value already exists',
     zh: '已存在名称为 {name} 且值相同的变量',
   },
+  envVariableTooLarge: {
+    en: 'The variable {name} would take {size} KB once its values are joined with "&": a run can receive at most {max} KB in one variable (Linux\'s limit)',
+    zh: '变量 {name} 的值用“&”连接后为 {size} KB：运行时单个变量最多 {max} KB（Linux 的限制）',
+  },
+  envTotalTooLarge: {
+    en: 'The enabled variables would take {size} KB in all: every run can receive at most {max} KB of them',
+    zh: '启用的变量合计 {size} KB：每次运行最多可接收 {max} KB',
+  },
   envFileInvalid: {
     en: 'The file must be a JSON list of variables ({name, value, remarks, labels})',
     zh: '文件必须是变量的 JSON 列表（{name, value, remarks, labels}）',
@@ -175,89 +200,18 @@ export const messages = {
   tooShort: { en: '{label} must be at least {min} characters', zh: '{label}至少 {min} 个字符' },
   tooLong: { en: '{label} must be up to {max} characters', zh: '{label}最多 {max} 个字符' },
   invalidType: { en: '{label} is not a valid {type}', zh: '{label}不是有效的{type}' },
+  textInvalid: {
+    en: '{label} contains a character that is not allowed (a NUL or an unpaired surrogate)',
+    zh: '{label}包含不允许的字符（NUL 字符或不成对的代理字符）',
+  },
+  tooMany: { en: '{label} can hold at most {max} items', zh: '{label}最多 {max} 项' },
+  tooFew: { en: '{label} must hold at least {min} items', zh: '{label}至少 {min} 项' },
+  tooSmall: { en: '{label} must be at least {min}', zh: '{label}不能小于 {min}' },
+  tooLarge: { en: '{label} must be at most {max}', zh: '{label}不能大于 {max}' },
+  /** The label of one element of a list: `ids item 3`. */
+  itemOf: { en: '{label} item {index}', zh: '{label}第 {index} 项' },
 } as const satisfies Record<string, Record<Language, string>>;
 export type MessageKey = keyof typeof messages;
-
-/** Field labels used inside form messages. Unknown fields are shown by their name. */
-export const fieldLabels: Record<string, Record<Language, string>> = {
-  cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
-  timezone: { en: 'Time zone', zh: '时区' },
-  username: { en: 'username', zh: '用户名' },
-  password: { en: 'password', zh: '密码' },
-  confirmPassword: { en: 'confirm password', zh: '确认密码' },
-  oldPassword: { en: 'current password', zh: '当前密码' },
-  code: { en: 'verification code', zh: '验证码' },
-  // Tasks (crons) and their views.
-  name: { en: 'name', zh: '名称' },
-  command: { en: 'command', zh: '命令' },
-  schedule: { en: 'schedule', zh: '定时规则' },
-  labels: { en: 'labels', zh: '标签' },
-  extra_schedules: { en: 'extra schedules', zh: '附加定时' },
-  log_name: { en: 'log name', zh: '日志名称' },
-  work_dir: { en: 'working directory', zh: '工作目录' },
-  task_before: { en: 'command before the task', zh: '执行前命令' },
-  task_after: { en: 'command after the task', zh: '执行后命令' },
-  sub_id: { en: 'subscription', zh: '订阅' },
-  allow_multiple_instances: { en: 'instance mode', zh: '实例模式' },
-  overlap_policy: { en: 'overlap policy', zh: '重叠策略' },
-  catch_up_minutes: { en: 'catch-up window', zh: '补运行时限' },
-  notify_policy: { en: 'notification policy', zh: '通知策略' },
-  filters: { en: 'filters', zh: '筛选条件' },
-  sorts: { en: 'sort order', zh: '排序' },
-  filterRelation: { en: 'filter relation', zh: '筛选关系' },
-  sorter: { en: 'sort order', zh: '排序' },
-  queryString: { en: 'view query', zh: '视图查询' },
-  log_path: { en: 'log path', zh: '日志路径' },
-  // Environment variables and dependencies.
-  value: { en: 'value', zh: '值' },
-  remarks: { en: 'remarks', zh: '备注' },
-  remark: { en: 'remark', zh: '备注' },
-  type: { en: 'type', zh: '类型' },
-  env: { en: 'file', zh: '文件' },
-  dependenceProxy: { en: 'proxy', zh: '代理' },
-  nodeMirror: { en: 'npm registry mirror', zh: 'Node 软件包镜像' },
-  pythonMirror: { en: 'pip index mirror', zh: 'Python 软件包镜像' },
-  linuxMirror: { en: 'Linux package mirror', zh: 'Linux 软件包镜像' },
-  filename: { en: 'file name', zh: '文件名' },
-  newFilename: { en: 'new file name', zh: '新文件名' },
-  directory: { en: 'folder name', zh: '文件夹名' },
-  path: { en: 'path', zh: '路径' },
-  // Subscriptions.
-  url: { en: 'link', zh: '链接' },
-  branch: { en: 'branch', zh: '分支' },
-  alias: { en: 'unique value', zh: '唯一值' },
-  schedule_type: { en: 'schedule type', zh: '定时类型' },
-  interval_schedule: { en: 'interval', zh: '定时间隔' },
-  whitelist: { en: 'whitelist', zh: '白名单' },
-  blacklist: { en: 'blacklist', zh: '黑名单' },
-  dependences: { en: 'dependency files', zh: '依赖文件' },
-  extensions: { en: 'file extensions', zh: '文件后缀' },
-  pull_type: { en: 'pull method', zh: '拉取方式' },
-  private_key: { en: 'private key', zh: '私钥' },
-  sub_before: { en: 'command before the pull', zh: '执行前' },
-  sub_after: { en: 'command after the pull', zh: '执行后' },
-  proxy: { en: 'proxy', zh: '代理' },
-  // Moving in from Qinglong.
-  scopes: { en: 'permissions', zh: '权限' },
-  logRemoveFrequency: { en: 'log deletion frequency', zh: '日志删除频率' },
-  panelTitle: { en: 'panel title', zh: '面板标题' },
-  globalSshKey: { en: 'global SSH key', zh: '全局 SSH 密钥' },
-  lang: { en: 'language', zh: '语言' },
-  twoFactor: { en: 'two-factor sign-in', zh: '两步验证' },
-  // Notification local-network targets.
-  allowed: { en: 'allowed addresses', zh: '允许的地址' },
-};
-
-/** Type names used by the 'is not a valid {type}' message. */
-export const typeLabels: Record<string, Record<Language, string>> = {
-  string: { en: 'string', zh: '字符串' },
-  number: { en: 'number', zh: '数字' },
-  integer: { en: 'integer', zh: '整数' },
-  boolean: { en: 'boolean', zh: '布尔值' },
-  array: { en: 'list', zh: '列表' },
-  object: { en: 'object', zh: '对象' },
-  pattern: { en: 'format', zh: '格式' },
-};
 
 export function formatMessage(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
   return messages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>

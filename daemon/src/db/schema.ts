@@ -6,6 +6,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_logs: LoginLogsTable;
+  sign_in_addresses: SignInAddressesTable;
   settings: SettingsTable;
   crons: CronsTable;
   job_runs: JobRunsTable;
@@ -55,6 +56,14 @@ export interface LoginLogsTable {
   status: number;
 }
 
+/** Sign-in attempts per client address: consecutive failures, and the last success (a known address). */
+export interface SignInAddressesTable {
+  address: string;
+  failures: ColumnType<number, number | undefined, number>;
+  last_failed_at: number | null;
+  last_success_at: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text. */
@@ -65,6 +74,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type LoginLogRow = Selectable<LoginLogsTable>;
+export type SignInAddressRow = Selectable<SignInAddressesTable>;
 
 export interface CronsTable {
   id: Generated<number>;

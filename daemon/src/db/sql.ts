@@ -31,9 +31,9 @@ export function anyElementMatches(column: Expression<unknown>, pattern: string):
   return sql<SqlBool>`exists (select 1 from json_each(${column}) where json_each.value regexp ${pattern})`;
 }
 
-/** A JSON array of strings has one of these elements. */
+/** A JSON array of strings has one of these elements (the list bound as one parameter, as db/in-list.ts does). */
 export function anyElementIn(column: Expression<unknown>, values: readonly string[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from json_each(${column}) where json_each.value in (${sql.join(values)}))`;
+  return sql<SqlBool>`exists (select 1 from json_each(${column}) as l where l.value in (select value from json_each(${JSON.stringify(values)})))`;
 }
 
 export const always = sql<SqlBool>`1`;

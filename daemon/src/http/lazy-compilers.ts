@@ -1,7 +1,8 @@
 import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
-type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+/** Ajv's second argument lets it replace the root value itself (a coerced or defaulted body), see below. */
+type Validator = ((data: unknown, dataCxt?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 type CompilerFactories = { buildValidator: BuildCompilerFromPool; buildSerializer: SerializerFactory };
 
 /**
@@ -20,12 +21,16 @@ export function lazyCompilers(): CompilerFactories {
       const compile = buildValidator(externalSchemas, options);
       return (route: Parameters<typeof compile>[0]) => {
         let compiled: Validator | undefined;
-        const validate: Validator = (data) => {
-          compiled ??= compile(route) as unknown as Validator;
-          const result = compiled(data);
-          validate.errors = compiled.errors;
+        const compiledOnce = () => (compiled ??= compile(route) as unknown as Validator);
+        const validate: Validator = (data, dataCxt) => {
+          const result = compiledOnce()(data, dataCxt);
+          validate.errors = compiledOnce().errors;
           return result;
         };
+        // Fastify hands Ajv the request as the root's parent only when the validator has `schemaEnv`; without it a
+        // change Ajv makes to the root value itself is lost, and the handler gets the body as sent while the
+        // validator judged the changed one.
+        Object.defineProperty(validate, 'schemaEnv', { get: () => compiledOnce().schemaEnv });
         return validate as unknown as ReturnType<typeof compile>;
       };
     }) as BuildCompilerFromPool,

@@ -18,10 +18,12 @@ export async function recoverRuns(
   logRoot: string,
   clock: Clock,
 ): Promise<void> {
-  for (const run of await runs.unfinished()) {
-    if (run.status === RunStatus.running && run.pid && run.marker) {
-      await executor.killLeftovers(run.pid, run.marker).catch(() => {});
-    }
+  const unfinished = await runs.unfinished();
+  // Queued runs count too: a command's marker is recorded when it is queued, so a run the daemon died while
+  // starting is found as well.
+  const marked = unfinished.flatMap((run) => (run.marker ? [{ pgid: run.pid, marker: run.marker }] : []));
+  if (marked.length > 0) await executor.killLeftovers(marked).catch(() => {});
+  for (const run of unfinished) {
     const file = run.log_path ? path.join(logRoot, run.log_path) : null;
     // The log may be gone; the row still records the interruption.
     if (file && existsSync(file)) {

@@ -34,11 +34,14 @@ export interface Run {
   /** Its outcome is saved; it only remains to be cleaned up. */
   ended: boolean;
   logPath: string | null;
+  /** The marker chosen when a command was queued (steps get one per program). */
+  marker: string | null;
 }
 
-export function newRun(runId: number, spec: JobSpec, queue: JobQueue): Run {
+export function newRun(runId: number, spec: JobSpec, queue: JobQueue, marker: string | null): Run {
   const run: Run = {
     runId,
+    marker,
     spec,
     queue,
     started: deferred(),

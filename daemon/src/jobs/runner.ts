@@ -11,6 +11,7 @@ import type { LiveHub } from '../live/hub.ts';
 import type { DataPaths } from '../paths.ts';
 import { redactUrls } from '../redact.ts';
 import type { Executor } from './executor/executor.ts';
+import { newRunMarker } from './executor/environment.ts';
 import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
@@ -68,7 +69,11 @@ export class JobRunner {
     const queue = this.queues.get(spec.queue);
     if (!queue) throw new Error(`No job queue named ${spec.queue}`);
     if (this.closed) return null;
+    // A command's marker is chosen now and saved with the row, so crash recovery finds its processes even when the
+    // daemon dies while they are being spawned.
+    const marker = 'command' in spec.work ? newRunMarker() : null;
     const runId = await this.o.runs.insert({
+      marker,
       kind: spec.kind,
       ref_id: spec.refId,
       trigger: spec.trigger,
@@ -76,7 +81,7 @@ export class JobRunner {
       due_at: spec.dueAt ?? null,
       queued_at: this.o.clock.now(),
     });
-    const run = newRun(runId, spec, queue);
+    const run = newRun(runId, spec, queue, marker);
     this.waiting.set(runId, run);
     queue.push({
       runId,
@@ -192,6 +197,7 @@ export class JobRunner {
         const handle = await this.o.executor.runTask({
           ...spec.work.command,
           env: { ...tokenEnv, ...spec.work.command.env, BAIHU_RUN: String(run.runId) },
+          ...(run.marker ? { marker: run.marker } : {}),
           logFile: null,
           sink: log.sink,
           title: spec.title ?? '',

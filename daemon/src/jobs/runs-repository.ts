@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { RunStatus, type RunEnd } from '../contract/enums.ts';
+import { inList } from '../db/in-list.ts';
 import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.ts';
 
 /** The job_runs table: one query per method. */
@@ -53,7 +54,7 @@ export class JobRunsRepository {
 
   async deleteRunsOf(kind: string, refIds: number[]): Promise<void> {
     if (refIds.length === 0) return;
-    await this.db.deleteFrom('job_runs').where('kind', '=', kind).where('ref_id', 'in', refIds).execute();
+    await this.db.deleteFrom('job_runs').where('kind', '=', kind).where(inList('ref_id', refIds)).execute();
   }
 }
 

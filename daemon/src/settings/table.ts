@@ -3,6 +3,7 @@
  * Defaults are defined here once; a stored value that is not valid (a hand edit, an older format) counts as unset.
  */
 import os from 'node:os';
+import { defaultRunLogLimitMb, maxRunLogLimitMb } from './limits.ts';
 import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts';
 import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
 import {
@@ -46,6 +47,9 @@ const isLocalTargets = (value: unknown): value is LocalTargets => {
   );
 };
 
+const isRunLogLimit = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= maxRunLogLimitMb;
+
 /** Runs at once by default: the machine's cores, at least 4 (most runs wait on the network, not the CPU). */
 const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
 
@@ -67,6 +71,8 @@ export const settingsTable = {
   notification: spec('notification', isChannel, () => closedNotification),
   /** When a task without a policy of its own sends a notification. */
   taskNotifyPolicy: spec('taskNotifyPolicy', isTaskPolicy, () => defaultTaskNotifyPolicy),
+  /** Cap of one run's output (task runs, debug runs, installs, subscription hooks), in MB. */
+  runLogLimitMb: spec('runLogLimitMb', isRunLogLimit, () => defaultRunLogLimitMb),
   /** Which local-network addresses notification channels may reach (default: none). */
   notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
 };

@@ -5,6 +5,7 @@
  * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
  */
 import { fromRoot } from '../../root.ts';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DataPaths } from '../../paths.ts';
 import { variableNamePattern } from './task-command.ts';
@@ -36,6 +37,9 @@ const inheritedNames: readonly string[] = [
 /** The marker every process of a run carries; stop and crash recovery find stray processes by it. */
 export const runIdVariable = 'BAIHU_RUN_ID';
 
+/** A new run marker (the value of BAIHU_RUN_ID): 72 random bits, safe in an environment variable. */
+export const newRunMarker = () => randomBytes(9).toString('base64url');
+
 /** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
 const shellDir = fromRoot('shell');
 
@@ -48,7 +52,7 @@ export function inheritedEnvironment(source: Readonly<NodeJS.ProcessEnv>): Recor
 }
 
 /** Same names joined with `&` in the given (position) order; names that are not valid variable names are skipped. */
-function joinPanelVariables(variables: readonly PanelVariable[]): Record<string, string> {
+export function joinPanelVariables(variables: readonly PanelVariable[]): Record<string, string> {
   const joined = new Map<string, string[]>();
   for (const { name, value } of variables) {
     if (!variableNamePattern.test(name) || name === runIdVariable) continue;
@@ -71,6 +75,8 @@ export interface RunEnvironment {
   env: Record<string, string>;
   /** Names config.sh must not override (the panel's and the run's variables). */
   kept: string[];
+  /** The panel's variable names in position order: what the runner may leave out when a run cannot hold them. */
+  panel: string[];
 }
 
 export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
@@ -87,7 +93,13 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
   env.PYTHONUNBUFFERED = '1';
   env[runIdVariable] = layers.runId;
-  return { env, kept: [...new Set([...Object.keys(panel), ...Object.keys(run)])] };
+  const extra = validOnly(layers.extra ?? {});
+  const own = (name: string) => !(name in run) && !(name in extra);
+  return {
+    env,
+    kept: [...new Set([...Object.keys(panel), ...Object.keys(run)])],
+    panel: Object.keys(panel).filter(own),
+  };
 }
 
 function validOnly(variables: Record<string, string>): Record<string, string> {

@@ -9,7 +9,7 @@ import type { Language } from '../../contract/i18n.ts';
 import type { DataPaths } from '../../paths.ts';
 import { ConfigShReader, type ConfigValues } from './config-sh.ts';
 import { inheritedEnvironment } from './environment.ts';
-import { killLeftovers } from './process-kill.ts';
+import { killLeftoversOfRuns } from './process-kill.ts';
 import { ProcessRunner } from './process-runner.ts';
 import { spawnCommand } from './spawn-command.ts';
 import type { OutputSink, PanelVariableSource, RunHandle, TaskRunSpec } from './types.ts';
@@ -33,8 +33,8 @@ export interface Executor {
   runArgv(spec: ArgvSpec, output: { sink?: OutputSink; logFile?: string | null; language?: Language }): RunHandle;
   /** A short program whose output is read, not logged (a package check). */
   capture(spec: ArgvSpec): Promise<{ exitCode: number | null; output: string }>;
-  /** Kills what a crashed daemon left of a run: its group and any process carrying its marker. */
-  killLeftovers(pgid: number, marker: string): Promise<unknown>;
+  /** Kills what a crashed daemon left of runs: their groups, processes carrying their markers, and their trees. */
+  killLeftovers(runs: { pgid: number | null; marker: string }[]): Promise<unknown>;
   /** Values of data/config/config.sh (evaluated by bash, cached until the file changes). */
   configValues(names: readonly string[]): Promise<ConfigValues>;
   /** What runs inherit of the daemon's environment (the whitelist), for programs a library starts (git). */
@@ -52,6 +52,8 @@ export interface ProcessExecutorOptions {
   /** Variables added after the panel's (installed dependencies' module paths). */
   extraEnv?: () => Record<string, string>;
   language: () => Language;
+  /** Cap of a run's output in its log and live stream, read at each start. */
+  logLimitBytes?: () => number;
 }
 
 export class ProcessExecutor implements Executor {
@@ -75,6 +77,7 @@ export class ProcessExecutor implements Executor {
       cwd: spec.cwd,
       env: { ...this.inherited, ...spec.env },
       timeoutMs: spec.timeoutMs ?? null,
+      ...(this.o.logLimitBytes ? { logLimitBytes: this.o.logLimitBytes() } : {}),
       ...(this.o.clock ? { clock: this.o.clock } : {}),
       ...(spec.title === undefined ? {} : { title: spec.title }),
       ...output,
@@ -88,8 +91,8 @@ export class ProcessExecutor implements Executor {
     return { exitCode: outcome.exitCode, output };
   }
 
-  killLeftovers(pgid: number, marker: string): Promise<unknown> {
-    return killLeftovers(pgid, marker);
+  killLeftovers(runs: { pgid: number | null; marker: string }[]): Promise<unknown> {
+    return killLeftoversOfRuns(runs);
   }
 
   configValues(names: readonly string[]): Promise<ConfigValues> {

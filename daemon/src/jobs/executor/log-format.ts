@@ -13,6 +13,13 @@ export function formatLogTime(ms: number): string {
   return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** A size for people: `100 MB`, `64 KB`, `1500 bytes` (binary units, as the setting is given in MB). */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 /** Seconds with one decimal: `1.2`. */
 export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 /** Seconds, whole when whole: `60`, `1.5`. */
@@ -24,12 +31,30 @@ export interface EndDetail {
   timeoutMs: number | null;
 }
 
-interface LineTable {
+/** A variable left out of a run (env-limits.ts); `size` overrides the KB shown (the wrapper's `%s`). */
+export interface LeftOut {
+  name: string;
+  bytes: number;
+  reason: 'variable' | 'total' | 'nul';
+}
+interface LeftOutOptions {
+  /** Exported by config.sh rather than set in the panel. */
+  configSh?: boolean;
+  size?: string;
+}
+type Limits = { variable: number; total: number };
+
+export interface LineTable {
   start(time: string, title: string): string;
   end(time: string, detail: EndDetail): string;
   delay(secondsToWait: number): string;
   refused(reason: string): string;
+  leftOut(variable: LeftOut, limits: Limits, options?: LeftOutOptions): string;
+  truncated(limitBytes: number): string;
 }
+
+const kb = (variable: LeftOut, options: LeftOutOptions = {}) =>
+  options.size ?? String(Math.ceil(variable.bytes / 1024));
 
 export const logLines: Record<Language, LineTable> = {
   en: {
@@ -49,6 +74,19 @@ export const logLines: Record<Language, LineTable> = {
     },
     delay: (s) => `Random delay: waiting ${s} s before running (RandomDelay in config.sh; add "now" to skip).`,
     refused: (reason) => `Not run: ${reason}`,
+    leftOut: (variable, limits, options = {}) => {
+      const what = `the variable ${variable.name}${variable.reason === 'nul' ? '' : ` (${kb(variable, options)} KB)`}`;
+      const from = options.configSh ? ' that config.sh exports' : '';
+      const why = {
+        variable: `one variable can hold at most ${limits.variable} KB (Linux's limit)`,
+        total: `with it the run's variables would pass the ${limits.total} KB a process can receive`,
+        nul: 'its value holds a NUL character, which no process environment can carry',
+      }[variable.reason];
+      return `Left out ${what}${from}: ${why}; the run goes on without it.`;
+    },
+    truncated: (limit) =>
+      `## Output truncated: this run printed more than ${formatSize(limit)} (the run log limit). ` +
+      'The run goes on; the rest of its output is discarded.',
   },
   zh: {
     start: (time, title) => `## 开始执行 ${time} ${title}`.trimEnd(),
@@ -67,6 +105,17 @@ export const logLines: Record<Language, LineTable> = {
     },
     delay: (s) => `随机延迟 ${s} 秒后执行（config.sh 中的 RandomDelay；命令加 "now" 可跳过）。`,
     refused: (reason) => `未执行：${reason}`,
+    leftOut: (variable, limits, options = {}) => {
+      const what = `${options.configSh ? 'config.sh 导出的' : ''}变量 ${variable.name}${variable.reason === 'nul' ? '' : `（${kb(variable, options)} KB）`}`;
+      const why = {
+        variable: `单个变量最多 ${limits.variable} KB（Linux 的限制）`,
+        total: `加上它，本次运行的变量将超过进程可接收的 ${limits.total} KB`,
+        nul: '其值包含 NUL 字符，进程环境无法携带',
+      }[variable.reason];
+      return `已略去${what}：${why}；运行将在没有它的情况下继续。`;
+    },
+    truncated: (limit) =>
+      `## 输出已截断：本次运行的输出超过 ${formatSize(limit)}（运行日志上限）。运行继续，之后的输出将被丢弃。`,
   },
 };
 

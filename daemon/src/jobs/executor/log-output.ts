@@ -1,20 +1,35 @@
 /**
  * Where a run's output goes: the log file first (synchronous appends), then the live sink. When `sink.data(chunk)`
  * is called the file already holds those bytes, so the live-log hub can resume a reader from a byte offset.
+ * The command's output is capped (`limit`): past it, one notice line is written and the rest is discarded while the
+ * process keeps running; the runner's own lines (start, end) are always written.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { defaultRunLogLimitMb, megabyte } from '../../settings/limits.ts';
 import type { OutputSink, RunOutcome } from './types.ts';
 
 const newline = Buffer.from('\n');
 
+/** Default cap of one run's output (the `runLogLimitMb` setting's default). */
+export const defaultLogLimitBytes = defaultRunLogLimitMb * megabyte;
+
+export interface OutputLimit {
+  bytes: number;
+  /** The line written once the cap is reached (in the run log's language). */
+  notice: string;
+}
+
 export class LogOutput {
   private fd: number | null = null;
   private endsWithNewline = true;
+  private outputBytes = 0;
+  private truncated = false;
 
   constructor(
     file: string | null,
     private readonly sink?: OutputSink,
+    private readonly limit?: OutputLimit,
   ) {
     if (file !== null) {
       mkdirSync(path.dirname(file), { recursive: true });
@@ -22,7 +37,25 @@ export class LogOutput {
     }
   }
 
+  /** The command's output, counted against the limit. */
   write(chunk: Buffer): void {
+    if (this.truncated || chunk.length === 0) return;
+    const limit = this.limit;
+    if (limit && this.outputBytes + chunk.length > limit.bytes) {
+      // Up to the cap, cut after the last whole line in it (if any), so the log does not end in half a character.
+      const head = chunk.subarray(0, Math.max(0, limit.bytes - this.outputBytes));
+      const lastLine = head.lastIndexOf(0x0a);
+      this.emit(lastLine >= 0 ? head.subarray(0, lastLine + 1) : head);
+      this.outputBytes = limit.bytes;
+      this.truncated = true;
+      this.line(limit.notice);
+      return;
+    }
+    this.outputBytes += chunk.length;
+    this.emit(chunk);
+  }
+
+  private emit(chunk: Buffer): void {
     if (chunk.length === 0) return;
     if (this.fd !== null) {
       try {
@@ -41,10 +74,10 @@ export class LogOutput {
     }
   }
 
-  /** Writes a whole line of the runner's own (start, end, notices), on a line of its own. */
+  /** Writes a whole line of the runner's own (start, end, notices), on a line of its own; never capped. */
   line(text: string): void {
-    if (!this.endsWithNewline) this.write(newline);
-    this.write(Buffer.from(`${text}\n`));
+    if (!this.endsWithNewline) this.emit(newline);
+    this.emit(Buffer.from(`${text}\n`));
   }
 
   end(outcome: RunOutcome): void {

@@ -5,17 +5,18 @@
  * kill, log).
  */
 import { fromRoot } from '../../root.ts';
-import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { DataPaths } from '../../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
-import { buildEnvironment, inheritedEnvironment } from './environment.ts';
-import { formatLogTime, logLines } from './log-format.ts';
-import { LogOutput } from './log-output.ts';
+import { buildEnvironment, inheritedEnvironment, newRunMarker } from './environment.ts';
+import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
+import { formatLogTime, logLines, type LineTable } from './log-format.ts';
+import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
+import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
 import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
 import {
@@ -44,6 +45,10 @@ export interface ProcessRunnerOptions {
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
   /** The reader of config.sh to share (one cache); by default its own. */
   configSh?: ConfigShReader;
+  /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
+  reaper?: string | null;
+  /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
+  logLimitBytes?: () => number;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -64,13 +69,15 @@ export class ProcessRunner implements TaskRunner {
   }
 
   async start(spec: TaskRunSpec): Promise<RunHandle> {
-    const runId = randomBytes(9).toString('base64url');
+    const runId = spec.marker ?? newRunMarker();
     const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
-    const out = new LogOutput(spec.logFile, spec.sink);
+    const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
+    const out = new LogOutput(spec.logFile, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
     out.line(lines.start(formatLogTime(startedAt), spec.title));
     try {
-      const plan = await this.plan(spec, runId);
+      const plan = await this.plan(spec, runId, lines);
+      for (const dropped of plan.leftOut) out.line(lines.leftOut(dropped, limitsKb()));
       if (plan.delay > 0) out.line(lines.delay(plan.delay));
       return new RunGroup(plan.members, {
         out,
@@ -79,6 +86,7 @@ export class ProcessRunner implements TaskRunner {
         clock: this.clock,
         graceMs: this.options.graceMs ?? 5000,
         timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
+        reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
         onEnd: (detail) =>
           out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
       });
@@ -96,12 +104,12 @@ export class ProcessRunner implements TaskRunner {
   }
 
   /** Everything decided before spawning: the processes, their environment, the timeout and the delay. */
-  private async plan(spec: TaskRunSpec, runId: string) {
+  private async plan(spec: TaskRunSpec, runId: string, lines: LineTable) {
     const parsed = parseTaskCommand(spec.command);
     if (!parsed.ok) throw new Refusal(parsed.error);
     const command = parsed.command;
     const { paths } = this.options;
-    const { env, kept } = buildEnvironment({
+    const { env, kept, panel } = buildEnvironment({
       paths,
       panel: await this.options.variables(),
       extra: this.options.extraEnv?.(),
@@ -137,17 +145,25 @@ export class ProcessRunner implements TaskRunner {
       BAIHU_TASK_BEFORE: spec.taskBefore ?? '',
       BAIHU_TASK_AFTER: spec.taskAfter ?? '',
       BAIHU_RUN_DELAY: String(delay),
+      ...wrapperLimits(lines),
     };
     const argv = commandArgv(command, script?.ok ? script.file : '', cwd);
-    const member = (extra: Record<string, string>, keep: string[], prefix?: string): Member => ({
-      argv: ['bash', wrapper, String(command.hookArgs.length), ...command.hookArgs, ...argv],
-      cwd,
-      env: { ...wrapperEnv, ...extra, BAIHU_KEEP: [...new Set([...kept, ...keep])].join(' ') },
-      prefix,
-    });
+    const head = ['bash', wrapper, String(command.hookArgs.length), ...command.hookArgs];
+    /** Variables left out of a process, by name (conc's processes would report the same ones again). */
+    const leftOut = new Map<string, Dropped>();
+    const member = (extra: Record<string, string>, keep: string[], prefix?: string): Member => {
+      const memberEnv: Record<string, string> = { ...wrapperEnv, ...extra };
+      const names = [...new Set([...kept, ...keep])];
+      const all = [...head, String(names.length), ...names, ...argv];
+      for (const dropped of fitEnvironment(memberEnv, all, panel)) leftOut.set(dropped.name, dropped);
+      // The names config.sh must not override go in argv: as one variable they could pass 128 KiB themselves.
+      const keptNow = names.filter((name) => memberEnv[name] !== undefined);
+      return { argv: [...head, String(keptNow.length), ...keptNow, ...argv], cwd, env: memberEnv, prefix };
+    };
+    const plan = (members: Member[]) => ({ members, timeoutMs, delay, leftOut: [...leftOut.values()] });
 
     if (command.kind === 'shell' || command.mode === TaskMode.normal || command.mode === TaskMode.now) {
-      return { members: [member({}, [])], timeoutMs, delay };
+      return plan([member({}, [])]);
     }
     const name = command.envName!;
     const accounts = splitAccounts(env[name] ?? settings[name] ?? '');
@@ -160,11 +176,20 @@ export class ProcessRunner implements TaskRunner {
     }
     if (command.mode === TaskMode.desi) {
       const value = picked.map((n) => accounts[n - 1]!).join('&');
-      return { members: [member({ [name]: value }, [name])], timeoutMs, delay };
+      return plan([member({ [name]: value }, [name])]);
     }
-    const members = picked.map((n) => member({ [name]: accounts[n - 1]! }, [name], `[${n}] `));
-    return { members, timeoutMs, delay };
+    return plan(picked.map((n) => member({ [name]: accounts[n - 1]! }, [name], `[${n}] `)));
   }
+}
+
+/**
+ * What the wrapper needs to leave out a variable that config.sh exports and no process could receive: ARG_MAX and
+ * the two log lines as printf formats (name, size in KB), in the run's language.
+ */
+function wrapperLimits(lines: LineTable): Record<string, string> {
+  const format = (reason: 'variable' | 'total') =>
+    lines.leftOut({ name: '%s', bytes: 0, reason }, limitsKb(), { configSh: true, size: '%s' });
+  return { BAIHU_ARG_MAX: String(argMax()), BAIHU_NOTE_LONG: format('variable'), BAIHU_NOTE_TOTAL: format('total') };
 }
 
 /** The argv the wrapper runs. The script is named relative to its folder when that is the work dir (as Qinglong). */

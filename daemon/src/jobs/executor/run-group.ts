@@ -1,13 +1,16 @@
 /**
  * One run = one or more processes (several for `conc`), each in its own process group, all carrying the run's
- * marker. Output goes to the run's LogOutput; the run ends when every process has exited; stop and timeout kill
- * every group and every marked process (SIGTERM, SIGKILL after the grace period).
+ * marker. Output goes to the run's LogOutput; the run ends when every process has exited. Each process is started
+ * behind the run reaper (reaper.ts) when it is built: stop and timeout then ask the reapers, which end every
+ * descendant however it detached (SIGTERM, SIGKILL after the grace period). Without the reaper, stop and timeout
+ * signal every group and every marked process themselves.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Clock } from '../../clock.ts';
 import type { EndDetail } from './log-format.ts';
 import { LinePrefixer, type LogOutput } from './log-output.ts';
-import { killMarked, markedProcesses, signalGroup } from './process-kill.ts';
+import { killMarked, killTrees, markedProcesses, signalGroup } from './process-kill.ts';
+import { reapedArgv } from './reaper.ts';
 import { RunEnd } from '../../contract/enums.ts';
 import type { RunHandle, RunOutcome } from './types.ts';
 
@@ -26,6 +29,8 @@ export interface GroupOptions {
   clock: Clock;
   graceMs: number;
   timeoutMs: number | null;
+  /** The run reaper's path, or null to start the processes directly. */
+  reaper: string | null;
   /** Writes the end line, just before the log is closed. */
   onEnd?: (detail: EndDetail) => void;
 }
@@ -37,6 +42,8 @@ interface Exit {
 
 /** How long output may keep coming after a process exited (a background child may hold the pipe open). */
 const drainMs = 200;
+/** How much longer than the grace period a reaper may take to end its run before it is overruled from here. */
+const reaperMarginMs = 2000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class RunGroup implements RunHandle {
@@ -76,7 +83,7 @@ export class RunGroup implements RunHandle {
   }
 
   private launch(member: Member): void {
-    const [command, ...args] = member.argv;
+    const [command, ...args] = reapedArgv(this.options.reaper, this.options.graceMs, member.argv);
     const child = spawn(command!, args, {
       cwd: member.cwd,
       env: member.env,
@@ -117,8 +124,33 @@ export class RunGroup implements RunHandle {
     return this.killing;
   }
 
-  /** SIGTERM to every group and marked process; SIGKILL to what is left after the grace period; until none is left. */
+  /** SIGTERM to every process of the run; SIGKILL to what is left after the grace period; until none is left. */
   private async killAll(): Promise<void> {
+    if (this.options.reaper !== null) await this.stopReapers();
+    else await this.signalEverything();
+    // Whatever still carries the marker (with a reaper: a run that ended on its own just as it was stopped).
+    for (let round = 0; round < 100; round++) {
+      const marked = await markedProcesses(this.runId);
+      if (marked.length === 0 && this.allExited) return;
+      await killTrees(marked.map((entry) => entry.pid));
+      await sleep(20);
+    }
+  }
+
+  /**
+   * Each reaper gets one SIGTERM (from its parent: the only sender it obeys) and ends its whole tree itself: SIGTERM,
+   * SIGKILL after the grace period. Should one not be done in time, its tree is frozen and killed from here.
+   */
+  private async stopReapers(): Promise<void> {
+    for (const child of this.children) child.kill('SIGTERM');
+    const deadline = Date.now() + this.options.graceMs + reaperMarginMs;
+    while (!this.allExited && Date.now() < deadline) await sleep(20);
+    if (this.allExited) return;
+    const running = this.children.filter((child) => child.exitCode === null && child.signalCode === null);
+    await killTrees(running.map((child) => child.pid ?? 0).filter((pid) => pid > 0));
+  }
+
+  private async signalEverything(): Promise<void> {
     const runId = this.runId;
     for (const pid of this.pids) signalGroup(pid, 'SIGTERM');
     await killMarked(runId, 'SIGTERM');
@@ -129,10 +161,6 @@ export class RunGroup implements RunHandle {
     }
     // Also catches members that dropped the marker from their environment and ignored SIGTERM.
     for (const pid of this.pids) signalGroup(pid, 'SIGKILL');
-    for (let round = 0; round < 100; round++) {
-      if ((await killMarked(runId)) === 0 && this.allExited) return;
-      await sleep(20);
-    }
   }
 
   private async settle(): Promise<RunOutcome> {

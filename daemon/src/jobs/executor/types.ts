@@ -39,6 +39,11 @@ export interface TaskRunSpec {
   manual: boolean;
   /** Human name shown in the log's start line. */
   title: string;
+  /**
+   * The run marker (BAIHU_RUN_ID) its processes get; default a new one. A caller that records it before the start
+   * (the engine, in the run row) lets crash recovery find a run even when the daemon died as it was spawned.
+   */
+  marker?: string;
   sink?: OutputSink;
 }
 
@@ -52,7 +57,10 @@ export interface RunHandle {
   readonly runId: string;
   readonly startedAt: number;
   readonly finished: Promise<RunOutcome>;
-  /** SIGTERM to the whole process group, SIGKILL after the grace period; resolves when nothing of the run is left. */
+  /**
+   * SIGTERM to every process of the run (through the run reaper, which also reaches processes that detached), SIGKILL
+   * after the grace period; resolves when nothing of the run is left.
+   */
   stop(): Promise<void>;
 }
 

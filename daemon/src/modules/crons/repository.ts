@@ -3,6 +3,7 @@ import { startsWithText } from '../../db/sql.ts';
 import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import type { ListQuery } from './search-query.ts';
 import { hasConditions, orderOf, whereOf, type SortColumn } from './search.ts';
+import { inList } from '../../db/in-list.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
@@ -55,7 +56,7 @@ export class CronRepository {
 
   findMany(ids: number[]): Promise<CronRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('crons').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return this.db.selectFrom('crons').selectAll().where(inList('id', ids)).orderBy('id').execute();
   }
 
   findByLogPath(logPath: string): Promise<CronRow | undefined> {
@@ -95,14 +96,14 @@ export class CronRepository {
 
   updateMany(ids: number[], changes: CronUpdate): Promise<CronRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('crons').set(changes).where('id', 'in', ids).returningAll().execute();
+    return this.db.updateTable('crons').set(changes).where(inList('id', ids)).returningAll().execute();
   }
 
   /** Rewrites the labels of several tasks in one transaction; `change` gets each task's current labels. */
   async updateLabels(ids: number[], change: (labels: string[]) => string[], now: number): Promise<void> {
     if (ids.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('crons').select(['id', 'labels']).where('id', 'in', ids).execute();
+      const rows = await trx.selectFrom('crons').select(['id', 'labels']).where(inList('id', ids)).execute();
       for (const row of rows) {
         const labels = JSON.stringify(change(JSON.parse(row.labels) as string[]));
         if (labels !== row.labels) {
@@ -114,7 +115,7 @@ export class CronRepository {
 
   async delete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('crons').where('id', 'in', ids).execute();
+    await this.db.deleteFrom('crons').where(inList('id', ids)).execute();
   }
 
   /** The same queries inside a transaction. */

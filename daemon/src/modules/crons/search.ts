@@ -5,6 +5,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CronStatus, ViewFilterOperation } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
+import { inList as inValues } from '../../db/in-list.ts';
 import { always, anyElementIn, anyElementMatches, containsText, matchesPattern, never } from '../../db/sql.ts';
 import { numbers, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
@@ -43,7 +44,7 @@ function searchCondition(eb: Eb, search: string): Expression<SqlBool> {
 /** Qinglong's rule for status 2: it means is_disabled = 1; other statuses only count for enabled tasks. */
 function statusIn(eb: Eb, values: number[]): Expression<SqlBool> {
   const stored = values.filter((v) => v !== CronStatus.disabled);
-  const inStored = stored.length ? eb('status', 'in', stored) : never;
+  const inStored = stored.length ? inValues('status', stored) : never;
   return values.includes(CronStatus.disabled)
     ? eb.or([inStored, eb('is_disabled', '=', 1)])
     : eb.and([inStored, eb('is_disabled', '=', 0)]);
@@ -52,7 +53,7 @@ function statusIn(eb: Eb, values: number[]): Expression<SqlBool> {
 function statusNotIn(eb: Eb, values: number[]): Expression<SqlBool> {
   const stored = values.filter((v) => v !== CronStatus.disabled);
   const parts: Expression<SqlBool>[] = [];
-  if (stored.length) parts.push(eb('status', 'not in', stored));
+  if (stored.length) parts.push(eb.not(inValues('status', stored)));
   if (values.includes(CronStatus.disabled)) parts.push(eb('is_disabled', '=', 0));
   return parts.length ? eb.and(parts) : always;
 }
@@ -69,12 +70,12 @@ function regexpOn(eb: Eb, property: string, pattern: string): Expression<SqlBool
 function inList(eb: Eb, property: string, values: (string | number)[]): Expression<SqlBool> {
   if (values.length === 0) return never;
   if (property === 'status') return statusIn(eb, numbers(values) ?? []);
-  if (property === 'sub_id') return eb('sub_id', 'in', numbers(values)?.length ? numbers(values)! : [-1]);
+  if (property === 'sub_id') return inValues('sub_id', numbers(values) ?? []);
   const texts = values.map(String);
   if (property === 'labels') {
     return anyElementIn(eb.ref('labels'), texts);
   }
-  return eb(property as 'name' | 'command' | 'schedule', 'in', texts);
+  return inValues(property as 'name' | 'command' | 'schedule', texts);
 }
 
 function viewFilter(eb: Eb, filter: ViewFilterSpec): Expression<SqlBool> {
@@ -108,7 +109,7 @@ export function whereOf(query: ListQuery): (eb: Eb) => Expression<SqlBool> {
     if (filters.length) parts.push(query.view.filterRelation === 'or' ? eb.or(filters) : eb.and(filters));
     if (query.searchValue) parts.push(searchCondition(eb, query.searchValue));
     if (query.columnFilters.status) parts.push(statusIn(eb, query.columnFilters.status));
-    if (query.columnFilters.sub_id) parts.push(eb('sub_id', 'in', query.columnFilters.sub_id));
+    if (query.columnFilters.sub_id) parts.push(inValues('sub_id', query.columnFilters.sub_id));
     return eb.and(parts);
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CronViewRow, CronViewsTable, Database } from '../../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
+import { inList } from '../../db/in-list.ts';
 
 /** The task views table (the list's tabs). Ordered by position, smallest first. */
 export class CronViewRepository {
@@ -20,7 +21,7 @@ export class CronViewRepository {
 
   findMany(ids: number[]): Promise<CronViewRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('cron_views').selectAll().where('id', 'in', ids).execute();
+    return this.db.selectFrom('cron_views').selectAll().where(inList('id', ids)).execute();
   }
 
   async maxPosition(): Promise<number> {
@@ -44,13 +45,13 @@ export class CronViewRepository {
     await this.db
       .updateTable('cron_views')
       .set({ is_disabled: disabled, updated_at: now })
-      .where('id', 'in', ids)
+      .where(inList('id', ids))
       .execute();
   }
 
   async delete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('cron_views').where('id', 'in', ids).execute();
+    await this.db.deleteFrom('cron_views').where(inList('id', ids)).execute();
   }
 
   /** Gives the views positions 0, 1, 2… in the order given, in one transaction. */

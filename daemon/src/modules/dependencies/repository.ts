@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/sql.ts';
 import type { Database, DependencyRow, DependencyUpdate, NewDependency } from '../../db/schema.ts';
+import { inList } from '../../db/in-list.ts';
 
 export interface DependencyFilter {
   search?: string | undefined;
@@ -31,7 +32,7 @@ export class DependencyRepository {
 
   findMany(ids: number[]): Promise<DependencyRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('dependencies').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return this.db.selectFrom('dependencies').selectAll().where(inList('id', ids)).orderBy('id').execute();
   }
 
   all(): Promise<DependencyRow[]> {

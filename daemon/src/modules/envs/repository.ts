@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/sql.ts';
 import type { Database, EnvRow, EnvUpdate, NewEnv } from '../../db/schema.ts';
 import { EnvStatus } from '../../contract/enums.ts';
+import { inList } from '../../db/in-list.ts';
 
 /** A row's place in the list: pinned first, then by position, then by id (so ties are stable). */
 export interface EnvOrder {
@@ -30,10 +31,10 @@ export class EnvRepository {
   }
 
   /** Enabled variables by position, for a run's environment. */
-  enabled(): Promise<{ name: string; value: string }[]> {
+  enabled(): Promise<{ id: number; name: string; value: string }[]> {
     return this.db
       .selectFrom('envs')
-      .select(['name', 'value'])
+      .select(['id', 'name', 'value'])
       .where('status', '=', EnvStatus.normal)
       .orderBy('position')
       .orderBy('id')
@@ -44,10 +45,15 @@ export class EnvRepository {
     return this.db.selectFrom('envs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  findMany(ids: number[]): Promise<EnvRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('envs').selectAll().where(inList('id', ids)).orderBy('position').orderBy('id').execute();
+  }
+
   /** Stored rows with one of these names (for the name + value uniqueness check). */
   withNames(names: string[]): Promise<Pick<EnvRow, 'id' | 'name' | 'value'>[]> {
     if (names.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('envs').select(['id', 'name', 'value']).where('name', 'in', names).execute();
+    return this.db.selectFrom('envs').select(['id', 'name', 'value']).where(inList('name', names)).execute();
   }
 
   order(): Promise<EnvOrder[]> {
@@ -84,7 +90,7 @@ export class EnvRepository {
 
   updateMany(ids: number[], changes: EnvUpdate): Promise<EnvRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('envs').set(changes).where('id', 'in', ids).returningAll().execute();
+    return this.db.updateTable('envs').set(changes).where(inList('id', ids)).returningAll().execute();
   }
 
   /** New positions for many rows in one transaction. */
@@ -100,7 +106,7 @@ export class EnvRepository {
   async updateLabels(ids: number[], change: (labels: string[]) => string[], now: number): Promise<void> {
     if (ids.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('envs').select(['id', 'labels']).where('id', 'in', ids).execute();
+      const rows = await trx.selectFrom('envs').select(['id', 'labels']).where(inList('id', ids)).execute();
       for (const row of rows) {
         const labels = JSON.stringify(change(JSON.parse(row.labels) as string[]));
         if (labels !== row.labels) {
@@ -112,6 +118,6 @@ export class EnvRepository {
 
   async delete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('envs').where('id', 'in', ids).execute();
+    await this.db.deleteFrom('envs').where(inList('id', ids)).execute();
   }
 }

@@ -1,11 +1,12 @@
 import type { Clock } from '../../clock.ts';
-import type { EnvStatus } from '../../contract/enums.ts';
+import { EnvStatus } from '../../contract/enums.ts';
 import type { Env, EnvInput, EnvUpdateInput } from '../../contract/envs.ts';
 import type { NewEnv } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PanelVariable } from '../../jobs/executor/types.ts';
 import { planMove, positionStep } from './positions.ts';
 import type { EnvRepository } from './repository.ts';
+import { checkRunLimits, type EnabledVariable } from './run-limits.ts';
 import { toWireEnv } from './serialize.ts';
 import { checkName, cleanLabels } from './validate.ts';
 
@@ -41,6 +42,8 @@ export class EnvService {
     }));
     for (const draft of drafts) checkName(draft.name);
     await this.checkUnique(drafts);
+    // New variables are enabled.
+    await this.checkRunLimits((enabled) => [...enabled, ...drafts.map((d) => ({ id: null, ...d }))]);
     const now = this.clock.now();
     let position = (await this.envs.maxPosition()) ?? 0;
     const rows: NewEnv[] = drafts.map((draft) => ({
@@ -60,6 +63,9 @@ export class EnvService {
     const value = input.value ?? existing.value;
     checkName(name);
     await this.checkUnique([{ name, value }], existing.id);
+    if (existing.status === EnvStatus.normal) {
+      await this.checkRunLimits((enabled) => enabled.map((e) => (e.id === existing.id ? { ...e, name, value } : e)));
+    }
     const row = await this.envs.update(existing.id, {
       name,
       value,
@@ -84,6 +90,10 @@ export class EnvService {
   }
 
   async setStatus(ids: number[], status: EnvStatus): Promise<void> {
+    if (status === EnvStatus.normal) {
+      const enabling = (await this.envs.findMany(ids)).filter((row) => row.status !== EnvStatus.normal);
+      if (enabling.length > 0) await this.checkRunLimits((enabled) => [...enabled, ...enabling]);
+    }
     await this.envs.updateMany(ids, { status, updated_at: this.clock.now() });
   }
 
@@ -95,6 +105,8 @@ export class EnvService {
   async rename(ids: number[], name: string): Promise<void> {
     const trimmed = name.trim();
     checkName(trimmed);
+    const renamed = new Set(ids);
+    await this.checkRunLimits((enabled) => enabled.map((e) => (renamed.has(e.id!) ? { ...e, name: trimmed } : e)));
     await this.envs.updateMany(ids, { name: trimmed, updated_at: this.clock.now() });
   }
 
@@ -106,6 +118,11 @@ export class EnvService {
   async removeLabels(ids: number[], labels: string[]): Promise<void> {
     const removed = new Set(cleanLabels(labels));
     await this.envs.updateLabels(ids, (current) => current.filter((l) => !removed.has(l)), this.clock.now());
+  }
+
+  /** Checks the enabled variables as `change` would leave them against what a run can receive. */
+  private async checkRunLimits(change: (enabled: EnabledVariable[]) => EnabledVariable[]): Promise<void> {
+    checkRunLimits(change(await this.envs.enabled()));
   }
 
   /** Name + value is unique (Qinglong's index), within the batch and against the stored rows (`except` aside). */

@@ -1,6 +1,6 @@
 import { ResponseCode } from '../../contract/codes.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { typeLabels } from '../../contract/messages.ts';
+import { typeLabels } from '../../contract/field-labels.ts';
 import {
   checkNotificationSettings,
   normaliseNotificationSettings,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/sql.ts';
 import type { Database, NewSubscription, SubscriptionRow, SubscriptionUpdate } from '../../db/schema.ts';
+import { inList } from '../../db/in-list.ts';
 
 /** The subscriptions table: one query per method (their pulls are job runs, their tasks the tasks area's). */
 export class SubscriptionRepository {
@@ -14,7 +15,7 @@ export class SubscriptionRepository {
         eb.or((['name', 'url', 'alias'] as const).map((column) => containsText(eb.ref(column), search))),
       );
     }
-    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? filter.ids : [-1]);
+    if (filter.ids) query = query.where(inList('id', filter.ids));
     return query.orderBy('id', 'desc').execute();
   }
 
@@ -28,7 +29,7 @@ export class SubscriptionRepository {
 
   findMany(ids: number[]): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('subscriptions').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return this.db.selectFrom('subscriptions').selectAll().where(inList('id', ids)).orderBy('id').execute();
   }
 
   findByAlias(alias: string): Promise<SubscriptionRow | undefined> {
@@ -45,7 +46,7 @@ export class SubscriptionRepository {
 
   updateMany(ids: number[], changes: SubscriptionUpdate): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('subscriptions').set(changes).where('id', 'in', ids).returningAll().execute();
+    return this.db.updateTable('subscriptions').set(changes).where(inList('id', ids)).returningAll().execute();
   }
 
   async delete(id: number): Promise<void> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
 import { LogStatus, RunTrigger, SubscriptionStatus } from '../../contract/enums.ts';
+import { maxIdsPerRequest } from '../../contract/common.ts';
 import type {
   ParsedCommand,
   Subscription,
@@ -9,7 +10,7 @@ import type {
   SubscriptionUpdateInput,
 } from '../../contract/subscriptions.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
 import { rm } from 'node:fs/promises';
 import type { LogFile } from '../../contract/files.ts';
@@ -52,6 +53,7 @@ export class SubscriptionService {
 
   async list(params: { searchValue?: string | undefined; ids?: string | undefined }): Promise<Subscription[]> {
     const ids = params.ids ? idsOf(params.ids) : undefined;
+    if (ids && ids.length > maxIdsPerRequest) throw fieldError('ids', 'tooMany', { max: maxIdsPerRequest });
     const rows = await this.subs.list({ search: params.searchValue?.trim() || undefined, ids });
     return rows.map(toWireSubscription);
   }

@@ -14,6 +14,7 @@ const SystemConfig = Type.Object({
     cronConcurrency: Type.Optional(Type.Integer()),
     timezone: Type.Optional(Type.String()),
     lang: Type.Optional(Type.String()),
+    runLogLimitMb: Type.Optional(Type.Integer()),
   }),
 });
 
@@ -56,6 +57,20 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ system: SystemServi
       await system.setTimezone(req.body.timezone?.trim() || null);
       return ok(system.effective());
     },
+  );
+
+  // Not one of Qinglong's settings: the cap of one run's output in its log and live stream. No null for "default"
+  // here: with coerceTypes, ajv turns null into 0 for an integer (and 0 into null the other way round).
+  app.put(
+    '/system/config/log-limit',
+    {
+      config: { access: scopeAccess('system') },
+      schema: {
+        body: Type.Object({ runLogLimitMb: Type.Integer() }),
+        response: { 200: Ok(Type.Object({ runLogLimitMb: Type.Integer() })), ...failures },
+      },
+    },
+    async (req) => ok({ runLogLimitMb: await system.setRunLogLimit(req.body.runLogLimitMb) }),
   );
 
   app.put(

@@ -1,6 +1,7 @@
 import { fieldError } from '../../errors.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { DependencySettings } from '../../contract/dependencies.ts';
+import { maxRunLogLimitMb } from '../../settings/limits.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
@@ -52,7 +53,12 @@ export class SystemService {
   }
 
   /** Qinglong's systemConfig: the dependency settings, and the others only when they were set. */
-  config(): DependencySettings & { cronConcurrency?: number; timezone?: string; lang?: string } {
+  config(): DependencySettings & {
+    cronConcurrency?: number;
+    timezone?: string;
+    lang?: string;
+    runLogLimitMb?: number;
+  } {
     const { settings } = this.o;
     return {
       dependenceProxy: settings.get('dependenceProxy'),
@@ -62,6 +68,7 @@ export class SystemService {
       ...(settings.isSet('cronConcurrency') ? { cronConcurrency: settings.get('cronConcurrency') } : {}),
       ...(settings.isSet('timezone') ? { timezone: settings.get('timezone') } : {}),
       ...(settings.isSet('lang') ? { lang: settings.get('lang') } : {}),
+      ...(settings.isSet('runLogLimitMb') ? { runLogLimitMb: settings.get('runLogLimitMb') } : {}),
     };
   }
 
@@ -80,6 +87,14 @@ export class SystemService {
     else if (!isTimezone(zone)) throw fieldError('timezone', 'timezoneInvalid');
     else await this.o.settings.set('timezone', zone);
     this.o.timetable.rearm();
+  }
+
+  /** The cap of one run's output, in MB; applies to the next run. Answers the value in force. */
+  async setRunLogLimit(mb: number): Promise<number> {
+    if (mb < 1 || mb > maxRunLogLimitMb)
+      throw fieldError('runLogLimitMb', 'concurrencyRange', { max: maxRunLogLimitMb });
+    await this.o.settings.set('runLogLimitMb', mb);
+    return this.o.settings.get('runLogLimitMb');
   }
 
   async setLanguage(lang: Language): Promise<void> {

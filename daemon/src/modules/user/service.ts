@@ -7,6 +7,13 @@ import { AppError } from '../../errors.ts';
 import { addressOf, deviceOf, platformOf } from '../../auth/device.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
+import {
+  accountLockoutSeconds,
+  addressCeilingSeconds,
+  knownAddressMs,
+  lockoutSeconds,
+  secondsLeft,
+} from '../../auth/lockout.ts';
 import { newTotpSecret, totpUrl, verifyTotp } from '../../auth/totp.ts';
 import { accountId, type UserRepository } from './repository.ts';
 
@@ -14,13 +21,6 @@ import { accountId, type UserRepository } from './repository.ts';
 export interface Caller {
   ip: string;
   userAgent: string | undefined;
-}
-
-/** Failed attempts allowed before each further attempt must wait 3^retries seconds (Qinglong's rule). */
-const freeAttempts = 3;
-
-export function lockoutSeconds(retries: number): number {
-  return retries >= freeAttempts ? 3 ** retries : 0;
 }
 
 function checkNewPassword(password: string, confirm: string | undefined): void {
@@ -87,28 +87,50 @@ export class UserService {
     this.onLoginAttempt(entry);
   }
 
-  /** Refuses every attempt while the account is locked, even one with the right password. */
-  private assertNotLocked(user: UserRow): void {
-    const wait = lockoutSeconds(user.login_retries) * 1000;
-    const since = this.clock.now() - (user.last_failed_at ?? 0);
-    if (wait > 0 && since < wait) {
-      const seconds = Math.ceil((wait - since) / 1000);
-      throw new AppError('loginLocked', ResponseCode.loginLocked, { seconds }, seconds);
-    }
+  /**
+   * Refuses every attempt, even one with the right password, while the caller's address is locked out (its own
+   * failures) or, for an address that has not signed in lately, while the account is (failures from everywhere).
+   */
+  private async assertNotLocked(user: UserRow, caller: Caller): Promise<void> {
+    const now = this.clock.now();
+    const address = await this.users.address(caller.ip);
+    const own = secondsLeft(lockoutSeconds(address?.failures ?? 0), address?.last_failed_at ?? null, now);
+    const known = address?.last_success_at != null && now - address.last_success_at < knownAddressMs;
+    const shared = known ? 0 : secondsLeft(accountLockoutSeconds(user.login_retries), user.last_failed_at, now);
+    const seconds = Math.max(own, shared);
+    if (seconds > 0) throw new AppError('loginLocked', ResponseCode.loginLocked, { seconds }, seconds);
   }
 
   private async checkCredentials(user: UserRow | undefined, username: string, password: string, caller: Caller) {
     const passwordOk = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
     if (!user || !passwordOk || username.trim() !== user.username) {
-      if (user) await this.users.update({ login_retries: user.login_retries + 1, last_failed_at: this.clock.now() });
+      if (user) {
+        const now = this.clock.now();
+        await this.users.addressFailed(caller.ip, now);
+        await this.users.update({ login_retries: user.login_retries + 1, last_failed_at: now });
+        // Addresses nobody has failed from for two of the longest waits, and that are not known, are forgotten.
+        await this.users.pruneAddresses(now - 2 * addressCeilingSeconds * 1000, now - knownAddressMs);
+      }
       await this.record(caller, LoginStatus.fail);
       throw new AppError('wrongCredentials', ResponseCode.badRequest);
     }
   }
 
+  /**
+   * One sign-in decision at a time: the lock check, the password check and the counting happen together, so
+   * parallel guesses cannot all pass the check before the first failure is counted.
+   */
+  private exclusive<T>(attempt: () => Promise<T>): Promise<T> {
+    const result = this.signInTurn.then(attempt);
+    this.signInTurn = result.catch(() => undefined);
+    return result;
+  }
+  private signInTurn: Promise<unknown> = Promise.resolve();
+
   private async signIn(user: UserRow, caller: Caller): Promise<LoginResult> {
     const platform = platformOf(caller.userAgent);
     const token = await this.sessions.create(user.id, platform, caller.ip);
+    await this.users.addressSucceeded(caller.ip, this.clock.now());
     await this.users.update({
       login_retries: 0,
       last_failed_at: null,
@@ -131,20 +153,26 @@ export class UserService {
     return { token, retries: user.login_retries, ...previous };
   }
 
-  async login(username: string, password: string, caller: Caller): Promise<LoginResult> {
-    const user = await this.users.find();
-    if (user) this.assertNotLocked(user);
-    await this.checkCredentials(user, username, password, caller);
-    if (user!.two_factor_activated) {
-      throw new AppError('twoFactorRequired', ResponseCode.twoFactorRequired);
-    }
-    return this.signIn(user!, caller);
+  login(username: string, password: string, caller: Caller): Promise<LoginResult> {
+    return this.exclusive(async () => {
+      const user = await this.users.find();
+      if (user) await this.assertNotLocked(user, caller);
+      await this.checkCredentials(user, username, password, caller);
+      if (user!.two_factor_activated) {
+        throw new AppError('twoFactorRequired', ResponseCode.twoFactorRequired);
+      }
+      return this.signIn(user!, caller);
+    });
   }
 
   /** Second step of a 2FA sign-in. A wrong code answers 430 and does not count towards the lockout. */
-  async loginWithCode(username: string, password: string, code: string, caller: Caller): Promise<LoginResult> {
+  loginWithCode(username: string, password: string, code: string, caller: Caller): Promise<LoginResult> {
+    return this.exclusive(() => this.loginWithCodeNow(username, password, code, caller));
+  }
+
+  private async loginWithCodeNow(username: string, password: string, code: string, caller: Caller) {
     const user = await this.users.find();
-    if (user) this.assertNotLocked(user);
+    if (user) await this.assertNotLocked(user, caller);
     await this.checkCredentials(user, username, password, caller);
     const secret = user!.two_factor_activated ? user!.two_factor_secret : null;
     if (secret) {
@@ -233,9 +261,10 @@ export class UserService {
     return this.users.listLoginLogs();
   }
 
-  /** For `ql resetlet`: clears the failed-attempt counter. */
+  /** For `ql resetlet`: clears every failed-attempt counter, the account's and each address's. */
   async resetLockout(): Promise<void> {
     await this.users.update({ login_retries: 0, last_failed_at: null });
+    await this.users.clearAddressFailures();
   }
 
   /** For `ql resetpwd`: sets the password without the old one (shell access is the proof); ends every session. */
