@@ -17,7 +17,7 @@ const Layout = lazyPage(() => import('./Layout.tsx'));
 
 /** Picks the route for the current path, applies the access rules, and draws the page (and any modal over it). */
 export function RouteView() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [location, navigate] = useLocation();
   const search = useSearch();
   const { info, failed, reload } = useSystem();
@@ -26,8 +26,8 @@ export function RouteView() {
   const title = i18n._(page.title);
 
   useEffect(() => {
-    document.title = `${title} - Baihu`;
-  }, [title]);
+    document.title = `${title} - ${t`Baihu`}`;
+  }, [title, t]);
 
   useEffect(() => {
     whenUnauthorized((message) => {

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
@@ -70,7 +71,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
         toast(t`Saved; installing again`);
       } else {
         const added = await createDependencies([{ name, type, remark: note, autoSplit }]);
-        toast(added.length === 1 ? t`Install queued` : t`${added.length} installs queued`);
+        toast(plural(added.length, { 1: 'Install queued', other: '# installs queued' }));
       }
       dependenciesChanged();
       onClose();

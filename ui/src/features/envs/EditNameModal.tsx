@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
@@ -49,7 +50,7 @@ export default function EditNameModal({ onClose }: ModalProps) {
         envs.map((e) => e.id),
         name.trim(),
       );
-      toast(envs.length === 1 ? t`Variable renamed` : t`${envs.length} variables renamed`);
+      toast(plural(envs.length, { 1: 'Variable renamed', other: '# variables renamed' }));
       envsChanged();
       onClose();
     } catch (failure) {
@@ -66,7 +67,11 @@ export default function EditNameModal({ onClose }: ModalProps) {
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={envs && envs.length > 0 ? t`Rename ${envs.length} variables` : t`Rename variables`}
+      title={
+        envs && envs.length > 0
+          ? plural(envs.length, { 1: 'Rename 1 variable', other: 'Rename # variables' })
+          : t`Rename variables`
+      }
       description={t`Every chosen variable gets the new name; values, order and status stay as they are.`}
       footer={
         <FormFooter

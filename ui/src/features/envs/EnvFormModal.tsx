@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
@@ -103,7 +104,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     try {
       if (id) await updateEnv({ id, ...inputs[0]! });
       else await createEnvs(inputs);
-      toast(id ? t`Variable saved` : inputs.length === 1 ? t`Variable added` : t`${inputs.length} variables added`);
+      toast(id ? t`Variable saved` : plural(inputs.length, { 1: 'Variable added', other: '# variables added' }));
       envsChanged();
       onClose();
     } catch (error) {
