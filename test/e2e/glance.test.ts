@@ -80,4 +80,78 @@ test('the panel at a glance: wording, forms and flows', async (t) => {
     assert.ok(await bar.getByRole('button', { name: 'Run' }).isEnabled());
     await context.close();
   });
+
+  await t.test('a field error goes as soon as the value is valid: the task form and the security form', async () => {
+    const { context, page } = await signedInPage(browser, token);
+    await page.goto(`${panel.url}crontab/modal`);
+    const form = page.getByRole('dialog', { name: 'New task' });
+    const schedule = form.getByLabel('Schedule', { exact: true });
+    await form.getByLabel('Name', { exact: true }).fill('fast');
+    await form.getByLabel('Command', { exact: true }).fill('echo fast');
+    await schedule.fill('*/20 * * *');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Incorrect Cron Expression Format').waitFor();
+    assert.equal(await schedule.getAttribute('aria-invalid'), 'true');
+    // Fixed without saving again: the message and the red border go while the preview describes it.
+    await schedule.fill('*/20 * * * * *');
+    await form.getByTestId('schedule-description').getByText('Every 20 seconds').waitFor();
+    await form.getByText('Incorrect Cron Expression Format').waitFor({ state: 'detached' });
+    assert.equal(await schedule.getAttribute('aria-invalid'), null);
+    // Emptied again, it says what is wrong now.
+    await schedule.fill('');
+    await form.getByText('Please enter schedule').waitFor();
+    await screenshot(page, 'glance-form-error-live');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${panel.url}setting/security`);
+    const current = page.getByLabel('Current password', { exact: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Please enter current password').waitFor();
+    await current.fill('x');
+    await page.getByText('Please enter current password').waitFor({ state: 'detached' });
+    assert.equal(await current.getAttribute('aria-invalid'), null);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const tooShort = page.getByText(/New password must be at least \d+ characters/);
+    await tooShort.waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('long-enough-password');
+    await tooShort.waitFor({ state: 'detached' });
+    await page.getByText('The two passwords you entered do not match!').waitFor();
+    await page.getByLabel('Confirm new password', { exact: true }).fill('long-enough-password');
+    await page.getByText('The two passwords you entered do not match!').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  await t.test('pasted variables: export, quotes and comments are read; every bad line is named', async () => {
+    const { context, page } = await signedInPage(browser, token);
+    await page.goto(`${panel.url}env/modal`);
+    const form = page.getByRole('dialog', { name: 'New variables' });
+    await form.getByRole('radio', { name: 'Paste lines' }).click();
+    const box = form.getByLabel('Variables', { exact: true });
+    const pasted = [
+      '# from my .env',
+      'export PUSH_KEY=abc123',
+      '',
+      'GREETING="hello world"',
+      "QUOTED='single'",
+      'not a variable',
+      '2FAST=x',
+    ];
+    await box.fill(pasted.join('\n'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Line 6: not NAME=value').waitFor();
+    await form.getByText(/^Line 7: 2FAST — only letters/).waitFor();
+    await screenshot(page, 'glance-env-paste-errors');
+    await box.fill(pasted.slice(0, 5).join('\n'));
+    await form.getByText('Line 6: not NAME=value').waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('3 variables added').waitFor();
+    const res = await call(panel.app, 'GET', `${api}/envs`, { token });
+    const values = Object.fromEntries(
+      (res.body.data as { name: string; value: string }[]).map((e) => [e.name, e.value]),
+    );
+    assert.deepEqual(values, { PUSH_KEY: 'abc123', GREETING: 'hello world', QUOTED: 'single' });
+    await context.close();
+  });
 });
