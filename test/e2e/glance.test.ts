@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { call, initAccount, login } from '../helpers/app.ts';
+import { account, call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
 
 /** A signed-in page: the token and language go into localStorage before the app starts. */
@@ -153,5 +153,42 @@ test('the panel at a glance: wording, forms and flows', async (t) => {
     );
     assert.deepEqual(values, { PUSH_KEY: 'abc123', GREETING: 'hello world', QUOTED: 'single' });
     await context.close();
+  });
+
+  await t.test('the "Signed in" message covers neither the header controls nor the page\'s main button', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await openPage(browser, { viewport });
+      await page.goto(`${panel.url}login`);
+      await page.getByLabel('Username').fill(account.username);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const message = page.getByRole('status').filter({ hasText: 'Signed in' });
+      await message.waitFor();
+      await page.getByRole('button', { name: 'New task' }).first().waitFor();
+      // The page's buttons arrive after the message: it moves below them.
+      await page.waitForTimeout(300);
+      const box = (await message.boundingBox())!;
+      const controls = [
+        page.getByRole('button', { name: 'Language' }),
+        page.getByRole('button', { name: 'Theme' }),
+        page.getByRole('button', { name: 'Account menu' }),
+        page.getByRole('button', { name: 'New task' }).first(),
+        page.getByRole('button', { name: 'From a template' }),
+      ];
+      for (const control of controls) {
+        const other = (await control.boundingBox())!;
+        const overlaps =
+          box.x < other.x + other.width &&
+          other.x < box.x + box.width &&
+          box.y < other.y + other.height &&
+          other.y < box.y + box.height;
+        assert.ok(
+          !overlaps,
+          `the message covers ${(await control.getAttribute('aria-label')) ?? (await control.innerText())} (${viewport})`,
+        );
+      }
+      await screenshot(page, `glance-signed-in-${viewport}`);
+      await context.close();
+    }
   });
 });

@@ -153,7 +153,7 @@ export default function DiffPage() {
 
   return (
     <Card className="flex h-[calc(100dvh-120px)] min-h-[420px] flex-col overflow-hidden">
-      <div className="grid grid-cols-1 gap-2 border-b border-line p-2 md:grid-cols-[1fr_1fr_auto]">
+      <div data-toast-floor className="grid grid-cols-1 gap-2 border-b border-line p-2 md:grid-cols-[1fr_1fr_auto]">
         <label className="flex min-w-0 items-center gap-2 text-xs text-muted">
           <span className="shrink-0">{t`Left`}</span>
           <Select
