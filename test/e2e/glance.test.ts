@@ -191,4 +191,108 @@ test('the panel at a glance: wording, forms and flows', async (t) => {
       await context.close();
     }
   });
+
+  await t.test('/crontab/detail without a task lists the latest runs to pick from, never "not found"', async () => {
+    await call(panel.app, 'PUT', `${api}/crons/run`, { token, payload: [1] });
+    const { context, page } = await signedInPage(browser, token);
+    await page.goto(`${panel.url}crontab/detail`);
+    const latest = page.getByRole('list', { name: 'Tasks by their last run' });
+    await latest.getByRole('link', { name: /backup/ }).waitFor();
+    await latest.getByText('Success').waitFor();
+    assert.equal(await page.getByText('Not Found').count(), 0);
+    await screenshot(page, 'glance-detail-without-task');
+    await page.getByRole('searchbox', { name: 'Find a task' }).fill('clean');
+    await latest.getByRole('link', { name: /cleanup/ }).waitFor();
+    await latest.getByRole('link', { name: /backup/ }).waitFor({ state: 'detached' });
+    await latest.getByRole('link', { name: /cleanup/ }).click();
+    await page.waitForURL(/\/crontab\/detail\?id=3$/);
+    await page.getByRole('heading', { name: 'cleanup' }).waitFor();
+    await context.close();
+  });
+
+  await t.test('a single-file subscription has no file patterns, extensions or auto delete', async () => {
+    const { context, page } = await signedInPage(browser, token);
+    await page.goto(`${panel.url}subscription/modal`);
+    const form = page.getByRole('dialog', { name: 'New subscription' });
+    await form.getByText('More options').click();
+    const repoOnly = ['Whitelist', 'Blacklist', 'Dependency files', 'File extensions'];
+    for (const label of repoOnly) await form.getByLabel(label, { exact: true }).waitFor();
+    await form.getByText(/Auto delete tasks/).waitFor();
+    await form.getByLabel('Type', { exact: true }).selectOption('file');
+    for (const label of repoOnly) assert.equal(await form.getByLabel(label, { exact: true }).count(), 0, label);
+    assert.equal(await form.getByText(/Auto delete tasks/).count(), 0);
+    await form.getByLabel('Command before', { exact: true }).waitFor();
+    await screenshot(page, 'glance-subscription-single-file');
+    await context.close();
+  });
+
+  await t.test(
+    'diff: files grouped by kind and named once; on a phone the two sides are one above the other',
+    async () => {
+      const { context, page } = await signedInPage(browser, token);
+      await page.goto(`${panel.url}diff`);
+      await page.getByTestId('merge-view').waitFor();
+      const left = page.getByRole('combobox').first();
+      const right = page.getByRole('combobox').nth(1);
+      await right.locator('optgroup[label="Samples"] option').first().waitFor({ state: 'attached' });
+      const groups = await right.locator('optgroup').evaluateAll((all) =>
+        all.map((g) => ({
+          label: g.getAttribute('label'),
+          options: Array.from(g.querySelectorAll('option'), (o) => o.textContent),
+        })),
+      );
+      assert.deepEqual(groups.map((g) => g.label).slice(0, 2), ['Configuration files', 'Samples']);
+      assert.ok(
+        groups.every((g) => g.options.every((name) => !/^(config|sample|scripts)\//.test(name ?? ''))),
+        `each file is named once, not with its kind again: ${JSON.stringify(groups)}`,
+      );
+      assert.ok(groups[0]!.options.includes('config.sh'), JSON.stringify(groups));
+      assert.ok(groups[1]!.options.includes('config.sample.sh'), JSON.stringify(groups));
+      assert.equal(await left.locator('optgroup[label="Samples"]').count(), 0, 'a sample is never the left side');
+      assert.equal(await right.inputValue(), 'sample:sample/config.sample.sh');
+      assert.equal(await right.locator('option:checked').innerText(), 'config.sample.sh');
+      const sides = page.locator('.cm-mergeViewEditor');
+      const [a, b] = [(await sides.nth(0).boundingBox())!, (await sides.nth(1).boundingBox())!];
+      assert.ok(Math.abs(a.y - b.y) < 2 && b.x > a.x, 'side by side on a desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator('.merge-stacked .cm-content').first().waitFor();
+      const [c, d] = [(await sides.nth(0).boundingBox())!, (await sides.nth(1).boundingBox())!];
+      assert.ok(d.y >= c.y + c.height - 1 && Math.abs(c.x - d.x) < 2, 'one above the other on a phone');
+      await screenshot(page, 'glance-diff-phone');
+      await context.close();
+    },
+  );
+
+  await t.test('phone width: settings sections are a menu, editors wrap long lines', async () => {
+    await call(panel.app, 'POST', `${api}/scripts`, {
+      token,
+      payload: { filename: 'long.js', path: '', content: `// ${'a long line '.repeat(40)}\nconsole.log(1);\n` },
+    });
+    const { context, page } = await signedInPage(browser, token, { viewport: 'phone', locale: 'zh-CN' });
+    await page.goto(`${panel.url}setting/security`);
+    const sections = page.getByRole('combobox', { name: '设置分类' });
+    await sections.selectOption({ label: '登录日志' });
+    await page.waitForURL(/\/setting\/loginLog$/);
+    await page.getByRole('list', { name: '登录日志' }).waitFor();
+    await screenshot(page, 'glance-settings-menu-phone');
+
+    await page.goto(`${panel.url}script?file=long.js`);
+    await page.locator('.cm-content').first().waitFor();
+    assert.ok(await page.locator('.cm-lineWrapping').count(), 'the script editor wraps on a phone');
+    const overflow = await page.evaluate(() => {
+      const scroller = document.querySelector('.cm-scroller')!;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
+    assert.ok(overflow <= 1, `the editor scrolls sideways by ${overflow}px`);
+    await page.goto(`${panel.url}config`);
+    await page.locator('.cm-lineWrapping').first().waitFor();
+    await screenshot(page, 'glance-config-phone');
+    await context.close();
+
+    const desktop = await signedInPage(browser, token);
+    await desktop.page.goto(`${panel.url}script?file=long.js`);
+    await desktop.page.locator('.cm-content').first().waitFor();
+    assert.equal(await desktop.page.locator('.cm-lineWrapping').count(), 0, 'a desktop keeps long lines whole');
+    await desktop.context.close();
+  });
 });

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
- * Layout checks the browser tests run on any screen: nothing wider than the viewport (no sideways scrolling), and no
- * two controls drawn over each other (a toast over a button, a label over its neighbour). They read the page's
+ * Layout checks the browser tests run on any screen: nothing wider than the viewport (no sideways scrolling), no
+ * two controls drawn over each other (a toast over a button), and no text running into other text or a control (a
+ * step's label over its connector, a long name over the next column). They read the page's
  * geometry, not pixels, so they hold in both themes and languages.
  */
 import type { Page } from 'playwright-core';
@@ -118,6 +119,42 @@ const inPageCheck = `(() => {
         const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
         const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
         if (w > margin && h > margin) problems.push({ kind: 'overlap', detail: \`\${describe(a.el)} × \${describe(b.el)}\` });
+      }
+    }
+
+    // Text that runs into other text or into a control (a label over its step's line, a name over the next column).
+    const texts = [...document.body.querySelectorAll('*')]
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
+      .filter((el) => !hidden(el) && !el.closest('.cm-editor, [role="log"], svg'))
+      .map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        const c = clipped(el);
+        return {
+          el,
+          box: {
+            left: Math.max(r.left, c.left),
+            right: Math.min(r.right, c.right),
+            top: Math.max(r.top, c.top),
+            bottom: Math.min(r.bottom, c.bottom),
+          },
+        };
+      })
+      .filter(({ box }) => box.right - box.left >= 4 && box.bottom - box.top >= 4);
+    const others = [...texts, ...boxes];
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = 0; j < others.length; j++) {
+        const a = texts[i];
+        const b = others[j];
+        if (j < texts.length && j <= i) continue;
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const labelA = a.el.closest('label');
+        if (labelA && labelA === b.el.closest('label')) continue;
+        if (adornment(b, a)) continue;
+        const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (w > margin && h > margin) problems.push({ kind: 'overlap', detail: \`text \${describe(a.el)} × \${describe(b.el)}\` });
       }
     }
     return problems;
