@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { account, call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
 /** A signed-in page: the token and language go into localStorage before the app starts. */
 async function signedInPage(browser: Browser, token: string, options: PageOptions = {}) {
@@ -295,4 +296,57 @@ test('the panel at a glance: wording, forms and flows', async (t) => {
     assert.equal(await desktop.page.locator('.cm-lineWrapping').count(), 0, 'a desktop keeps long lines whole');
     await desktop.context.close();
   });
+});
+
+test('first-run setup: left after the account step it continues once signed in, and ends in the panel signed in', async (t) => {
+  const browser = await launchBrowser(t);
+  const panel = await startPanel(t);
+  const { context, page } = await openPage(browser, { viewport: 'phone', locale: 'en-US' });
+  await page.goto(panel.url);
+  await page.waitForURL(/\/initialization$/);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+  // At phone width the current step's label keeps clear of the steps around it.
+  await settle(page);
+  assert.deepEqual(await layoutProblems(page), []);
+  await screenshot(page, 'glance-setup-phone-notification');
+
+  // The browser is closed here, and opened again later: setup goes on where it stopped.
+  const kept = await context.storageState();
+  await context.close();
+  const reopened = await browser.newContext({ storageState: kept, viewport: { width: 390, height: 844 } });
+  const again = await reopened.newPage();
+  await again.goto(`${panel.url}crontab`);
+  await again.waitForURL(/\/initialization$/);
+  await again.getByRole('heading', { name: 'Notifications' }).waitFor();
+  await reopened.close();
+
+  // Or the session is gone by then: signing in leads back to the wizard, not past it.
+  const signedOut = {
+    ...kept,
+    origins: kept.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => e.name !== 'baihu_token') })),
+  };
+  const later = await browser.newContext({ storageState: signedOut });
+  const last = await later.newPage();
+  await last.goto(panel.url);
+  await last.waitForURL(/\/login$/);
+  await last.getByLabel('Username').fill(account.username);
+  await last.getByLabel('Password', { exact: true }).fill(account.password);
+  await last.getByRole('button', { name: 'Sign in' }).click();
+  await last.waitForURL(/\/initialization$/);
+  await last.getByRole('heading', { name: 'Notifications' }).waitFor();
+  await last.getByRole('button', { name: 'Skip' }).click();
+  await last.getByRole('heading', { name: 'All set' }).waitFor();
+  await last.getByText('Your account is ready and you are signed in.').waitFor();
+  await last.getByRole('button', { name: 'Go to the panel' }).click();
+  await last.waitForURL(/\/crontab$/);
+  await last.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  // Finished: nothing sends anyone to the wizard any more.
+  await last.goto(`${panel.url}initialization`);
+  await last.waitForURL(/\/crontab$/);
+  await later.close();
 });

@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
-import type { Credentials } from './wizardClient.ts';
+import type { Credentials } from './signIn.ts';
 import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
