@@ -6,6 +6,7 @@
  * the page.
  */
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { test } from 'node:test';
 import { call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
@@ -15,6 +16,11 @@ const lines = 200_000;
 const command = `awk 'BEGIN { for (i = 1; i <= ${lines}; i++) printf "\\033[32mline %06d\\033[0m %s\\n", i, "${'x'.repeat(47)}" }'`;
 /** The longest main-thread task allowed while the log streams. */
 const longestTaskMs = 100;
+/**
+ * Long-task and lag timings are wall-clock: on a machine busy with other work (other test files run beside this one)
+ * the same work takes longer. The bounds hold for an unloaded machine and grow with the load average per core.
+ */
+const loadFactor = () => Math.max(1, os.loadavg()[0]! / os.availableParallelism());
 
 interface Watch {
   longTasks: { start: number; duration: number }[];
@@ -78,7 +84,7 @@ test('a 200,000-line run: status within a second of its end, no long main-thread
     `run took ${run.finished_at - run.started_at} ms; status shown ${lag} ms after the run ended; ` +
       `long tasks so far: ${JSON.stringify(watch.longTasks.filter((e) => e.start > openedAt).map((e) => Math.round(e.duration)))}`,
   );
-  assert.ok(lag < 1000, `the status flipped ${lag} ms after the run ended`);
+  assert.ok(lag < 1000 * loadFactor(), `the status flipped ${lag} ms after the run ended (load ×${loadFactor()})`);
   assert.equal(await dialog.getByTestId('exit-code').innerText(), '0');
 
   // Every line arrives in the end; the last one is on screen, and only a screenful of rows is in the page.
@@ -97,5 +103,6 @@ test('a 200,000-line run: status within a second of its end, no long main-thread
 
   const after = await page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
   const longest = Math.max(0, ...after.longTasks.filter((e) => e.start > openedAt).map((e) => e.duration));
-  assert.ok(longest <= longestTaskMs, `the longest main-thread task while streaming took ${longest} ms`);
+  const bound = longestTaskMs * loadFactor();
+  assert.ok(longest <= bound, `the longest main-thread task while streaming took ${longest} ms (bound ${bound} ms)`);
 });
