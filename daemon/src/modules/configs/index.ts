@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { configRoutes } from './routes.ts';
 import { ConfigService } from './service.ts';
 
@@ -10,7 +10,7 @@ export function createConfigs(deps: Pick<SharedParts, 'paths'>): Area<ConfigServ
   return {
     service,
     routes: async (app) => {
-      await app.register(configRoutes, { configs: service });
+      await configRoutes(typed(app), { configs: service });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { CronRepository } from './repository.ts';
 import { cronRoutes } from './routes.ts';
 import { noticeRunEnd } from './run-notices.ts';
@@ -40,8 +40,8 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
     service,
     runs,
     routes: async (app) => {
-      await app.register(cronRoutes, { crons: service });
-      await app.register(cronViewRoutes, { views });
+      await cronRoutes(typed(app), { crons: service });
+      await cronViewRoutes(typed(app), { views });
     },
     start: () => runs.start(),
   };

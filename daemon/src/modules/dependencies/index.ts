@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { depPathsOf } from './installers.ts';
 import { DependencyInstalls } from './installs.ts';
 import { LinuxSources } from './linux-sources.ts';
@@ -46,8 +46,8 @@ export function createDependencies(deps: DependenciesDeps): Area<DependencyServi
     service,
     installs,
     routes: async (app) => {
-      await app.register(dependencyRoutes, { dependencies: service });
-      await app.register(dependencySettingsRoutes, { settings: deps.settings });
+      await dependencyRoutes(typed(app), { dependencies: service });
+      await dependencySettingsRoutes(typed(app), { settings: deps.settings });
     },
     // Interrupted jobs and packages missing after an image update are queued again, in the background.
     start: async () => {

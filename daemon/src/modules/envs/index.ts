@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { EnvRepository } from './repository.ts';
 import { envRoutes } from './routes.ts';
 import { EnvService } from './service.ts';
@@ -13,7 +13,7 @@ export function createEnvs(deps: Pick<SharedParts, 'db' | 'clock'>): Area<EnvSer
   return {
     service,
     routes: async (app) => {
-      await app.register(envRoutes, { envs: service });
+      await envRoutes(typed(app), { envs: service });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { logRoutes } from './routes.ts';
 import { LogService } from './service.ts';
 
@@ -10,7 +10,7 @@ export function createLogs(deps: Pick<SharedParts, 'paths' | 'jobs'>): Area<LogS
   return {
     service,
     routes: async (app) => {
-      await app.register(logRoutes, { logs: service });
+      await logRoutes(typed(app), { logs: service });
     },
   };
 }

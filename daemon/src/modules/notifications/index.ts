@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { notificationRoutes } from './routes.ts';
 import { NotificationService } from './service.ts';
 
@@ -10,7 +10,7 @@ export function createNotifications(deps: Pick<SharedParts, 'notifier' | 'settin
   return {
     service,
     routes: async (app) => {
-      await app.register(notificationRoutes, { service, settings: deps.settings });
+      await notificationRoutes(typed(app), { service, settings: deps.settings });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { DebugRuns } from './debug.ts';
 import { scriptRoutes } from './routes.ts';
 import { ScriptService } from './service.ts';
@@ -12,7 +12,7 @@ export function createScripts(deps: Pick<SharedParts, 'paths' | 'clock' | 'jobs'
   return {
     service,
     routes: async (app) => {
-      await app.register(scriptRoutes, { scripts: service, debug });
+      await scriptRoutes(typed(app), { scripts: service, debug });
     },
   };
 }

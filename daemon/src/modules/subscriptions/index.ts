@@ -1,5 +1,5 @@
 import { RunTrigger } from '../../contract/enums.ts';
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { CronService } from '../crons/index.ts';
 import { SubscriptionPulls } from './pulls.ts';
 import { SubscriptionRepository } from './repository.ts';
@@ -54,7 +54,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Area<SubscriptionS
     service,
     pulls,
     routes: async (app) => {
-      await app.register(subscriptionRoutes, { subscriptions: service });
+      await subscriptionRoutes(typed(app), { subscriptions: service });
     },
     // Rows a crash left running are idle again (the kernel closed their runs), timers are armed.
     start: () => service.start(),

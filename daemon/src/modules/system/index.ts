@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { UserService } from '../user/index.ts';
 import { systemConfigRoutes } from './config-routes.ts';
 import { systemRoutes } from './routes.ts';
@@ -19,8 +19,8 @@ export function createSystem(deps: SystemDeps): Area<SystemService> {
   return {
     service,
     routes: async (app) => {
-      await app.register(systemRoutes, { system: service });
-      await app.register(systemConfigRoutes, { system: service });
+      await systemRoutes(typed(app), { system: service });
+      await systemConfigRoutes(typed(app), { system: service });
     },
   };
 }

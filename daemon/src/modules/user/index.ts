@@ -1,4 +1,4 @@
-import type { Area, SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { UserRepository } from './repository.ts';
 import { userRoutes } from './routes.ts';
 import { UserService } from './service.ts';
@@ -15,7 +15,7 @@ export function createUser(
   return {
     service,
     routes: async (app) => {
-      await app.register(userRoutes, { users: service, uploadDir: deps.paths.upload, baseUrl: deps.baseUrl });
+      await userRoutes(typed(app), { users: service, uploadDir: deps.paths.upload, baseUrl: deps.baseUrl });
     },
   };
 }
