@@ -142,7 +142,9 @@ export class RunGroup implements RunHandle {
    * SIGKILL after the grace period. Should one not be done in time, its tree is frozen and killed from here.
    */
   private async stopReapers(): Promise<void> {
-    for (const child of this.children) child.kill('SIGTERM');
+    // Only children that started: Node signals a child whose spawn failed (its cwd gone, say) as pid 0, and kill(0)
+    // is the daemon's own process group.
+    for (const child of this.children) if ((child.pid ?? 0) > 0) child.kill('SIGTERM');
     const deadline = Date.now() + this.options.graceMs + reaperMarginMs;
     while (!this.allExited && Date.now() < deadline) await sleep(20);
     if (this.allExited) return;
