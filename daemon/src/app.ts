@@ -31,6 +31,7 @@ import { createDependencies, runEnvironment } from './modules/dependencies/index
 import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
+import { createQinglongImport } from './modules/qinglong-import/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
 import { createSystem } from './modules/system/index.ts';
@@ -188,10 +189,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const crons = createCrons(shared);
   const dependencies = createDependencies({ ...shared, forcedLinuxManager: host.linuxPackageManager });
   const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
+  const notifications = createNotifications(shared);
+  const qinglongImport = createQinglongImport({
+    ...shared,
+    adoption: user.adoption,
+    crons: crons.service,
+    views: crons.views,
+    envs: envs.service,
+    subscriptions: subscriptions.service,
+    dependencies: dependencies.service,
+    notifications: notifications.service,
+  });
   const areas: Area<unknown>[] = [
     createSystem({ ...shared, users: user.service, version, startedAt }),
     user,
-    createNotifications(shared),
+    notifications,
     crons,
     envs,
     dependencies,
@@ -199,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     configs,
     createLogs(shared),
     subscriptions,
+    qinglongImport,
   ];
 
   app.addHook('onReady', async () => {
@@ -222,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencies: dependencies.service,
     dependencyQueue: dependencies.installs,
     subscriptionPuller: subscriptions.pulls,
+    qinglongImport: qinglongImport.service,
   };
   app.decorate('ctx', ctx);
   installErrorHandling(app);

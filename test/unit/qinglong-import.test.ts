@@ -14,7 +14,7 @@ import {
   variableKey,
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { decodeKeyvValue, keyvEntries } from '../../daemon/src/modules/qinglong-import/keyv.ts';
-import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/modules/qinglong-import/notify-library.ts';
+import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notify/library-state.ts';
 import { planNotification } from '../../daemon/src/modules/qinglong-import/notification.ts';
 import { ImportReport } from '../../daemon/src/modules/qinglong-import/report.ts';
 import { dateMs, flag, jsonValue, stringList } from '../../daemon/src/modules/qinglong-import/values.ts';

@@ -1,8 +1,8 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
- * `debug:<runId>`, a pull `sub:<runId>`, and a dependency's install or removal `dep:<dependencyId>` (the latest one).
+ * `debug:<runId>`, a pull `sub:<runId>`, an import `import:<runId>`, and a dependency's install or removal `dep:<dependencyId>` (the latest one).
  */
-import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
+import { dependencyTopic, importTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
 import type { JobRunRow } from '../db/schema.ts';
 import type { LiveHub } from '../live/hub.ts';
@@ -14,6 +14,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   debug: { prefix: 'debug:', by: 'run', name: (id) => `debug:${id}` },
   install: { prefix: 'dep:', by: 'ref', name: dependencyTopic },
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
+  import: { prefix: 'import:', by: 'run', name: importTopic },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

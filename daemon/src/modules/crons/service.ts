@@ -113,6 +113,11 @@ export class CronService {
     return this.wire(row);
   }
 
+  /** What identifies each task (Qinglong's unique key: name + command + schedule), for an import to skip. */
+  identities(): Promise<{ id: number; name: string; command: string; schedule: string }[]> {
+    return this.crons.identities();
+  }
+
   async create(input: CronInput): Promise<Cron> {
     const draft = mergeInput(input);
     await checkDraft(draft, this.paths, this.engine.timezone());

@@ -1,0 +1,80 @@
+/**
+ * The writer's files: each folder of the plan copied into Baihu's data folder (modes and times kept, symlinks
+ * copied as links, never followed), or left where it is when the source is Baihu's own folder. A file already
+ * there is never overwritten, so a second import changes nothing and Baihu's own files win over Qinglong's
+ * generated ones. The notification libraries are the exception: the plan says whose each one is (library-state.ts).
+ */
+import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FileAction, ImportKind, NotifyLibraryState } from '../../contract/import.ts';
+import { libraryVersion, shippedLibrary } from '../../notify/install-scripts.ts';
+import type { NotifyLibraryFile } from '../../notify/library-state.ts';
+import type { DataPaths } from '../../paths.ts';
+import type { ImportPlan } from './plan.ts';
+import { reasonOf, type WriteTally } from './write-tally.ts';
+
+const libraryNames = new Set(['sendNotify.js', 'notify.py']);
+
+export async function writeFiles(plan: ImportPlan, tally: WriteTally): Promise<void> {
+  for (const folder of plan.files) {
+    if (folder.action === FileAction.adopt) {
+      tally.line(`= ${folder.folder}/ (${folder.files})`);
+      continue;
+    }
+    try {
+      await mkdir(folder.to, { recursive: true });
+      await cp(folder.from, folder.to, {
+        recursive: true,
+        force: false,
+        errorOnExist: false,
+        preserveTimestamps: true,
+        verbatimSymlinks: true,
+        filter: (source) => {
+          const relative = path.relative(folder.from, source);
+          if (folder.exclude.includes(relative)) return false;
+          // The libraries at the top of scripts/ are decided below, by whose they are.
+          return !(folder.folder === 'scripts' && libraryNames.has(relative));
+        },
+      });
+      tally.written[ImportKind.file] += folder.files;
+      tally.line(`+ ${folder.folder}/ (${folder.files})`);
+    } catch (error) {
+      tally.skip(ImportKind.file, `${folder.folder}/`, reasonOf(error));
+    }
+  }
+}
+
+const readOrNull = (file: string) => readFile(file).catch(() => null);
+
+/**
+ * Qinglong's library as shipped: kept in bak/ once, Baihu's stays in its place (same calls). The user's own (edited,
+ * or not Qinglong's at all): put where it was, so scripts importing it get what they got on Qinglong, and Baihu's is
+ * installed beside it under its other name; the daemon's start-up install leaves such a file alone.
+ */
+export async function writeNotifyLibraries(plan: ImportPlan, paths: DataPaths, tally: WriteTally): Promise<void> {
+  if (plan.source.adoptInPlace) return;
+  for (const library of plan.notifyLibraries) {
+    const source = path.join(plan.source.dataDir, 'scripts', library.file);
+    const target = path.join(paths.scripts, library.file);
+    try {
+      if (library.state === NotifyLibraryState.stock) {
+        await mkdir(paths.bak, { recursive: true });
+        await copyFile(source, path.join(paths.bak, `qinglong-${library.file}`)).catch(() => undefined);
+      } else if (library.state === NotifyLibraryState.edited || library.state === NotifyLibraryState.foreign) {
+        const [theirs, current] = await Promise.all([readOrNull(source), readOrNull(target)]);
+        if (theirs === null || (current !== null && current.equals(theirs))) continue;
+        // Something else of the user's already sits there (not Baihu's): it is not replaced either.
+        if (current !== null && libraryVersion(current.toString('utf8')) === 0) continue;
+        await mkdir(paths.scripts, { recursive: true });
+        await writeFile(
+          path.join(paths.scripts, library.baihuName),
+          await shippedLibrary(library.file as NotifyLibraryFile),
+        );
+        await copyFile(source, target);
+        tally.line(`+ scripts/${library.file} (${library.state}), scripts/${library.baihuName}`);
+      }
+    } catch (error) {
+      tally.skip(ImportKind.file, `scripts/${library.file}`, reasonOf(error));
+    }
+  }
+}
