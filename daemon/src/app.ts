@@ -193,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const qinglongImport = createQinglongImport({
     ...shared,
     adoption: user.adoption,
+    configs: configs.service,
     crons: crons.service,
     views: crons.views,
     envs: envs.service,

@@ -138,6 +138,10 @@ export const importMessages = {
     en: 'Could not be written: {detail}',
     zh: '无法写入：{detail}',
   },
+  importConfigKept: {
+    en: "Baihu's {file} was already edited: it stays, and Qinglong's is copied beside it as {copy}",
+    zh: '白虎的 {file} 已被修改过，将保持不变；青龙的版本已复制为 {copy}',
+  },
   importBusy: {
     en: 'An import is already running; wait for it to end',
     zh: '已有导入正在进行，请等待其结束',

@@ -1,4 +1,5 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
+import type { ConfigService } from '../configs/index.ts';
 import type { CronService, CronViewService } from '../crons/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
@@ -13,6 +14,7 @@ export type { StartedImport } from './service.ts';
 
 export type QinglongImportDeps = Pick<SharedParts, 'jobs' | 'paths' | 'settings'> & {
   adoption: AccountAdoption;
+  configs: ConfigService;
   crons: CronService;
   views: CronViewService;
   envs: EnvService;
@@ -30,6 +32,7 @@ export function createQinglongImport(deps: QinglongImportDeps): Area<QinglongImp
     jobs: deps.jobs,
     targets: {
       adoption: deps.adoption,
+      configs: deps.configs,
       crons: deps.crons,
       views: deps.views,
       envs: deps.envs,

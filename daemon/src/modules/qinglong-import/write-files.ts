@@ -4,7 +4,7 @@
  * there is never overwritten, so a second import changes nothing and Baihu's own files win over Qinglong's
  * generated ones. The notification libraries are the exception: the plan says whose each one is (library-state.ts).
  */
-import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileAction, ImportKind, NotifyLibraryState } from '../../contract/import.ts';
 import { libraryVersion, shippedLibrary } from '../../notify/install-scripts.ts';
@@ -14,8 +14,29 @@ import type { ImportPlan } from './plan.ts';
 import { reasonOf, type WriteTally } from './write-tally.ts';
 
 const libraryNames = new Set(['sendNotify.js', 'notify.py']);
+const readOrNull = (file: string) => readFile(file).catch(() => null);
+/**
+ * Qinglong's config.sh and hooks replace Baihu's where Baihu's are still the untouched samples (`untouched`); a file
+ * the user already edited in Baihu stays, and Qinglong's goes beside it as `<name>.qinglong`.
+ */
+async function writeConfigFiles(from: string, to: string, untouched: string[], tally: WriteTally): Promise<void> {
+  for (const name of await readdir(from).catch(() => [] as string[])) {
+    const [theirs, ours] = await Promise.all([readOrNull(path.join(from, name)), readOrNull(path.join(to, name))]);
+    if (theirs === null || ours === null || ours.equals(theirs)) continue;
+    if (untouched.includes(name)) {
+      await copyFile(path.join(from, name), path.join(to, name));
+      tally.line(`+ config/${name}`);
+    } else if (!(await readOrNull(path.join(to, `${name}.qinglong`)))) {
+      await copyFile(path.join(from, name), path.join(to, `${name}.qinglong`));
+      tally.notice(ImportKind.file, `config/${name}`, {
+        key: 'importConfigKept',
+        params: { file: `config/${name}`, copy: `config/${name}.qinglong` },
+      });
+    }
+  }
+}
 
-export async function writeFiles(plan: ImportPlan, tally: WriteTally): Promise<void> {
+export async function writeFiles(plan: ImportPlan, tally: WriteTally, untouchedConfigs: string[]): Promise<void> {
   for (const folder of plan.files) {
     if (folder.action === FileAction.adopt) {
       tally.line(`= ${folder.folder}/ (${folder.files})`);
@@ -23,6 +44,7 @@ export async function writeFiles(plan: ImportPlan, tally: WriteTally): Promise<v
     }
     try {
       await mkdir(folder.to, { recursive: true });
+      if (folder.folder === 'config') await writeConfigFiles(folder.from, folder.to, untouchedConfigs, tally);
       await cp(folder.from, folder.to, {
         recursive: true,
         force: false,
@@ -43,8 +65,6 @@ export async function writeFiles(plan: ImportPlan, tally: WriteTally): Promise<v
     }
   }
 }
-
-const readOrNull = (file: string) => readFile(file).catch(() => null);
 
 /**
  * Qinglong's library as shipped: kept in bak/ once, Baihu's stays in its place (same calls). The user's own (edited,

@@ -10,6 +10,7 @@ import type { Language } from '../../contract/i18n.ts';
 import type { NotificationSettings } from '../../contract/notify.ts';
 import type { DataPaths } from '../../paths.ts';
 import type { SettingsStore } from '../../settings/store.ts';
+import type { ConfigService } from '../configs/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { AccountAdoption } from '../user/index.ts';
 import type { ImportPlan, PlannedSettings } from './plan.ts';
@@ -27,6 +28,7 @@ import { WriteTally, type TallyLog } from './write-tally.ts';
 
 export interface WriteTargets extends RecordTargets {
   adoption: Pick<AccountAdoption, 'adopt'>;
+  configs: Pick<ConfigService, 'untouched'>;
   notifications: Pick<NotificationService, 'get' | 'adopt'>;
   settings: Pick<SettingsStore, 'get' | 'set'>;
   paths: DataPaths;
@@ -104,7 +106,7 @@ export async function writeImport(
   const tally = new WriteTally(plan.report, log);
   await writeSettings(plan.settings, targets, tally);
   tally.section(ImportKind.file, plan.files.length);
-  await writeFiles(plan, tally);
+  await writeFiles(plan, tally, await targets.configs.untouched());
   await writeNotifyLibraries(plan, targets.paths, tally);
   await writeAccount(plan, targets, tally, options.replaceAccount === true);
   await writeNotification(plan.notification, targets, tally, log.language);
