@@ -19,6 +19,7 @@ import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
 import { privateUmask } from '../data-modes.ts';
 import { defaultReaper, reaperPath } from '../jobs/executor/reaper.ts';
+import { importQinglong } from './ql-import.ts';
 
 /** Exit codes: 0 done, 1 failed, 2 usage error, 78 bad configuration (as the daemon). */
 const usage = `Usage: ql <command> [argument]
@@ -30,6 +31,8 @@ Commands:
                         signs out every session
   resetname <name>      set a new username; signs out every session
   check                 check the data directory, the database, the run reaper and the running daemon
+  import-qinglong <dir> [--dry-run] [--replace-account]
+                        import a Qinglong data folder (ql import-qinglong --help)
   help                  show this help
 
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL (where check looks
@@ -212,6 +215,8 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
       }
       case 'check':
         return (await check(config)) ? 0 : 1;
+      case 'import-qinglong':
+        return await importQinglong(config, args);
       default:
         console.error(`ql: unknown command "${command}"\n`);
         console.error(usage);
