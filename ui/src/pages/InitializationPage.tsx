@@ -7,15 +7,17 @@ import { Card } from '../components/ui/Card.tsx';
 import { Steps } from '../components/ui/Steps.tsx';
 import { AuthFrame } from '../features/auth/AuthFrame.tsx';
 import { AccountStep } from '../features/setup/AccountStep.tsx';
+import { ImportStep } from '../features/setup/ImportStep.tsx';
 import { NotificationStep } from '../features/setup/NotificationStep.tsx';
 import { finishSetup, signInAfterSetup } from '../features/setup/signIn.ts';
 import { getToken } from '../lib/session.ts';
 
-type Step = 'welcome' | 'account' | 'notification' | 'completion';
-const order: Step[] = ['welcome', 'account', 'notification', 'completion'];
+type Step = 'welcome' | 'account' | 'import' | 'notification' | 'completion';
+const order: Step[] = ['welcome', 'account', 'import', 'notification', 'completion'];
 
 /**
- * First-run setup (spec §4): welcome → account → notification (skippable) → completion → the panel, signed in.
+ * First-run setup (spec §4): welcome → account → Qinglong import ("I have a Qinglong data folder", skippable) →
+ * notification (skippable) → completion → the panel, signed in.
  * Creating the account signs the administrator in, so a wizard left after that step continues at the notification
  * step the next time they come (the access rules send them here once signed in).
  */
@@ -29,6 +31,7 @@ export default function InitializationPage() {
   const headings: Record<Step, string> = {
     welcome: t`Welcome to Baihu`,
     account: t`Create your account`,
+    import: t`Moving from Qinglong?`,
     notification: t`Notifications`,
     completion: t`All set`,
   };
@@ -46,7 +49,7 @@ export default function InitializationPage() {
       <Card className="px-6 py-7 sm:px-8">
         <Steps
           label={t`Setup progress`}
-          steps={[t`Welcome`, t`Account`, t`Notification`, t`Completion`]}
+          steps={[t`Welcome`, t`Account`, t`Qinglong`, t`Notification`, t`Completion`]}
           current={order.indexOf(step)}
         />
         <h1 className="mt-7 mb-2 text-xl font-semibold">{headings[step]}</h1>
@@ -74,10 +77,11 @@ export default function InitializationPage() {
                 setSignInError((error as Error).message);
               }
               accountCreated();
-              setStep('notification');
+              setStep('import');
             }}
           />
         )}
+        {step === 'import' && <ImportStep signInError={signInError} onDone={() => setStep('notification')} />}
         {step === 'notification' && <NotificationStep signInError={signInError} onDone={() => setStep('completion')} />}
         {step === 'completion' && (
           <div className="flex flex-col gap-6">
