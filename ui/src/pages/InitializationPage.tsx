@@ -13,11 +13,10 @@ import { finishSetup, signInAfterSetup } from '../features/setup/signIn.ts';
 import { getToken } from '../lib/session.ts';
 
 type Step = 'welcome' | 'account' | 'import' | 'notification' | 'completion';
-const order: Step[] = ['welcome', 'account', 'import', 'notification', 'completion'];
 
 /**
- * First-run setup (spec §4): welcome → account → Qinglong import ("I have a Qinglong data folder", skippable) →
- * notification (skippable) → completion → the panel, signed in.
+ * First-run setup (spec §4): welcome → account → notification (skippable) → completion → the panel, signed in.
+ * "I have a Qinglong data folder" on the welcome step adds the Qinglong import after the account step.
  * Creating the account signs the administrator in, so a wizard left after that step continues at the notification
  * step the next time they come (the access rules send them here once signed in).
  */
@@ -26,6 +25,8 @@ export default function InitializationPage() {
   const { setupPending, accountCreated, setupDone } = useSystem();
   const [step, setStep] = useState<Step>(() => (setupPending ? 'notification' : 'welcome'));
   const [signInError, setSignInError] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
+  const order: Step[] = ['welcome', 'account', ...(moving ? (['import'] as const) : []), 'notification', 'completion'];
   const [finishing, setFinishing] = useState(false);
   const [, navigate] = useLocation();
   const headings: Record<Step, string> = {
@@ -49,7 +50,7 @@ export default function InitializationPage() {
       <Card className="px-6 py-7 sm:px-8">
         <Steps
           label={t`Setup progress`}
-          steps={[t`Welcome`, t`Account`, t`Qinglong`, t`Notification`, t`Completion`]}
+          steps={[t`Welcome`, t`Account`, ...(moving ? [t`Qinglong`] : []), t`Notification`, t`Completion`]}
           current={order.indexOf(step)}
         />
         <h1 className="mt-7 mb-2 text-xl font-semibold">{headings[step]}</h1>
@@ -61,7 +62,8 @@ export default function InitializationPage() {
                 create the administrator account, optionally set up notifications, and you are ready.
               </Trans>
             </p>
-            <div className="flex justify-end">
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button onClick={() => (setMoving(true), setStep('account'))}>{t`I have a Qinglong data folder`}</Button>
               <Button variant="primary" onClick={() => setStep('account')}>
                 {t`Start`}
               </Button>
@@ -77,7 +79,7 @@ export default function InitializationPage() {
                 setSignInError((error as Error).message);
               }
               accountCreated();
-              setStep('import');
+              setStep(moving ? 'import' : 'notification');
             }}
           />
         )}

@@ -1,42 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { QinglongImportPanel } from '../qinglongImport/index.ts';
 
 /**
- * The optional Qinglong step: a user moving in names Qinglong's data folder and everything comes over in one go
- * (with the session the account step signed in with). Anyone else goes on.
+ * The Qinglong step, for a user who said on the welcome step they have a Qinglong data folder: they name it, see
+ * what comes over, and import it in one go with the session the account step signed in with (or skip).
  */
 export function ImportStep({ signInError, onDone }: { signInError: string | null; onDone: () => void }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
   const [imported, setImported] = useState(false);
+  const next = <Button onClick={onDone}>{imported ? t`Continue` : t`Skip`}</Button>;
   // Without a session the import cannot run here; Settings → Other offers it after signing in.
-  if (!open || signInError !== null) {
+  if (signInError !== null) {
     return (
       <div className="flex flex-col gap-4">
-        <p className="text-[13px] text-muted">
-          <Trans>
-            If you used Qinglong, Baihu can bring everything over: tasks, variables, subscriptions, dependencies,
-            notification settings, scripts and logs. Qinglong's folder is only read.
-          </Trans>
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button onClick={onDone}>{t`I am new here`}</Button>
-          {signInError === null && (
-            <Button variant="primary" onClick={() => setOpen(true)}>
-              {t`I have a Qinglong data folder`}
-            </Button>
-          )}
-        </div>
+        <Alert tone="warning">
+          {t`Could not sign in with the new account (${signInError}). Sign in later and import from Settings → Other.`}
+        </Alert>
+        <div className="flex justify-end">{next}</div>
       </div>
     );
   }
   return (
-    <QinglongImportPanel
-      replaceAccountDefault
-      onImported={() => setImported(true)}
-      extraActions={<Button onClick={onDone}>{imported ? t`Continue` : t`Skip`}</Button>}
-    />
+    <div className="flex flex-col gap-4">
+      <p className="text-[13px] text-muted">
+        <Trans>
+          Baihu brings everything over: tasks, variables, subscriptions, dependencies, notification settings, scripts
+          and logs. Qinglong's folder is only read.
+        </Trans>
+      </p>
+      <QinglongImportPanel replaceAccountDefault onImported={() => setImported(true)} extraActions={next} />
+    </div>
   );
 }
