@@ -22,7 +22,7 @@ import { installScriptLibraries } from '../../notify/install-scripts.ts';
 import { previewOf } from './preview.ts';
 import type { ImportPlan } from './plan.ts';
 import { readQinglongImport } from './read.ts';
-import { writeImport, type WriteTargets } from './write.ts';
+import { withoutApps, writeImport, type WriteTargets } from './write.ts';
 
 export const importQueue = 'import';
 const importKey = 'import';
@@ -46,12 +46,13 @@ export class QinglongImportService {
     o.jobs.defineQueue(importQueue, () => 1);
   }
 
-  private read(dir: string): Promise<ImportPlan> {
-    return readQinglongImport({
+  private async read(dir: string): Promise<ImportPlan> {
+    const plan = await readQinglongImport({
       sourceDir: path.resolve(dir),
       target: this.o.targets.paths,
       timezone: this.o.timezone(),
     });
+    return withoutApps(plan);
   }
 
   /** What the import would bring and what it would leave out, and why; changes nothing. */

@@ -37,8 +37,6 @@ export interface WriteTargets extends RecordTargets {
 export interface WriteOptions {
   /** Replace Baihu's account with Qinglong's; without it the account is only created when there is none. */
   replaceAccount?: boolean;
-  /** Applications have no area yet (issue #11): they are reported as skipped. */
-  appsAvailable?: boolean;
 }
 
 async function writeSettings(settings: PlannedSettings, targets: WriteTargets, tally: WriteTally): Promise<void> {
@@ -89,12 +87,17 @@ async function writeAccount(plan: ImportPlan, targets: WriteTargets, tally: Writ
   }
 }
 
-function skipApps(plan: ImportPlan, tally: WriteTally): void {
-  if (plan.apps.length === 0) return;
-  tally.section(ImportKind.app, plan.apps.length);
-  for (const app of plan.apps) tally.skip(ImportKind.app, app.name, { key: 'importAppsLater' });
-  // The reader counted them importable; they are not, until applications exist.
-  plan.report.counts.app.importable -= plan.apps.length;
+/**
+ * Applications have no area yet (issue #11): each planned one is reported as skipped, for the dry run and the real
+ * run alike, and the caveats about what would have happened to it go.
+ */
+export function withoutApps(plan: ImportPlan): ImportPlan {
+  const report = plan.report;
+  for (const app of plan.apps) report.skip(ImportKind.app, app.name, { key: 'importAppsLater' });
+  report.counts.app.importable -= plan.apps.length;
+  const others = report.notices.filter((notice) => notice.kind !== ImportKind.app);
+  report.notices.splice(0, report.notices.length, ...others);
+  return { ...plan, apps: [] };
 }
 
 export async function writeImport(
@@ -120,6 +123,5 @@ export async function writeImport(
   await writeVariables(plan, targets, tally);
   tally.section(ImportKind.dependency, plan.dependencies.length);
   const queuedDependencies = await writeDependencies(plan, targets, tally);
-  if (options.appsAvailable !== true) skipApps(plan, tally);
   return { ...previewOf(plan), written: tally.written, present: tally.presentCounts, queuedDependencies };
 }
