@@ -149,3 +149,29 @@ test("the libraries are installed when missing or older; Qinglong's stock copy i
     [['sendNotify.js', 'foreign']],
   );
 });
+
+test("notify.py offers Qinglong's push_config and one function per channel, which sends through that channel alone", async (t) => {
+  const { app, scripts } = await listeningApp(t);
+  const server = await startRecorder(t, () => ({ body: 'ok' }));
+  writeFileSync(
+    path.join(scripts, 'py_channels.py'),
+    [
+      'from notify import push_config, custom_notify, bark, send',
+      "push_config['WEBHOOK_URL'] = push_config['WEBHOOK_URL'] + '/from-config?t=$title'",
+      "push_config['WEBHOOK_METHOD'] = 'GET'",
+      "custom_notify('one', 'c')",
+      "bark('two', 'c')",
+      '',
+    ].join('\n'),
+  );
+  const { stdout } = await run('python3', ['py_channels.py'], {
+    cwd: scripts,
+    // A second channel set by variables must not be used by custom_notify: the function is that channel alone.
+    env: scriptEnv({ ...app.ctx.runTokens.envFor('channels'), WEBHOOK_URL: server.url, PUSH_KEY: 'SCT-unused' }),
+  });
+  assert.match(stdout, /bark 服务的 BARK_PUSH 未设置/, stdout);
+  assert.deepEqual(
+    server.requests.map((r) => r.url),
+    ['/from-config?t=one'],
+  );
+});
