@@ -4,7 +4,12 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -17,6 +22,10 @@ import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
+import { mountOpenApi } from './access/open-surface.ts';
+import { AppRepository } from './modules/apps/repository.ts';
+import { appRoutes, appTokenRoutes } from './modules/apps/routes.ts';
+import { AppService } from './modules/apps/service.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './http/ui.ts';
@@ -260,7 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
-  installAccess(app, { sessions, runTokens });
+  const apps = new AppService(new AppRepository(database.db), clock);
+  installAccess(app, { sessions, runTokens, apps });
   installTextCheck(app);
 
   await app.register(fastifyHelmet, {
@@ -286,26 +296,67 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
+  const notifications = new NotificationService(notifier, notificationStore);
+  const scripts = new ScriptService(paths, clock);
+  // The areas' routes: mounted under /api for the browser, and again under /open for applications.
+  const areaRoutes: FastifyPluginAsync[] = [
+    async (i) => {
+      await i.register(systemRoutes, { ctx });
+    },
+    async (i) => {
+      await i.register(systemConfigRoutes, { ctx });
+    },
+    async (i) => {
+      await i.register(userRoutes, { ctx });
+    },
+    async (i) => {
+      await i.register(appRoutes, { apps });
+    },
+    async (i) => {
+      await i.register(notificationRoutes, { service: notifications, settings });
+    },
+    async (i) => {
+      await i.register(cronRoutes, { ctx, sqlite: database.sqlite });
+    },
+    async (i) => {
+      await i.register(cronViewRoutes, { ctx });
+    },
+    async (i) => {
+      await i.register(envRoutes, { ctx, envs });
+    },
+    async (i) => {
+      await i.register(dependencyRoutes, { dependencies: dependencies.service });
+    },
+    async (i) => {
+      await i.register(dependencySettingsRoutes, { settings });
+    },
+    async (i) => {
+      await i.register(scriptRoutes, { scripts, debug: debugRuns });
+    },
+    async (i) => {
+      await i.register(configRoutes, { configs });
+    },
+    async (i) => {
+      await i.register(logRoutes, { logs });
+    },
+    async (i) => {
+      await i.register(subscriptionRoutes, { subscriptions: subscriptions.service });
+    },
+  ];
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx });
-      await api.register(systemConfigRoutes, { ctx });
-      await api.register(userRoutes, { ctx });
-      const notifications = new NotificationService(notifier, notificationStore);
-      await api.register(notificationRoutes, { service: notifications, settings });
+      for (const routes of areaRoutes) await api.register(routes);
       await api.register(liveRoutes, { hub: live });
-      await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
-      await api.register(cronViewRoutes, { ctx });
-      await api.register(envRoutes, { ctx, envs });
-      await api.register(dependencyRoutes, { dependencies: dependencies.service });
-      await api.register(dependencySettingsRoutes, { settings });
-      await api.register(scriptRoutes, { scripts: new ScriptService(paths, clock), debug: debugRuns });
-      await api.register(configRoutes, { configs });
-      await api.register(logRoutes, { logs });
-      await api.register(subscriptionRoutes, { subscriptions: subscriptions.service });
     },
     { prefix: `${config.baseUrl}api` },
   );
+  await mountOpenApi(app, {
+    prefix: `${config.baseUrl}open`,
+    areas: areaRoutes,
+    publicRoutes: async (i) => {
+      await i.register(appTokenRoutes, { apps });
+    },
+  });
 
   await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl, sessions);
   return app;

@@ -1,4 +1,5 @@
 import type { Language } from './i18n.ts';
+import { appMessages } from './messages-apps.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -321,6 +322,7 @@ export const messages = {
   tooLarge: { en: '{label} must be at most {max}', zh: '{label}不能大于 {max}' },
   /** The label of one element of a list: `ids item 3`. */
   itemOf: { en: '{label} item {index}', zh: '{label}第 {index} 项' },
+  ...appMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 export type MessageKey = keyof typeof messages;
 
@@ -389,6 +391,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   proxy: { en: 'proxy', zh: '代理' },
   // Moving in from Qinglong.
   scopes: { en: 'permissions', zh: '权限' },
+  client_id: { en: 'client ID', zh: 'Client ID' },
+  client_secret: { en: 'client secret', zh: 'Client Secret' },
   logRemoveFrequency: { en: 'log deletion frequency', zh: '日志删除频率' },
   panelTitle: { en: 'panel title', zh: '面板标题' },
   globalSshKey: { en: 'global SSH key', zh: '全局 SSH 密钥' },
