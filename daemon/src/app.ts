@@ -26,6 +26,8 @@ import { mountOpenApi } from './access/open-surface.ts';
 import { AppRepository } from './modules/apps/repository.ts';
 import { appRoutes, appTokenRoutes } from './modules/apps/routes.ts';
 import { AppService } from './modules/apps/service.ts';
+import { observeRoutes } from './modules/observe/routes.ts';
+import { RunMetrics } from './metrics/run-metrics.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './http/ui.ts';
@@ -347,6 +349,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       for (const routes of areaRoutes) await api.register(routes);
       await api.register(liveRoutes, { hub: live });
+      // Not an area of Qinglong's: only under /api.
+      const runMetrics = new RunMetrics();
+      await api.register(observeRoutes, {
+        baseUrl: config.baseUrl,
+        version,
+        metrics: async () =>
+          runMetrics.write({
+            queued: {},
+            running: {},
+            taskNames: new Map(),
+            memory: process.memoryUsage(),
+            cpu: process.cpuUsage(),
+            uptimeSeconds: Math.round(process.uptime()),
+            startTimeSeconds: Math.round(Date.now() / 1000 - process.uptime()),
+          }),
+      });
     },
     { prefix: `${config.baseUrl}api` },
   );
