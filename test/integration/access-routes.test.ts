@@ -52,8 +52,9 @@ type TokenChoice = string | undefined | ((route: RouteEntry) => string | undefin
 function opens(variant: string, route: RouteEntry): boolean {
   const access = route.access;
   if (access?.kind === AccessKind.run) return variant === 'run token';
-  if (access?.kind !== AccessKind.scope || route.surface !== 'open') return false;
-  if (variant === 'app token, all scopes') return true;
+  if (access?.kind !== AccessKind.scope) return false;
+  if (variant === 'app token, all scopes' && (route.surface === 'open' || access.appsOnApi)) return true;
+  if (route.surface !== 'open') return false;
   return variant === 'run token' && runScopes.includes(access.scope);
 }
 
