@@ -21,7 +21,7 @@ function parse(text: string): Map<string, number> {
 
 const snapshot = (overrides: Partial<MetricsSnapshot> = {}): MetricsSnapshot => ({
   queued: { tasks: 2 },
-  running: { task: 1 },
+  running: { tasks: 1 },
   taskNames: new Map([[7, 'sign in "daily"\nx\\y']]),
   memory: process.memoryUsage(),
   cpu: { user: 1_500_000, system: 500_000 },
@@ -85,7 +85,7 @@ test('run metrics: started and failed per task (a stop is not a failure), durati
   assert.equal(samples.get('baihu_scheduler_lateness_seconds_count'), 2);
   assert.equal(samples.get('baihu_scheduler_lateness_seconds_bucket{le="0.005"}'), 2);
   assert.equal(samples.get('baihu_job_queue_length{queue="tasks"}'), 2);
-  assert.equal(samples.get('baihu_jobs_running{kind="task"}'), 1);
+  assert.equal(samples.get('baihu_jobs_running{queue="tasks"}'), 1);
   assert.equal(samples.get('process_cpu_seconds_total'), 2);
   assert.ok(samples.get('process_resident_memory_bytes')! > 0);
 });

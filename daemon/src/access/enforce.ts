@@ -36,7 +36,7 @@ export interface AccessDeps {
 }
 
 /** The bearer token of a request; the query string counts only where the route declares it (the WebSocket). */
-export function bearerToken(req: FastifyRequest, fromQuery = false): string | undefined {
+function bearerToken(req: FastifyRequest, fromQuery = false): string | undefined {
   const header = req.headers.authorization;
   if (typeof header === 'string' && /^Bearer\s+/i.test(header)) {
     // Qinglong's UI prefixed tokens with the platform; accept that spelling from old clients.
@@ -59,7 +59,7 @@ function basicCredentials(req: FastifyRequest): { id: string; secret: string } |
 }
 
 /** The route's declaration, or undefined when it declares none. Read from the matched route, never from the URL. */
-export const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
+const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
 const surfaceOf = (req: FastifyRequest): Surface => req.routeOptions.config?.surface ?? 'api';
 
 /**

@@ -98,8 +98,8 @@ export class RunMetrics {
       )
       .gauge(
         'baihu_jobs_running',
-        'Runs running now, per kind of job.',
-        Object.entries(snapshot.running).map(([kind, value]) => ({ labels: { kind }, value })),
+        'Runs running now, per queue.',
+        Object.entries(snapshot.running).map(([queue, value]) => ({ labels: { queue }, value })),
       )
       .histogram('baihu_scheduler_lateness_seconds', 'How long after its due time a schedule timer fired.', [
         { histogram: this.lateness },
