@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
-import { mountOpenApi } from './access/open-surface.ts';
+import { OpenSurface } from './access/open-surface.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -98,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await migrateToLatest(database.db, database.sqlite, database.file);
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const openSurface = new OpenSurface(config.baseUrl);
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request would flood the system log of a panel that scripts call all day.
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
+    // The open API: /open/<path> is served by the route of /api/<path> (access/open-surface.ts).
+    rewriteUrl: openSurface.rewriteUrl,
   }).withTypeProvider<TypeBoxTypeProvider>();
   for (const { path, code } of unrestricted) {
     // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
@@ -126,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const level = path === paths.root ? 'info' : 'warn';
     app.log[level]({ path, code }, 'could not make private to this user');
   }
-  recordRoutes(app);
+  recordRoutes(app, openSurface);
   installBodyParsers(app);
 
   // The shared parts, built once.
@@ -241,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
-  installAccess(app, { sessions, runTokens, apps: apps.service });
+  installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface });
   installTextCheck(app);
 
   await app.register(fastifyHelmet, {
@@ -276,12 +279,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: `${config.baseUrl}api` },
   );
-  // The open API: the same areas' routes again under /open, for application tokens (access/open-surface.ts).
-  await mountOpenApi(app, {
-    prefix: `${config.baseUrl}open`,
-    areas: areas.map((area) => area.routes),
-    publicRoutes: apps.tokenRoutes,
-  });
+  // The open API's own routes; every other /open path is served by its /api route (access/open-surface.ts).
+  await openSurface.mountOwnRoutes(app, apps.tokenRoutes);
 
   await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl, sessions);
   return app;

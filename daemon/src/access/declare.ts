@@ -25,7 +25,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. A route without it is refused for everyone (deny by default). */
     access?: Access;
-    /** Set by the open API's mount (access/open-surface.ts) on every route it registers; absent means `api`. */
+    /** `open` on the open API's own routes (access/open-surface.ts); absent means `api`. */
     surface?: Surface;
   }
 }
@@ -47,5 +47,5 @@ export const scopeAccess = (scope: AppScope, options: { appsOnApi?: boolean; bas
   ...options,
 });
 export const runAccess: Access = { kind: AccessKind.run };
-/** What the open API's mount puts on a twin it does not serve (account, applications, run-only routes …). */
+/** What the open API gives a route it does not serve under /open (account, applications, run-only routes …). */
 export const closedAccess: Access = { kind: AccessKind.closed };

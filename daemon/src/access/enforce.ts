@@ -5,7 +5,8 @@ import type { SessionStore } from '../auth/sessions.ts';
 import type { RunTokens } from '../notify/run-tokens.ts';
 import { sendFailure } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
-import type { Access, Surface } from './declare.ts';
+import type { Access } from './declare.ts';
+import type { OpenSurface } from './open-surface.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +34,8 @@ export interface AccessDeps {
   sessions: SessionStore;
   runTokens: RunTokens;
   apps?: AppPrincipals;
+  /** Tells a request that came in under /open, and closes the routes the open API does not serve. */
+  surface: OpenSurface;
 }
 
 /** The bearer token of a request; the query string counts only where the route declares it (the WebSocket). */
@@ -58,10 +61,6 @@ function basicCredentials(req: FastifyRequest): { id: string; secret: string } |
   return colon > 0 ? { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) } : undefined;
 }
 
-/** The route's declaration, or undefined when it declares none. Read from the matched route, never from the URL. */
-const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
-const surfaceOf = (req: FastifyRequest): Surface => req.routeOptions.config?.surface ?? 'api';
-
 /**
  * The one access hook. It runs after routing (Fastify matches the route before `onRequest`), so the decision is made
  * on the route the router chose — however the path was spelled — and before the body is read or validated.
@@ -74,7 +73,10 @@ export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     // No route matched: the not-found handler answers, and it serves nothing that needs a session.
     if (req.is404) return;
-    const access = accessOf(req);
+    // The matched route's declaration (undefined when it declares none), never a reading of the URL; under /open the
+    // routes the open API does not serve are closed.
+    const access: Access | undefined = deps.surface.accessOf(req);
+    const onOpen = deps.surface.surfaceOf(req) === 'open';
     if (access?.kind === AccessKind.public) return;
     const lang = requestLanguage(req);
     // A refused WebSocket upgrade has left the HTTP server's care: end its socket once the answer is out.
@@ -95,7 +97,7 @@ export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
     }
 
     if (access.kind === AccessKind.scope) {
-      const appsHere = surfaceOf(req) === 'open' || access.appsOnApi === true;
+      const appsHere = onOpen || access.appsOnApi === true;
       const basic = access.basic && appsHere ? basicCredentials(req) : undefined;
       if (basic && deps.apps) {
         const principal = await deps.apps.principalOfCredentials(basic.id, basic.secret);
@@ -118,7 +120,7 @@ export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
           return;
         }
       }
-      if (surfaceOf(req) === 'open') {
+      if (onOpen) {
         const runId = deps.runTokens.check(token);
         if (runId !== undefined) {
           if (!runScopes.includes(access.scope)) {

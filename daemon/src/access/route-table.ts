@@ -1,13 +1,14 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Access, Surface } from './declare.ts';
+import type { OpenSurface } from './open-surface.ts';
 
 /** One registered route as the router knows it, with its declared access (undefined: it declared none). */
 export interface RouteEntry {
   readonly method: string;
   readonly url: string;
-  /** Read when asked: the open API's mount may still close a twin after this table saw it (open-surface.ts). */
+  /** Read when asked: an onRoute hook registered later may still change the route's options in place. */
   readonly access: Access | undefined;
-  /** `open` for the twins mounted under /open, `api` otherwise. */
+  /** `open` for the routes the open API serves under /open (twins of the /api routes, and its own), `api` otherwise. */
   readonly surface: Surface;
   /** The route's schemas: tests build valid and hostile requests from them, the OpenAPI document describes them. */
   readonly schema:
@@ -23,12 +24,16 @@ declare module 'fastify' {
 
 /**
  * Records every route as it is registered. Call before any route exists. An entry reads the route's options when
- * asked, because onRoute hooks registered later (the open API's) still change them in place.
+ * asked, because onRoute hooks registered later still change them in place. Every /api route is listed a second
+ * time as its /open twin, with the access the open API gives it there: the router serves the twin with the same
+ * route (open-surface.ts), and the sweep and the OpenAPI document see both mounts.
  */
-export function recordRoutes(app: FastifyInstance): void {
+export function recordRoutes(app: FastifyInstance, surface: OpenSurface): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as RouteEntry['schema'];
+    const twin = surface.twinOf(route.url);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       table.push({
@@ -40,7 +45,17 @@ export function recordRoutes(app: FastifyInstance): void {
         get surface() {
           return route.config?.surface ?? 'api';
         },
-        schema: route.schema as RouteEntry['schema'],
+        schema,
+      });
+      if (twin === undefined) continue;
+      table.push({
+        method,
+        url: twin,
+        get access() {
+          return surface.openAccess(route.config?.access, route.url);
+        },
+        surface: 'open',
+        schema,
       });
     }
   });
