@@ -118,6 +118,8 @@ const cases: Case[] = [
           directPython,
           80,
           [path.join(pythonDir!, 'python3'), 'hello.py'],
+          undefined,
+          true,
         ] as Case,
       ]
     : []),
