@@ -151,14 +151,52 @@ test('python: the same script through the builtin QLAPI; notify() and systemNoti
   assert.ok(p.hook.requests.some((r) => r.body.includes('system notice from python')));
 });
 
-test('typescript: a .ts task has QLAPI too', async (t) => {
+test('typescript: a .ts task has QLAPI too, with the rest of the env and task calls', async (t) => {
   const p = await panel(t);
-  const source = `interface Reply { data: { name: string }[] }
-declare const QLAPI: { getEnvs(params: object): Promise<Reply> };
-QLAPI.getEnvs({}).then((envs) => console.log(JSON.stringify({ names: envs.data.map((e) => e.name) })));
+  const source = `type Reply = { code: number; data?: any; message?: string };
+declare const QLAPI: Record<string, (params?: object) => Promise<Reply>>;
+(async () => {
+  const envs = await QLAPI.getEnvs({});
+  const made = await QLAPI.createEnv({ envs: [{ name: 'GONE', value: 'x' }, { name: 'KEPT', value: 'y' }] });
+  const [gone, kept] = made.data.map((e: { id: number }) => e.id);
+  const disabled = await QLAPI.disableEnvs({ ids: [kept] });
+  const enabled = await QLAPI.enableEnvs({ ids: [kept] });
+  const deleted = await QLAPI.deleteEnvs({ ids: [gone] });
+  const task = await QLAPI.createCron({ name: 'ts task', command: 'echo from ts', schedule: '0 0 1 1 *' });
+  const id = task.data.id;
+  const updated = await QLAPI.updateCron({ id, name: 'ts task renamed', command: 'echo from ts', schedule: '0 0 2 1 *' });
+  const off = await QLAPI.disableCrons({ ids: [id] });
+  const on = await QLAPI.enableCrons({ ids: [id] });
+  const ran = await QLAPI.runCrons({ ids: [id] });
+  const detail = await QLAPI.getCronDetail({ log_path: 'nowhere/never.log' });
+  const other = await QLAPI.createCron({ command: 'echo doomed', schedule: '0 0 1 1 *' });
+  const removed = await QLAPI.deleteCrons({ ids: [other.data.id] });
+  const noIds = await QLAPI.runCrons({});
+  console.log(JSON.stringify({ names: envs.data.map((e: { name: string }) => e.name), disabled, enabled, deleted,
+    id, updated, off, on, ran, detail, removed, noIds }));
+})();
 `;
   const result = resultOf(await runTask(p, 'ql_list.ts', source));
   assert.deepEqual(result.names, ['MY_TOKEN']);
+  for (const name of ['disabled', 'enabled', 'deleted', 'off', 'on', 'ran', 'removed']) {
+    assert.deepEqual(result[name], { code: 200 }, name);
+  }
+  assert.equal(result.updated.code, 200);
+  assert.equal(result.updated.data.name, 'ts task renamed');
+  assert.equal(result.updated.data.schedule, '0 0 2 1 *');
+  assert.equal(result.detail.code, 200, "an unknown log path is Qinglong's 200 without data");
+  assert.deepEqual(result.noIds, { code: 400, message: 'ids parameter is required' });
+
+  // The panel shows it: one variable deleted, the other enabled again; the task renamed and enabled, the other gone.
+  const envs = (await p.api('GET', '/api/envs')).body.data as Env[];
+  const status = new Map(envs.map((e) => [e.name, e.status]));
+  assert.equal(status.has('GONE'), false, 'deleted');
+  assert.equal(status.get('KEPT'), 0, 'disabled, then enabled again');
+  const task = (await p.api('GET', `/api/crons/${result.id}`)).body.data as Cron;
+  assert.equal(task.name, 'ts task renamed');
+  assert.equal(task.isDisabled, 0);
+  const crons = (await p.api('GET', '/api/crons?searchValue=doomed')).body.data as { total: number };
+  assert.equal(crons.total, 0);
 });
 
 test('outside a run QLAPI says where it works; a run that never calls it loads nothing else', async () => {
