@@ -44,6 +44,9 @@ async function setup(t: TestContext, options: QinglongFixtureOptions = {}) {
 
 type Api = Awaited<ReturnType<typeof setup>>['api'];
 
+let secretsShown: ImportRun['secrets'] = [];
+let lastRunId = 0;
+
 async function runImport(api: Api, dir: string, replaceAccount = true): Promise<ImportResult> {
   const started = await api('POST', '/api/system/import-qinglong', { dir, replaceAccount });
   assert.equal(started.body.code, 200, JSON.stringify(started.body));
@@ -60,6 +63,8 @@ async function runImport(api: Api, dir: string, replaceAccount = true): Promise<
   );
   assert.equal(run.end, 'success', run.message ?? '');
   assert.ok(run.result);
+  secretsShown = run.secrets;
+  lastRunId = runId;
   return run.result;
 }
 
@@ -157,11 +162,14 @@ test('a Qinglong data dir is imported: everything lands, the old password signs 
     ['sendNotify.js'],
   );
 
-  // Apps wait for the applications area: the dry run already said so, and promised no secret.
-  for (const report of [preview, result]) {
-    assert.ok(report.skipped.some((s) => s.kind === 'app' && s.reason.key === 'importAppsLater'));
-    assert.ok(!report.notices.some((s) => s.kind === 'app'));
-  }
+  // Applications keep their name and scopes; each gets a new secret, shown once (the first answer after the end).
+  const apps = await app.ctx.db.selectFrom('apps').select(['name', 'scopes']).execute();
+  assert.deepEqual(apps.map((a) => a.name).sort(), ['My Bot 🤖', 'readonly'].sort());
+  assert.equal(secretsShown.length, 2);
+  assert.ok(secretsShown.every((s) => s.client_secret.length >= 24));
+  assert.ok(!JSON.stringify(result).includes(secretsShown[0]!.client_secret), 'the report holds no secret');
+  const later = await api('GET', `/api/system/import-qinglong/${lastRunId}`);
+  assert.deepEqual((later.body.data as ImportRun).secrets, [], 'shown once');
 
   // The old password signs in (2FA carried over: the code from the same secret).
   const { username, password, twoFactorSecret } = qinglongRows.authInfo;
@@ -179,9 +187,10 @@ test('a Qinglong data dir is imported: everything lands, the old password signs 
     fixture.dir,
     false,
   );
-  for (const kind of ['task', 'variable', 'subscription', 'view', 'dependency', 'account'] as const) {
+  for (const kind of ['task', 'variable', 'subscription', 'view', 'dependency', 'account', 'app'] as const) {
     assert.equal(again.written[kind], 0, `${kind}: nothing written the second time`);
   }
+  assert.deepEqual(secretsShown, [], 'no application was made again');
   assert.equal(again.present.task, rows.crons.length);
   assert.deepEqual(await contents(app), rows);
   assert.deepEqual(snapshot(fixture.dir), before, 'the source is unchanged');

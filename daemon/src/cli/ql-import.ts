@@ -96,6 +96,8 @@ export async function importQinglong(config: Config, args: string[]): Promise<nu
       return 1;
     }
     console.log(describePreview(run.result, lang));
+    // The applications' new secrets exist only here and now.
+    for (const s of run.secrets) console.log(`${s.name}: client_id=${s.client_id} client_secret=${s.client_secret}`);
     const queued = run.result.written.dependency;
     if (queued > 0) {
       console.log(formatMessage('importDependencyQueued', lang));

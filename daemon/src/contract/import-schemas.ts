@@ -111,5 +111,7 @@ export const ImportRun = Type.Object({
   end: Type.Union([Type.String(), Type.Null()]),
   message: Type.Union([Type.String(), Type.Null()]),
   result: Type.Union([ImportResult, Type.Null()]),
+  /** The imported applications' new credentials: in the first answer after the run ended, never again. */
+  secrets: Type.Array(Type.Object({ name: Type.String(), client_id: Type.String(), client_secret: Type.String() })),
 });
 export type ImportRun = Static<typeof ImportRun>;

@@ -130,10 +130,6 @@ export const importMessages = {
     en: "The account is now Qinglong's: sign in with its username and password",
     zh: '账户已替换为青龙的账户，请使用其用户名和密码登录',
   },
-  importAppsLater: {
-    en: 'Skipped: applications arrive with issue #11 (open API); add it again once Baihu has applications',
-    zh: '已跳过：应用将随 #11（开放 API）提供，届时请重新添加',
-  },
   importWriteFailed: {
     en: 'Could not be written: {detail}',
     zh: '无法写入：{detail}',

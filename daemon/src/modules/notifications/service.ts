@@ -67,13 +67,6 @@ export class NotificationService {
     return settings;
   }
 
-  /** Settings that were working elsewhere (the Qinglong import): checked, saved, no test message. */
-  async adopt(settings: NotificationSettings, lang: Language): Promise<NotificationSettings> {
-    const checked = this.validate(settings, lang);
-    await this.settings.set('notification', checked);
-    return checked;
-  }
-
   async systemNotify(body: SystemNotifyBody, lang: Language): Promise<void> {
     if (body.notificationInfo) {
       const { type, ...settings } = this.validate(body.notificationInfo, lang);

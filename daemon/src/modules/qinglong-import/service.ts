@@ -22,7 +22,8 @@ import { installScriptLibraries } from '../../notify/install-scripts.ts';
 import { previewOf } from './preview.ts';
 import type { ImportPlan } from './plan.ts';
 import { readQinglongImport } from './read.ts';
-import { withoutApps, writeImport, type WriteTargets } from './write.ts';
+import type { IssuedSecret } from './write-records.ts';
+import { writeImport, type WriteTargets } from './write.ts';
 
 export const importQueue = 'import';
 const importKey = 'import';
@@ -42,17 +43,19 @@ export interface StartedImport {
 }
 
 export class QinglongImportService {
+  /** The applications' new secrets, by import run, until they are shown once (never written anywhere). */
+  private readonly secrets = new Map<number, IssuedSecret[]>();
+
   constructor(private readonly o: QinglongImportOptions) {
     o.jobs.defineQueue(importQueue, () => 1);
   }
 
-  private async read(dir: string): Promise<ImportPlan> {
-    const plan = await readQinglongImport({
+  private read(dir: string): Promise<ImportPlan> {
+    return readQinglongImport({
       sourceDir: path.resolve(dir),
       target: this.o.targets.paths,
       timezone: this.o.timezone(),
     });
-    return withoutApps(plan);
   }
 
   /** What the import would bring and what it would leave out, and why; changes nothing. */
@@ -76,11 +79,11 @@ export class QinglongImportService {
       work: {
         steps: async (job) => {
           job.line(`Qinglong: ${plan.source.dataDir}`);
-          const result = await writeImport(plan, this.o.targets, job, {
+          const { result, secrets } = await writeImport(plan, this.o.targets, job, {
             replaceAccount: request.replaceAccount === true,
           });
-          const { queuedDependencies: _queued, ...report } = result;
-          return { end: 'success', exitCode: 0, detail: report };
+          if (secrets.length > 0) this.secrets.set(job.runId, secrets);
+          return { end: 'success', exitCode: 0, detail: result };
         },
       },
     });
@@ -88,7 +91,7 @@ export class QinglongImportService {
     return { runId: ticket.runId, topic: importTopic(ticket.runId), finished: ticket.finished };
   }
 
-  /** An import run and, once it ended, its report. */
+  /** An import run and, once it ended, its report; the applications' new secrets come with the first answer only. */
   async run(runId: number): Promise<ImportRun> {
     const row = await this.o.jobs.runs.find(runId);
     if (!row || row.kind !== JobKind.import) throw notFound();
@@ -98,7 +101,15 @@ export class QinglongImportService {
       end: row.end,
       message: row.message,
       result: row.detail ? (JSON.parse(row.detail) as ImportResult) : null,
+      secrets: this.takeSecrets(row.end ? runId : null),
     };
+  }
+
+  private takeSecrets(runId: number | null): IssuedSecret[] {
+    if (runId === null) return [];
+    const secrets = this.secrets.get(runId) ?? [];
+    this.secrets.delete(runId);
+    return secrets;
   }
 
   /**

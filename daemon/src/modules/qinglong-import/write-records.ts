@@ -6,11 +6,12 @@
  */
 import { DependencyType, EnvStatus, ViewType } from '../../contract/enums.ts';
 import { ImportKind } from '../../contract/import.ts';
+import type { AppService } from '../apps/index.ts';
 import type { CronService, CronViewService } from '../crons/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
 import type { SubscriptionService } from '../subscriptions/index.ts';
-import { dependencyKey, newItems, subscriptionKey, taskKey, variableKey, viewKey } from './idempotence.ts';
+import { appKey, dependencyKey, newItems, subscriptionKey, taskKey, variableKey, viewKey } from './idempotence.ts';
 import type { ImportPlan, PlannedView } from './plan.ts';
 import type { WriteTally } from './write-tally.ts';
 
@@ -20,6 +21,14 @@ export interface RecordTargets {
   envs: EnvService;
   subscriptions: SubscriptionService;
   dependencies: DependencyService;
+  apps: Pick<AppService, 'list' | 'create'>;
+}
+
+/** An application's new credentials: shown once, never stored in the report. */
+export interface IssuedSecret {
+  name: string;
+  client_id: string;
+  client_secret: string;
 }
 
 /** Creates the subscriptions; answers every alias (new or already there) → its id in Baihu. */
@@ -70,7 +79,7 @@ export async function writeTasks(
 /** A view's `sub_id` filters, pointing at the subscriptions as Baihu numbers them; a filter left with none goes. */
 function filtersOf(view: PlannedView, subscriptionIds: Map<string, number>) {
   const refs = new Map(view.subscriptionRefs.map((ref) => [ref.filter, ref.aliases]));
-  return view.input.filters.flatMap((filter, index) => {
+  return (view.input.filters ?? []).flatMap((filter, index) => {
     const aliases = refs.get(index);
     if (!aliases) return [filter];
     const ids = aliases.flatMap((alias) => {
@@ -153,3 +162,21 @@ export async function writeDependencies(
 
 const typeLabel = (type: number) =>
   Object.entries(DependencyType).find(([, value]) => value === type)?.[0] ?? String(type);
+
+/** Applications keep their name and scopes; Qinglong's secrets are not carried: each gets a new one, shown once. */
+export async function writeApps(plan: ImportPlan, targets: RecordTargets, tally: WriteTally): Promise<IssuedSecret[]> {
+  const existing = await targets.apps.list();
+  const { fresh, present } = newItems(plan.apps, existing.map(appKey), appKey);
+  tally.present(
+    ImportKind.app,
+    present.map((a) => a.name),
+  );
+  const issued: IssuedSecret[] = [];
+  for (const planned of fresh) {
+    const app = await tally.attempt(ImportKind.app, planned.name, () =>
+      targets.apps.create({ name: planned.name, scopes: planned.scopes }),
+    );
+    if (app) issued.push({ name: app.name, client_id: app.client_id, client_secret: app.client_secret });
+  }
+  return issued;
+}

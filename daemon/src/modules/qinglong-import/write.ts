@@ -1,27 +1,28 @@
 /**
  * The writer: applies an import plan through each area's service, in an order where every part finds what it
  * points at (settings first, so schedules are checked in Qinglong's zone; files before the account, whose avatar is
- * one; subscriptions before the tasks and views that refer to them). It never writes another area's tables itself.
+ * one; subscriptions before the tasks and views that refer to them). Applications come last: their new secrets are
+ * handed back apart from the report, to be shown once. It never writes another area's tables itself.
  * Its answer is the dry run's report with what was written and what was already there.
  */
 import type { ImportResult } from '../../contract/import-schemas.ts';
 import { ImportKind } from '../../contract/import.ts';
-import type { Language } from '../../contract/i18n.ts';
 import type { NotificationSettings } from '../../contract/notify.ts';
 import type { DataPaths } from '../../paths.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { ConfigService } from '../configs/index.ts';
-import type { NotificationService } from '../notifications/index.ts';
 import type { AccountAdoption } from '../user/index.ts';
 import type { ImportPlan, PlannedSettings } from './plan.ts';
 import { previewOf } from './preview.ts';
 import { writeFiles, writeNotifyLibraries } from './write-files.ts';
 import {
+  writeApps,
   writeDependencies,
   writeSubscriptions,
   writeTasks,
   writeVariables,
   writeViews,
+  type IssuedSecret,
   type RecordTargets,
 } from './write-records.ts';
 import { WriteTally, type TallyLog } from './write-tally.ts';
@@ -29,7 +30,6 @@ import { WriteTally, type TallyLog } from './write-tally.ts';
 export interface WriteTargets extends RecordTargets {
   adoption: Pick<AccountAdoption, 'adopt'>;
   configs: Pick<ConfigService, 'untouched'>;
-  notifications: Pick<NotificationService, 'get' | 'adopt'>;
   settings: Pick<SettingsStore, 'get' | 'set'>;
   paths: DataPaths;
 }
@@ -61,16 +61,15 @@ async function writeNotification(
   settings: NotificationSettings | null,
   targets: WriteTargets,
   tally: WriteTally,
-  lang: Language,
 ): Promise<void> {
   if (!settings) return;
   tally.section(ImportKind.notification, 1);
-  const current = await targets.notifications.get();
-  if (JSON.stringify(current) === JSON.stringify(settings)) {
+  if (JSON.stringify(targets.settings.get('notification')) === JSON.stringify(settings)) {
     tally.present(ImportKind.notification, [settings.type]);
     return;
   }
-  await tally.attempt(ImportKind.notification, settings.type, () => targets.notifications.adopt(settings, lang));
+  // Checked with the channel's rules when the plan was made; it was working on Qinglong, so no test message.
+  await tally.attempt(ImportKind.notification, settings.type, () => targets.settings.set('notification', settings));
 }
 
 async function writeAccount(plan: ImportPlan, targets: WriteTargets, tally: WriteTally, replace: boolean) {
@@ -87,32 +86,19 @@ async function writeAccount(plan: ImportPlan, targets: WriteTargets, tally: Writ
   }
 }
 
-/**
- * Applications have no area yet (issue #11): each planned one is reported as skipped, for the dry run and the real
- * run alike, and the caveats about what would have happened to it go.
- */
-export function withoutApps(plan: ImportPlan): ImportPlan {
-  const report = plan.report;
-  for (const app of plan.apps) report.skip(ImportKind.app, app.name, { key: 'importAppsLater' });
-  report.counts.app.importable -= plan.apps.length;
-  const others = report.notices.filter((notice) => notice.kind !== ImportKind.app);
-  report.notices.splice(0, report.notices.length, ...others);
-  return { ...plan, apps: [] };
-}
-
 export async function writeImport(
   plan: ImportPlan,
   targets: WriteTargets,
   log: TallyLog,
   options: WriteOptions = {},
-): Promise<ImportResult & { queuedDependencies: number[] }> {
+): Promise<{ result: ImportResult; secrets: IssuedSecret[] }> {
   const tally = new WriteTally(plan.report, log);
   await writeSettings(plan.settings, targets, tally);
   tally.section(ImportKind.file, plan.files.length);
   await writeFiles(plan, tally, await targets.configs.untouched());
   await writeNotifyLibraries(plan, targets.paths, tally);
   await writeAccount(plan, targets, tally, options.replaceAccount === true);
-  await writeNotification(plan.notification, targets, tally, log.language);
+  await writeNotification(plan.notification, targets, tally);
   tally.section(ImportKind.subscription, plan.subscriptions.length);
   const subscriptionIds = await writeSubscriptions(plan, targets, tally);
   tally.section(ImportKind.task, plan.tasks.length);
@@ -122,6 +108,8 @@ export async function writeImport(
   tally.section(ImportKind.variable, plan.variables.length);
   await writeVariables(plan, targets, tally);
   tally.section(ImportKind.dependency, plan.dependencies.length);
-  const queuedDependencies = await writeDependencies(plan, targets, tally);
-  return { ...previewOf(plan), written: tally.written, present: tally.presentCounts, queuedDependencies };
+  await writeDependencies(plan, targets, tally);
+  tally.section(ImportKind.app, plan.apps.length);
+  const secrets = await writeApps(plan, targets, tally);
+  return { result: { ...previewOf(plan), written: tally.written, present: tally.presentCounts }, secrets };
 }

@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportResult } from '@contract/import-schemas.ts';
+import type { ImportPreview, ImportResult, ImportRun } from '@contract/import-schemas.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -30,6 +30,7 @@ export function QinglongImportPanel({
   const [replaceAccount, setReplaceAccount] = useState(replaceAccountDefault);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [secrets, setSecrets] = useState<ImportRun['secrets']>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
 
@@ -64,6 +65,7 @@ export function QinglongImportPanel({
         if (run.end) {
           if (run.result) {
             setResult(run.result);
+            setSecrets(run.secrets);
             onImported?.(run.result);
           } else setError(run.message ?? run.end);
           break;
@@ -119,6 +121,18 @@ export function QinglongImportPanel({
       {error && <Alert>{error}</Alert>}
       {result && (
         <Alert tone="success">{t`The import is done. Dependencies install in the background (see Dependencies).`}</Alert>
+      )}
+      {secrets.length > 0 && (
+        <Alert tone="warning">
+          <p className="mb-1">{t`New application secrets, shown only now: copy them into the clients that use them.`}</p>
+          <ul className="flex flex-col gap-0.5 font-mono text-[12px]" data-testid="import-secrets">
+            {secrets.map((s) => (
+              <li key={s.client_id}>
+                {s.name}: {s.client_id} / {s.client_secret}
+              </li>
+            ))}
+          </ul>
+        </Alert>
       )}
       {(result ?? preview) && <ImportReport report={result ?? preview!} />}
     </div>
