@@ -3,6 +3,7 @@
  * a forwarding proxy, broken transfers), and unpacking (a real release of this checkout, hostile archives).
  */
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,11 @@ import { DownloadError, downloadTo, fetchJson } from '../../daemon/src/modules/u
 import { newerThan, parseFeed, FeedError } from '../../daemon/src/modules/update/feed.ts';
 import { unpackRelease, UnpackError } from '../../daemon/src/modules/update/unpack.ts';
 import { fromRoot } from '../../daemon/src/root.ts';
+import { openDatabase } from '../../daemon/src/db/connection.ts';
+import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { UpdateLayout } from '../../daemon/src/modules/update/layout.ts';
+import { migrationsIn, restoreAfterFailedUpdate, takeRollbackCopy } from '../../daemon/src/modules/update/rollback.ts';
 import { freePort } from '../helpers/entrypoint.ts';
 import {
   buildRelease,
@@ -204,4 +210,56 @@ test('unpack: links, paths that leave the folder, corrupt archives and the wrong
   );
   await unpackRelease(good, path.join(versions, '1.0.0'), '1.0.0');
   assert.deepEqual(readdirSync(path.join(versions, '1.0.0')).sort(), ['package.json', 'release.json', 'shell']);
+});
+
+test('rollback copy: a failed version that migrated the database is undone; one that did not keeps every row', async (t) => {
+  const dataDir = tempDir(t);
+  const layout = new UpdateLayout(dataDir);
+  const database = openDatabase(path.join(dataDir));
+  await migrateToLatest(database.db, database.sqlite, database.file);
+  const known = Object.keys(migrations);
+  database.sqlite.exec("create table marker (v text); insert into marker values ('before')");
+  await takeRollbackCopy(database.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 1 });
+  assert.deepEqual(layout.rollback()?.migrations, known);
+  // What the failed 2.0.0 did: a row, and a migration 1.0.0 does not know.
+  database.sqlite.exec("insert into marker values ('after'); insert into kysely_migration values ('9999-future', 'x')");
+  await database.close();
+  const failed = async (outcome: 'timeout' | 'ok') => {
+    await mkdir(layout.dir, { recursive: true });
+    writeFileSync(
+      path.join(layout.dir, 'last-attempt.json'),
+      JSON.stringify({ version: '2.0.0', outcome, exitCode: null, at: 2, previous: '1.0.0' }),
+    );
+  };
+  await failed('ok');
+  assert.deepEqual(await restoreAfterFailedUpdate(database.file, layout, '1.0.0', known), {
+    restored: false,
+    reason: 'no failed update',
+  });
+  await failed('timeout');
+  assert.equal((await restoreAfterFailedUpdate(database.file, layout, '0.9.0', known)).restored, false);
+  const outcome = await restoreAfterFailedUpdate(database.file, layout, '1.0.0', known, 3);
+  assert.equal(outcome.restored, true);
+  assert.deepEqual(migrationsIn(database.file), known);
+  const reopened = openDatabase(dataDir);
+  assert.deepEqual(
+    reopened.sqlite.prepare('select v from marker').all(),
+    [{ v: 'before' }],
+  );
+  await reopened.close();
+  assert.ok(existsSync(`${database.file}.after-2.0.0-3`), 'the failed version’s database is kept aside');
+  assert.equal(layout.rollback(), null);
+
+  // A failed version that left the schema alone: nothing is restored, nothing is lost.
+  const again = openDatabase(dataDir);
+  await takeRollbackCopy(again.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 4 });
+  again.sqlite.exec("insert into marker values ('kept')");
+  await again.close();
+  assert.deepEqual(await restoreAfterFailedUpdate(database.file, layout, '1.0.0', known), {
+    restored: false,
+    reason: 'nothing to undo',
+  });
+  const last = openDatabase(dataDir);
+  assert.deepEqual(last.sqlite.prepare("select v from marker where v = 'kept'").all(), [{ v: 'kept' }]);
+  await last.close();
 });
