@@ -6,7 +6,7 @@
 // The tarball holds what a running version needs besides the image's Node.js, node_modules and run reaper:
 // package.json (with --version, if given), release.json (version, commit, build date, what it needs of the image),
 // CHANGELOG.md, the daemon bundle (daemon/dist), the daemon's sources (ql and the shipped samples use them), the
-// reaper's source (to compare), shell/, docker/ and the built UI (ui/dist; --no-ui leaves it out). Next to it,
+// reaper's source (to compare), shell/, docker/, docs/ and the built UI (ui/dist; --no-ui leaves it out). Next to it,
 // <out>/feed.json lists this release with its sha256 and its section of CHANGELOG.md.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -72,6 +72,7 @@ try {
   copy('daemon/native/reaper.c');
   copy('shell');
   copy('docker');
+  copy('docs');
   if (existsSync(path.join(root, 'CHANGELOG.md'))) copy('CHANGELOG.md');
   if (withUi) copy('ui/dist');
 
