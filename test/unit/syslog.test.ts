@@ -5,7 +5,7 @@
 process.env.TZ = 'Asia/Shanghai';
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -231,4 +231,18 @@ test('entries: the UI and the daemon share one parser and filter', () => {
   assert.equal(systemLogMatches(entry!, { text: 'boom' }), true);
   assert.equal(systemLogMatches(entry!, { text: 'hostname' }), false, 'pino bookkeeping is not searched');
   assert.equal(parseSystemLogLine('not json'), null);
+});
+
+test('daily file: a folder that appears later is written to within seconds', (t) => {
+  const dir = path.join(tempDir(t), 'syslog');
+  let now = morning;
+  const log = new SystemLogFile({ dir, echo: () => {}, now: () => now });
+  log.write(line({ msg: 'before the folder' }));
+  mkdirSync(dir);
+  log.write(line({ msg: 'too soon' }));
+  now += 6000;
+  log.write(line({ msg: 'after the retry' }));
+  log.close();
+  assert.deepEqual(readdirSync(dir), ['2026-03-10.log']);
+  assert.match(readFileSync(path.join(dir, '2026-03-10.log'), 'utf8'), /after the retry/);
 });

@@ -9,8 +9,11 @@ export const SystemLogLevels = { trace: 10, debug: 20, info: 30, warn: 40, error
 export type SystemLogLevelName = keyof typeof SystemLogLevels;
 export const systemLogLevelNames = Object.keys(SystemLogLevels) as SystemLogLevelName[];
 
-/** The live topic of one day's file: `syslog:YYYY-MM-DD`. */
-export const systemLogTopic = (day: string) => `syslog:${day}`;
+/**
+ * The live topic of one day's file: `syslog:YYYY-MM-DD:<n>`, n counting the file's (re)starts in this daemon's life
+ * (midnight, a delete), so that followers of a file that was replaced are told it ended.
+ */
+export const systemLogTopic = (day: string, generation: number) => `syslog:${day}:${generation}`;
 
 /** Entries one read returns at most (the newest ones); the live tail keeps as many. */
 export const systemLogMaxEntries = 2000;

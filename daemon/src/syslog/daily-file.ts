@@ -8,7 +8,8 @@
  * the oldest files while the folder is over `maxBytes`; if today's file alone reaches the limit, it stops taking
  * lines until tomorrow (saying so once) while the standard output keeps getting them.
  *
- * Logging must never take the daemon down: a folder that cannot be written leaves the file side off until the next day.
+ * Logging must never take the daemon down: a folder that cannot be written leaves the file side off, tried again every
+ * few seconds.
  */
 import { closeSync, fstatSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,9 @@ export interface SystemLogLimits {
   /** Bytes the folder may hold in all. */
   maxBytes: number;
 }
+
+/** How soon a folder that could not be written is tried again. */
+const retryMs = 5000;
 
 export const defaultSystemLogLimits: SystemLogLimits = { keepDays: 7, maxBytes: 50 * 1024 * 1024 };
 
@@ -140,8 +144,10 @@ export class SystemLogFile {
       this.fd = openSync(this.fileOf(this.day), 'a', 0o600);
       this.size = fstatSync(this.fd).size;
     } catch {
+      // Not there yet (the data folder is made a moment later) or not writable: try again in a few seconds.
       this.fd = null;
       this.size = 0;
+      this.rollAt = Math.min(this.rollAt, now + retryMs);
       return;
     }
     this.olderBytes = this.dayFiles()
