@@ -17,9 +17,12 @@ export interface EntrypointRun {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the entrypoint (BAIHU_APP_DIR = this checkout unless given); killed with SIGKILL if the test leaves it. */
-export function runEntrypoint(t: TestContext, env: Record<string, string>): EntrypointRun {
-  const child = spawn(entrypoint, [], {
+/**
+ * Starts the entrypoint (BAIHU_APP_DIR = this checkout unless given; `script`: another copy of it, an image's own);
+ * killed with SIGKILL if the test leaves it.
+ */
+export function runEntrypoint(t: TestContext, env: Record<string, string>, script = entrypoint): EntrypointRun {
+  const child = spawn(script, [], {
     env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_APP_DIR: repo, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
