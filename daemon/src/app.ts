@@ -33,7 +33,10 @@ import { createLogs } from './modules/logs/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
+import { createAbout } from './modules/about/index.ts';
 import { createSystem } from './modules/system/index.ts';
+import { createSystemLog } from './modules/system-log/index.ts';
+import { createUpdate, logRecovery, recoverFromFailedUpdate } from './modules/update/index.ts';
 import { createUser } from './modules/user/index.ts';
 import { installScriptLibraries } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
@@ -44,9 +47,10 @@ import { fromRoot } from './root.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
 import { SettingsStore } from './settings/store.ts';
+import type { SystemLogFile } from './syslog/daily-file.ts';
 import { megabyte } from './settings/limits.ts';
 import type { Area, SharedParts } from './shared.ts';
-import { version } from './version.ts';
+import { build, version } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +78,13 @@ export interface AppOptions {
   rawPathWall?: boolean;
   /** Slow-request timeouts (http/limits.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * The destination the logger writes to (server.ts passes the same one as the logger's `stream`); without it the
+   * system log routes read data/syslog as it is, and nothing of this app is written there.
+   */
+  systemLog?: SystemLogFile;
+  /** Ends the process with exit code 0 for the entrypoint to start it again (server.ts); tests pass their own. */
+  restart?: () => void;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -89,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the database opens, so its WAL/SHM files are made from a private database file.
   const unrestricted = await restrictDataDir(paths);
 
+  // After a new version failed its first start, this version may have to put its database copy back first.
+  const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
 
@@ -115,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  logRecovery(app.log, restored);
   for (const { path, code } of unrestricted) {
     // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
     // folders below it, which are ours, still keep other users out.
@@ -188,8 +202,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const crons = createCrons(shared);
   const dependencies = createDependencies({ ...shared, forcedLinuxManager: host.linuxPackageManager });
   const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
+  const update = createUpdate({ ...shared, version, restart: options.restart });
   const areas: Area<unknown>[] = [
     createSystem({ ...shared, users: user.service, version, startedAt }),
+    update,
+    createSystemLog({ ...shared, file: options.systemLog }),
+    createAbout({ ...shared, version, build, ...update.service.origin, startedAt }),
     user,
     createNotifications(shared),
     crons,
@@ -211,6 +229,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await timetable.close();
     for (const area of [...areas].reverse()) await area.close?.();
     await jobs.close();
+    // After the runs are stopped (their rows written), before the database closes: the copy an update needs.
+    await update.service.beforeExit();
     await database.close();
   });
 

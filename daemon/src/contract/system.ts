@@ -15,5 +15,7 @@ export type SystemInfo = Static<typeof SystemInfo>;
 export const Health = Type.Object({
   status: Type.Literal('ok'),
   uptime: Type.Number(),
+  /** The running version: the entrypoint's trial of a new version waits for this to name it (docs/update.md). */
+  version: Type.String(),
 });
 export type Health = Static<typeof Health>;

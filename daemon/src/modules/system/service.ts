@@ -38,8 +38,8 @@ export class SystemService {
     return { isInitialized: await this.o.users.isInitialized(), version: this.o.version };
   }
 
-  health(): { status: 'ok'; uptime: number } {
-    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000) };
+  health(): { status: 'ok'; uptime: number; version: string } {
+    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000), version: this.o.version };
   }
 
   /** The values in force, defaults included. */
