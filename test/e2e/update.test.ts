@@ -67,8 +67,10 @@ test('update: changelog, download with its log, restart after a countdown, and t
     },
   ]);
   const panel = await restartablePanel(t, (dataDir) => {
-    // What the entrypoint writes when the new version does not answer in time and the previous one comes back.
+    // What the entrypoint writes when the new version does not answer in time and the previous one comes back: the
+    // version marked bad (never offered again) and how its trial went.
     mkdirSync(path.join(dataDir, 'update'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'update', 'versions', next, '.bad'), 'timeout\n');
     writeFileSync(
       path.join(dataDir, 'update', 'last-attempt.json'),
       JSON.stringify({ version: next, outcome: 'timeout', exitCode: null, at: Date.now(), previous: checkoutVersion }),
@@ -105,6 +107,7 @@ test('update: changelog, download with its log, restart after a countdown, and t
   await page.getByText('Update the container: pull the newest image and recreate the container.').waitFor();
   await page.getByText('ql check').waitFor();
   assert.equal(panel.restarts.length, 1);
+  await page.getByText(`Version ${next} is downloaded and checked`).waitFor({ state: 'detached' });
   await screenshot(page, 'update-startup-timeout-desktop-en-light');
 
   const phone = await openPage(browser, { viewport: 'phone', colorScheme: 'dark' });
