@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dataPaths } from './paths.ts';
 import { SystemLogFile } from './syslog/daily-file.ts';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
+import { restartSignal } from './restart.ts';
 
 /** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
@@ -62,8 +63,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  // `ql reload`: the same clean exit; under the entrypoint it is a restart (a terminal's hang-up ends the daemon).
-  process.on('SIGHUP', () => shutdown('SIGHUP'));
+  // `ql reload` and `ql update` ask a running daemon to restart this way (restart.ts): the same clean exit.
+  process.on(restartSignal, () => shutdown(restartSignal));
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Baihu ${address}${config.baseUrl} (data in ${config.dataDir})`);

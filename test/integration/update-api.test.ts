@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
-import { call, signedIn } from '../helpers/app.ts';
+import { call, signedIn, tempDir } from '../helpers/app.ts';
+import { startDaemon } from '../helpers/daemon.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 import { checkoutVersion, releaseFiles, sha256, startReleaseServer, tarGz } from '../helpers/releases.ts';
@@ -235,4 +236,21 @@ test('ql update false stages the same way; ql reload with no daemon leaves the n
   assert.equal(bad.code, 1);
   assert.match(bad.out, /cannot read the release feed/);
   assert.equal((await runQl(env, 'update', 'now')).code, 2, 'usage error');
+});
+
+test('ql reload asks a daemon run by the entrypoint to restart (a clean exit, code 0); one run otherwise is left alone', async (t) => {
+  const dataDir = tempDir(t);
+  const supervised = await startDaemon(t, dataDir, { BAIHU_SUPERVISED: '1' });
+  const exited = new Promise<number | null>((resolve) => supervised.child.once('exit', (code) => resolve(code)));
+  const asked = await runQl({ BAIHU_DATA_DIR: dataDir }, 'reload');
+  assert.equal(asked.code, 0, asked.out);
+  assert.match(asked.out, new RegExp(`Asked the daemon \\(pid ${supervised.child.pid}\\) to restart`));
+  assert.equal(await exited, 0, supervised.output());
+
+  const aloneDir = tempDir(t);
+  const alone = await startDaemon(t, aloneDir);
+  const refused = await runQl({ BAIHU_DATA_DIR: aloneDir }, 'reload');
+  assert.equal(refused.code, 1);
+  assert.match(refused.out, /not run by the container entrypoint/);
+  assert.equal(alone.child.exitCode, null, 'the daemon still runs');
 });

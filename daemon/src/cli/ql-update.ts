@@ -3,7 +3,6 @@
  * also when the daemon does not start — the repair steps of a failed update send the user here.
  */
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
@@ -22,6 +21,7 @@ import {
 } from '../modules/update/index.ts';
 import { dataPaths } from '../paths.ts';
 import { SettingsStore } from '../settings/store.ts';
+import { askDaemonToRestart } from '../restart.ts';
 import { version } from '../version.ts';
 
 export class QlUpdateError extends Error {}
@@ -103,7 +103,7 @@ export async function qlUpdate(config: Config, database: DatabaseHandle, args: s
 }
 
 /**
- * `ql reload`: restarts the daemon through its entrypoint (SIGHUP: the daemon stops its runs and exits with code 0,
+ * `ql reload`: restarts the daemon through its entrypoint (restart.ts's signal: the daemon stops its runs and exits with code 0,
  * the entrypoint starts it again — a downloaded version on trial). Without a daemon running, the next start picks
  * the downloaded version, and the database copy for its trial is taken here.
  */
@@ -120,15 +120,12 @@ export async function qlReload(config: Config, database: DatabaseHandle): Promis
     }
     return;
   }
-  const holder = lockHolder(config.dataDir);
-  if (!holder || holder.host !== os.hostname()) {
-    throw new QlUpdateError('the daemon runs in another container or host: restart it there');
-  }
-  if (!holder.supervised) {
+  if (lockHolder(config.dataDir)?.supervised === false) {
     throw new QlUpdateError(
       'the daemon is not run by the container entrypoint, so it would stop, not restart: restart it yourself',
     );
   }
-  process.kill(holder.pid, 'SIGHUP');
-  console.log(`Asked the daemon (pid ${holder.pid}) to restart${next ? ` into version ${next}` : ''}.`);
+  const asked = askDaemonToRestart(config.dataDir);
+  if (!asked.asked) throw new QlUpdateError(`cannot ask the daemon to restart: ${asked.reason}`);
+  console.log(`Asked the daemon (pid ${asked.pid}) to restart${next ? ` into version ${next}` : ''}.`);
 }

@@ -23,7 +23,7 @@ export const dataDirLockedExitCode = 75;
 
 export class DataDirLocked extends Error {}
 
-interface Holder {
+export interface Holder {
   pid: number;
   host: string;
   startedAt: number;
