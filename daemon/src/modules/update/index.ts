@@ -101,10 +101,8 @@ export function createUpdate(deps: UpdateDeps): Area<UpdateService> {
     runningFrom,
     jobs,
     live: deps.live,
-    settings,
     sqlite: deps.database.sqlite,
     log,
-    defaultFeedUrl: config.releaseFeed,
     restart: deps.restart ?? (() => log.warn('a restart was asked for, but nothing can restart this daemon')),
     now: () => deps.clock.now(),
   });

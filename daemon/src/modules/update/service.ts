@@ -7,7 +7,6 @@ import { AppError } from '../../errors.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { redactUrls } from '../../redact.ts';
-import type { SettingsStore } from '../../settings/store.ts';
 import { checkForUpdate, stagedVersion, UpdateCheckError, type UpdateHost } from './checker.ts';
 import { takeRollbackCopy } from './rollback.ts';
 import { stageRelease } from './stager.ts';
@@ -19,11 +18,8 @@ export interface UpdateServiceOptions {
   runningFrom: RunningFrom;
   jobs: JobRunner;
   live: LiveHub;
-  settings: SettingsStore;
   sqlite: SQLite.Database;
   log: FastifyBaseLogger;
-  /** The feed the image was built with (BAIHU_RELEASE_FEED). */
-  defaultFeedUrl: string;
   /** Ends the daemon with exit code 0 for the entrypoint to start it again (server.ts); absent in tests. */
   restart: () => void;
   now: () => number;
@@ -202,11 +198,6 @@ export class UpdateService {
     } catch (error) {
       this.o.log.error({ err: error }, 'could not take the database copy for the update');
     }
-  }
-
-  /** The feed URL in force: the setting, else the image's. */
-  feedUrl(): string {
-    return this.o.settings.get('updateFeedUrl') || this.o.defaultFeedUrl;
   }
 }
 
