@@ -5,6 +5,7 @@ import type { RunningFrom } from '../../contract/about.ts';
 import { updateProgressEvent, type UpdateCheck, type UpdateJob, type UpdateStatus } from '../../contract/update.ts';
 import { AppError } from '../../errors.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
+import { topicOf } from '../../jobs/topics.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { redactUrls } from '../../redact.ts';
 import { checkForUpdate, stagedVersion, UpdateCheckError, type UpdateHost } from './checker.ts';
@@ -131,7 +132,7 @@ export class UpdateService {
     if (!ticket) throw new AppError('updateFailed');
     this.job = {
       runId: ticket.runId,
-      topic: `update:${ticket.runId}`,
+      topic: topicOf('update', ticket.runId, null),
       version: release.version,
       state: 'running',
       received: 0,
@@ -164,7 +165,7 @@ export class UpdateService {
               previous: attempt.previous,
             }
           : null,
-      runningJobs: [...this.o.jobs.activeLogs().values()].filter((topic) => !topic.startsWith('update:')).length,
+      runningJobs: [...this.o.jobs.activeLogs().values()].filter((topic) => topic !== this.job?.topic).length,
     };
   }
 
