@@ -141,8 +141,13 @@ test('update download: a job of the kernel with its run row, log, live topic and
   const client = await connect(`${address.replace('http', 'ws')}/api/ws?token=${token}`);
   t.after(() => client.socket.close());
 
-  const started = await call(app, 'PUT', '/api/system/update', { token, payload: {} });
+  // Two clicks at once start one download; the other is told one is under way.
+  const [started, second] = await Promise.all([
+    call(app, 'PUT', '/api/system/update', { token, payload: {} }),
+    call(app, 'PUT', '/api/system/update', { token, payload: {} }),
+  ]);
   assert.equal(started.body.code, 200, JSON.stringify(started.body));
+  assert.equal(second.body.error, 'updateBusy');
   const job = started.body.data as UpdateJob;
   assert.equal(job.topic, `update:${job.runId}`);
   client.send({ type: 'subscribe', topic: job.topic, offset: 0 });

@@ -43,6 +43,7 @@ const progressEveryMs = 250;
 export class UpdateService {
   private job: UpdateJob | null = null;
   private restarting = false;
+  private starting = false;
 
   constructor(private readonly o: UpdateServiceOptions) {
     o.jobs.defineQueue(updateQueue, () => 1);
@@ -67,7 +68,17 @@ export class UpdateService {
 
   /** Starts the download of the newest release as a job; answers at once with the job (its log is live). */
   async download(): Promise<UpdateJob> {
-    if (this.job?.state === 'running') throw new AppError('updateBusy');
+    // A second click while the feed is still being read would start a second job: one at a time, from the first.
+    if (this.job?.state === 'running' || this.starting) throw new AppError('updateBusy');
+    this.starting = true;
+    try {
+      return await this.startDownload();
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  private async startDownload(): Promise<UpdateJob> {
     const { check, release } = await checkForUpdate(this.o.host, AbortSignal.timeout(60_000)).catch((error) => {
       if (error instanceof UpdateCheckError && error.reason === 'noFeed') throw new AppError('updateNoFeed');
       throw new AppError('updateFailed');
