@@ -242,10 +242,7 @@ test('rollback copy: a failed version that migrated the database is undone; one 
   assert.equal(outcome.restored, true);
   assert.deepEqual(migrationsIn(database.file), known);
   const reopened = openDatabase(dataDir);
-  assert.deepEqual(
-    reopened.sqlite.prepare('select v from marker').all(),
-    [{ v: 'before' }],
-  );
+  assert.deepEqual(reopened.sqlite.prepare('select v from marker').all(), [{ v: 'before' }]);
   await reopened.close();
   assert.ok(existsSync(`${database.file}.after-2.0.0-3`), 'the failed version’s database is kept aside');
   assert.equal(layout.rollback(), null);
