@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/Spinner.tsx';
 import { formatDateTime, formatDuration } from '../../lib/format.ts';
+import { unwrapText } from '../../lib/unwrap-text.ts';
 import { getAbout, getDoc, type AboutInfo } from './api.ts';
 import { DataSizes } from './DataSizes.tsx';
 
@@ -130,7 +131,7 @@ export function About() {
         <CardHeader title={t`What is new in ${about.version}`} />
         <CardBody>
           <pre className="font-sans text-[13px] leading-relaxed whitespace-pre-wrap" data-testid="about-changelog">
-            {about.changelog || t`The changelog has no entry for this version.`}
+            {unwrapText(about.changelog) || t`The changelog has no entry for this version.`}
           </pre>
         </CardBody>
       </Card>

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
+import { unwrapText } from '../../lib/unwrap-text.ts';
 import { checkForUpdate, startDownload, updateStatus, type UpdateCheck, type UpdateStatus } from './api.ts';
 import { StartupFailure } from './StartupFailure.tsx';
 
@@ -104,7 +105,7 @@ export function CheckUpdate() {
               </div>
               <section aria-label={t`What is new`}>
                 <pre className="max-h-80 overflow-auto rounded-md border border-line bg-subtle p-3 font-sans text-[13px] leading-relaxed whitespace-pre-wrap">
-                  {check.lastLog || t`No changelog was published for this version.`}
+                  {unwrapText(check.lastLog) || t`No changelog was published for this version.`}
                 </pre>
               </section>
               {check.staged === check.lastVersion ? (
