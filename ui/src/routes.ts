@@ -118,7 +118,11 @@ export const pageRoutes: PageRoute[] = [
     msg`Update Progress`,
     lazyPage(() => import('./pages/setting/UpdateProgressPage.tsx')),
   ),
-  setting('/setting/appModal', msg`Application`),
+  setting(
+    '/setting/app',
+    msg`Applications`,
+    lazyPage(() => import('./pages/setting/AppsPage.tsx')),
+  ),
   {
     kind: 'page',
     path: '/login',
@@ -196,6 +200,7 @@ export const modalRoutes: ModalRoute[] = [
     ...modal('/script/editNameModal', '/script'),
     modal: lazyPage(() => import('./features/scripts/ScriptModals.tsx').then((m) => ({ default: m.CreateModal }))),
   },
+  { ...modal('/setting/appModal', '/setting/app'), modal: lazyPage(() => import('./features/apps/AppFormModal.tsx')) },
   {
     ...modal('/script/setting', '/script'),
     modal: lazyPage(() => import('./features/editor/EditorSettingsModal.tsx')),

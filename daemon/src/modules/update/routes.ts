@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { sessionAccess } from '../../access/declare.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { UpdateCheck, UpdateJob, UpdateSettings, UpdateStatus } from '../../contract/update.ts';
-import { emptyBodyAsNone } from '../../http/empty-body.ts';
 import { ok } from '../../http/reply.ts';
 import type { UpdateService } from './service.ts';
 import type { UpdateSettingsService } from './settings.ts';
@@ -27,7 +26,6 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{
     '/system/update-check',
     {
       config: access,
-      onRequest: emptyBodyAsNone,
       schema: { response: { 200: Ok(UpdateCheck), ...failures } },
     },
     async () => ok(await updates.check()),
@@ -37,7 +35,6 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{
     '/system/update',
     {
       config: access,
-      onRequest: emptyBodyAsNone,
       schema: { response: { 200: Ok(UpdateJob), ...failures } },
     },
     async () => ok(await updates.download()),
@@ -62,7 +59,6 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{
     '/system/reload',
     {
       config: access,
-      onRequest: emptyBodyAsNone,
       schema: {
         body: Type.Optional(
           Type.Object({ type: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])) }),
