@@ -220,11 +220,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apps = createApps(shared);
   const observe = createObserve({ ...shared, metrics, jobs, crons: crons.service, version, startedAt });
   const update = createUpdate({ ...shared, version, restart: options.restart });
+  const about = createAbout({ ...shared, version, build, ...update.service.origin, startedAt });
   const areas: Area<unknown>[] = [
-    createSystem({ ...shared, users: user.service, version, startedAt }),
+    createSystem({ ...shared, users: user.service, version, startedAt, release: () => about.service.release() }),
     update,
     createSystemLog({ ...shared, file: options.systemLog }),
-    createAbout({ ...shared, version, build, ...update.service.origin, startedAt }),
+    about,
     user,
     apps,
     createNotifications(shared),

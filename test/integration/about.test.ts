@@ -30,6 +30,12 @@ test('about: version, build, runtimes, changelog of this version', async (t) => 
   assert.ok(!about.changelog.startsWith('##'));
   assert.deepEqual(about.docs.includes('update'), true);
   assert.equal(about.projectUrl, null);
+  // Qinglong's public GET /api/system tells the same release.
+  const system = (await call(app, 'GET', '/api/system')).body.data as Record<string, unknown>;
+  assert.deepEqual(
+    [system.version, system.publishTime, system.branch, system.changeLog, system.changeLogLink],
+    [version, 0, 'master', about.changelog, ''],
+  );
   const unauthorised = await call(app, 'GET', '/api/system/about');
   assert.equal(unauthorised.status, 401);
 });

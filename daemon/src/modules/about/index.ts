@@ -2,9 +2,9 @@ import type { RunningFrom } from '../../contract/about.ts';
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { BuildInfo } from '../../version.ts';
 import { aboutRoutes } from './routes.ts';
-import { AboutService } from './service.ts';
+import { AboutService, type ReleaseInfo } from './service.ts';
 
-export type { AboutService };
+export type { AboutService, ReleaseInfo };
 
 export type AboutDeps = Pick<SharedParts, 'paths' | 'jobs' | 'live' | 'clock' | 'config'> & {
   version: string;

@@ -31,6 +31,13 @@ export interface AboutOptions {
 /** `python3 --version` → "3.11.2"; `git --version` → "2.39.2"; null when the program is missing or says nothing. */
 const versionIn = (output: string): string | null => /(\d+\.\d+(?:\.\d+)?)/.exec(output)?.[1] ?? null;
 
+export interface ReleaseInfo {
+  publishTime: number;
+  branch: string;
+  changeLog: string;
+  changeLogLink: string;
+}
+
 /** What runs and on what: the About page. Runtime versions are asked once, the first time the page is opened. */
 export class AboutService {
   private runtimes: Promise<AboutInfo['runtimes']> | null = null;
@@ -57,6 +64,21 @@ export class AboutService {
       docs: [...shippedDocs],
       projectUrl,
       issuesUrl: projectUrl ? `${projectUrl}/issues` : null,
+    };
+  }
+
+  /**
+   * What Qinglong's public `GET /api/system` tells of the release besides the version: its build time (Unix seconds,
+   * 0 when run from the sources), its channel by Qinglong's branch names, and this version's changelog with a link.
+   */
+  async release(): Promise<ReleaseInfo> {
+    const { o } = this;
+    const projectUrl = o.projectUrl?.replace(/\/+$/, '') ?? null;
+    return {
+      publishTime: o.build.date ? Math.floor(Date.parse(o.build.date) / 1000) || 0 : 0,
+      branch: o.version.includes('-') ? 'develop' : 'master',
+      changeLog: await (this.changelog ??= this.readChangelog()),
+      changeLogLink: projectUrl ? `${projectUrl}/blob/main/CHANGELOG.md` : '',
     };
   }
 

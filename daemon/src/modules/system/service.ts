@@ -5,6 +5,7 @@ import { maxRunLogLimitMb } from '../../settings/limits.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
+import type { ReleaseInfo } from '../about/index.ts';
 import type { UserService } from '../user/index.ts';
 
 export const maxConcurrency = 64;
@@ -25,6 +26,8 @@ export interface SystemServiceOptions {
   taskQueue: TaskQueuePolicy;
   version: string;
   startedAt: number;
+  /** Qinglong's release fields of `GET /api/system` (the about area). */
+  release: () => Promise<ReleaseInfo>;
 }
 
 /**
@@ -34,8 +37,8 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string }> {
-    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version };
+  async info(): Promise<{ isInitialized: boolean; version: string } & ReleaseInfo> {
+    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version, ...(await this.o.release()) };
   }
 
   health(): { status: 'ok'; uptime: number; version: string } {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sessionAccess } from '../../access/declare.ts';
+import { scopeAccess, sessionAccess } from '../../access/declare.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { UpdateCheck, UpdateJob, UpdateSettings, UpdateStatus } from '../../contract/update.ts';
 import { ok } from '../../http/reply.ts';
@@ -12,6 +12,11 @@ import type { UpdateSettingsService } from './settings.ts';
  * restart replaces what runs every script, and its settings decide where that code comes from.
  */
 const access = { access: sessionAccess };
+/**
+ * The check alone also answers an application with the `system` scope (`/open/system/update-check`, as Qinglong's
+ * clients call it): it reads the feed the administrator chose and changes nothing.
+ */
+const checkAccess = { access: scopeAccess('system') };
 
 /**
  * Qinglong's `PUT /api/system/update-check` ({hasNewVersion, lastVersion, lastLog, lastLogLink} and Baihu's fields),
@@ -25,7 +30,7 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/system/update-check',
     {
-      config: access,
+      config: checkAccess,
       schema: { response: { 200: Ok(UpdateCheck), ...failures } },
     },
     async () => ok(await updates.check()),
