@@ -34,6 +34,7 @@ const spec = <T>(stored: string, valid: (value: unknown) => value is T, fallback
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isPositiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isLanguage = (value: unknown): value is Language => (Languages as readonly unknown[]).includes(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isTimestamp = (value: unknown): value is number | null => value === null || Number.isFinite(value);
 const isTaskPolicy = (value: unknown): value is TaskNotifyPolicy => (TaskNotifyPolicies as unknown[]).includes(value);
 const isChannel = (value: unknown): value is NotificationSettings =>
@@ -56,6 +57,11 @@ const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
 export const settingsTable = {
   /** How many task runs at once (Qinglong's cronConcurrency). */
   cronConcurrency: spec('cronConcurrency', isPositiveInteger, defaultConcurrency),
+  /**
+   * The first-run wizard made the account and has not been finished (notification and completion steps remain).
+   * Set by the account step, cleared by `PUT api/system/setup/done`; unset on panels set up before it was tracked.
+   */
+  setupPending: spec('setupPending', isBoolean, () => false),
   /** The IANA zone schedules are read in. */
   timezone: spec('timezone', isText, (e) => e.systemTimezone),
   /** The language of the lines the daemon writes into logs and notifications. */

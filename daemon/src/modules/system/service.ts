@@ -34,8 +34,18 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string }> {
-    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version };
+  async info(): Promise<{ isInitialized: boolean; version: string; setupPending: boolean }> {
+    const isInitialized = await this.o.users.isInitialized();
+    return {
+      isInitialized,
+      version: this.o.version,
+      setupPending: isInitialized && this.o.settings.get('setupPending'),
+    };
+  }
+
+  /** The first-run wizard's last step was reached: nobody is sent back to it any more. Idempotent. */
+  async setupDone(): Promise<void> {
+    if (this.o.settings.get('setupPending')) await this.o.settings.set('setupPending', false);
   }
 
   health(): { status: 'ok'; uptime: number } {

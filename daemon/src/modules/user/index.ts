@@ -7,10 +7,14 @@ export type { UserService };
 
 /** The one account: sign-in, two-factor, profile and avatar, sign-in history. */
 export function createUser(
-  deps: Pick<SharedParts, 'db' | 'sessions' | 'clock' | 'paths' | 'notifier'> & { baseUrl: string },
+  deps: Pick<SharedParts, 'db' | 'sessions' | 'clock' | 'paths' | 'notifier' | 'settings'> & { baseUrl: string },
 ): Area<UserService> {
-  const service = new UserService(new UserRepository(deps.db), deps.sessions, deps.clock, (entry) =>
-    deps.notifier.notifyLogin(entry),
+  const service = new UserService(
+    new UserRepository(deps.db),
+    deps.sessions,
+    deps.clock,
+    (entry) => deps.notifier.notifyLogin(entry),
+    () => deps.settings.set('setupPending', true),
   );
   return {
     service,

@@ -39,12 +39,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService; uploadD
     {
       config: { access: publicAccess },
       onRequest: signInLimit,
-      schema: { body: InitBody, response: { 200: Ok(Type.Null()), ...failures } },
+      schema: { body: InitBody, response: { 200: Ok(LoginResult), ...failures } },
     },
-    async (req) => {
-      await users.initialize(req.body.username, req.body.password, req.body.confirmPassword);
-      return ok(null);
-    },
+    async (req) =>
+      ok(await users.initialize(req.body.username, req.body.password, req.body.confirmPassword, callerOf(req))),
   );
 
   app.post(
