@@ -197,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencies,
     createScripts(shared),
     configs,
-    createLogs(shared),
+    createLogs({ ...shared, crons: crons.service }),
     subscriptions,
   ];
 
