@@ -32,6 +32,7 @@ test('the logs tree names each folder after its task and says how each run ended
   const [dir, name] = run.log_path!.split('/');
   const detail = await call(app, 'GET', `/api/logs/detail?path=${dir}&file=${name}`, { token });
   assert.deepEqual((detail.body as unknown as { run: unknown }).run, { end: 'failed', exitCode: 3 });
+  assert.equal((detail.body as unknown as { label: string }).label, 'Nightly backup');
   // A log no recorded run wrote has no result, and a folder no task owns has no name.
   mkdirSync(path.join(app.ctx.paths.log, 'loose'));
   writeFileSync(path.join(app.ctx.paths.log, 'loose', 'a.log'), 'x\n');

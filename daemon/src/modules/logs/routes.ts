@@ -23,6 +23,7 @@ const DetailReply = Type.Object({
   size: Type.Number(),
   topic: Type.Optional(Type.String()),
   run: Type.Optional(LogRun),
+  label: Type.Optional(Type.String()),
 });
 const Range = Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number(), size: Type.Number() });
 

@@ -1,4 +1,5 @@
 import { lstat, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { ResponseCode } from '../../contract/codes.ts';
 import { LogStatus, type RunEnd } from '../../contract/enums.ts';
 import type { LogRun } from '../../contract/logs.ts';
@@ -40,6 +41,8 @@ export interface LogDetail {
   size: number;
   /** How the run that wrote it ended, when a recorded run did. */
   run?: LogRun;
+  /** The name of the task whose folder it is in. */
+  label?: string;
 }
 
 /** data/log: the tree, the end of a log (without loading it whole), downloads and deletes. */
@@ -100,12 +103,14 @@ export class LogService {
     const active = await this.activeLogs();
     const topic = active.get(rel);
     const run = this.runOf(rel, await this.owners.runsOfLogs([rel]), active);
+    const label = (await this.owners.folderNames()).get(path.posix.dirname(rel));
     return {
       data: note + range.text,
       logStatus: topic ? LogStatus.running : LogStatus.completed,
       size: range.size,
       ...(topic ? { topic } : {}),
       ...(run ? { run } : {}),
+      ...(label ? { label } : {}),
     };
   }
 
