@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import { LoginStatus } from '../contract/enums.ts';
@@ -136,8 +137,14 @@ export class Notifier {
     // The 28 providers are loaded on the first notification: a panel that never sends keeps them out of memory.
     const { providers } = await import('./providers/index.ts');
     const provider = providers[channel];
+    // Colour codes from a run's log (or a script) would reach people as escape garbage: every message is plain text.
+    const plain = {
+      ...message,
+      title: stripVTControlCharacters(message.title),
+      content: stripVTControlCharacters(message.content),
+    };
     // Real wall time, not the injectable clock: signatures are checked against the service's own clock.
-    await provider.send(message, settings, {
+    await provider.send(plain, settings, {
       http: this.http,
       hosts: this.hosts,
       guard: this.guard,

@@ -35,6 +35,7 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const isPositiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isLanguage = (value: unknown): value is Language => (Languages as readonly unknown[]).includes(value);
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isLanguageOrNull = (value: unknown): value is Language | null => value === null || isLanguage(value);
 const isTimestamp = (value: unknown): value is number | null => value === null || Number.isFinite(value);
 const isTaskPolicy = (value: unknown): value is TaskNotifyPolicy => (TaskNotifyPolicies as unknown[]).includes(value);
 const isChannel = (value: unknown): value is NotificationSettings =>
@@ -64,8 +65,13 @@ export const settingsTable = {
   setupPending: spec('setupPending', isBoolean, () => false),
   /** The IANA zone schedules are read in. */
   timezone: spec('timezone', isText, (e) => e.systemTimezone),
-  /** The language of the lines the daemon writes into logs and notifications. */
+  /**
+   * The language of the lines the daemon writes into logs and notifications, when the administrator chose one;
+   * unset, they follow the panel's language (`uiLang`; settings/language.ts).
+   */
   lang: spec('lang', isLanguage, () => fallbackLanguage),
+  /** The language the administrator's panel was last shown in (seen on `GET api/user`); null before any. */
+  uiLang: spec('uiLang', isLanguageOrNull, () => null),
   /** When the scheduler last said it was alive (ms), to find the due times a stop missed. */
   schedulerHeartbeat: spec('schedulerHeartbeat', isTimestamp, () => null),
   /** An http(s) proxy for dependency installers, and the package mirrors (Qinglong's names). */

@@ -1,3 +1,4 @@
+import { panelLanguageSeen } from '../../settings/language.ts';
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { UserRepository } from './repository.ts';
 import { userRoutes } from './routes.ts';
@@ -19,7 +20,12 @@ export function createUser(
   return {
     service,
     routes: async (app) => {
-      await userRoutes(typed(app), { users: service, uploadDir: deps.paths.upload, baseUrl: deps.baseUrl });
+      await userRoutes(typed(app), {
+        users: service,
+        uploadDir: deps.paths.upload,
+        baseUrl: deps.baseUrl,
+        panelLanguage: (lang) => panelLanguageSeen(deps.settings, lang),
+      });
     },
   };
 }
