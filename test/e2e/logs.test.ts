@@ -101,3 +101,56 @@ test('the logs page: task names, failed runs with their exit code, whole names, 
     await context.close();
   }
 });
+
+test('run-log lines follow the language the panel is shown in, unless the settings choose one', async (t) => {
+  const browser = await launchBrowser(t);
+  const panel = await startPanel(t);
+  await initAccount(panel.app);
+  const token = await login(panel.app);
+  const api = `${panel.app.ctx.config.baseUrl}api`;
+  const created = await call(panel.app, 'POST', `${api}/crons`, {
+    token,
+    payload: { name: 'greeting', command: 'echo hello', schedule: '0 0 1 1 *' },
+  });
+  const id = (created.body.data as { id: number }).id;
+  /** Opens the panel in a language, runs the task from its page and answers the first line of the run's log. */
+  const runIn = async (locale: 'en-US' | 'zh-CN') => {
+    const { context, page } = await signedInPage(browser, token, { locale });
+    await page.goto(`${panel.url}crontab`);
+    await page.getByRole('navigation').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const before = (await runsOf(panel.app, id)).length;
+    await call(panel.app, 'PUT', `${api}/crons/run`, { token, payload: [id] });
+    const run = await waitFor(async () => {
+      const row = (await runsOf(panel.app, id))[before];
+      return row?.end ? row : undefined;
+    });
+    const [dir, file] = run.log_path!.split('/');
+    const detail = await call(panel.app, 'GET', `${api}/logs/detail?path=${dir}&file=${file}`, { token });
+    return { context, page, first: String(detail.body.data).split('\n')[0] ?? '' };
+  };
+  const english = await runIn('en-US');
+  assert.match(english.first, /## Start /);
+  // The settings page says the language follows the panel, and offers a fixed one.
+  await english.page.goto(`${panel.url}setting/other`);
+  const select = english.page.getByLabel('Language of run logs', { exact: true });
+  assert.equal(await select.inputValue(), '');
+  await settle(english.page);
+  await screenshot(english.page, 'logs-language-setting-en');
+  await english.context.close();
+
+  const chinese = await runIn('zh-CN');
+  assert.match(chinese.first, /## 开始执行 /);
+  await chinese.page.goto(`${panel.url}setting/other`);
+  const choice = chinese.page.getByLabel('运行日志语言', { exact: true });
+  await choice.selectOption('en');
+  await chinese.page.getByRole('button', { name: '保存运行日志语言' }).click();
+  await waitFor(async () => {
+    const effective = await call(panel.app, 'GET', `${api}/system/config/effective`, { token });
+    return (effective.body.data as { langFollowsPanel: boolean }).langFollowsPanel === false;
+  });
+  await chinese.context.close();
+  const fixed = await runIn('zh-CN');
+  assert.match(fixed.first, /## Start /, 'a chosen language wins over the panel');
+  await fixed.context.close();
+});
