@@ -1,4 +1,3 @@
-import { stripVTControlCharacters } from 'node:util';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import { LoginStatus } from '../contract/enums.ts';
@@ -20,7 +19,7 @@ import { LocalTargetRefused, TargetGuard } from './local-targets.ts';
 import type { LocalTargets } from '../contract/local-targets.ts';
 import { formatMessage } from '../contract/messages.ts';
 import { redactUrls } from '../redact.ts';
-import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
+import { defaultHosts, plainText, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
 
@@ -137,14 +136,8 @@ export class Notifier {
     // The 28 providers are loaded on the first notification: a panel that never sends keeps them out of memory.
     const { providers } = await import('./providers/index.ts');
     const provider = providers[channel];
-    // Colour codes from a run's log (or a script) would reach people as escape garbage: every message is plain text.
-    const plain = {
-      ...message,
-      title: stripVTControlCharacters(message.title),
-      content: stripVTControlCharacters(message.content),
-    };
     // Real wall time, not the injectable clock: signatures are checked against the service's own clock.
-    await provider.send(plain, settings, {
+    await provider.send(plainText(message), settings, {
       http: this.http,
       hosts: this.hosts,
       guard: this.guard,
