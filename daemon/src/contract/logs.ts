@@ -32,6 +32,8 @@ export interface LogSearchMatch {
   text: string;
   at: number;
   length: number;
+  /** The name of the task whose folder the log is in. */
+  label?: string;
 }
 
 /** The last record: how much was searched, and which bound ended the search early, if any. */

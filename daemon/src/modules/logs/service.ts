@@ -86,8 +86,17 @@ export class LogService {
   }
 
   /** Matching lines across data/log (or one folder of it), newest logs first; see search.ts for the bounds. */
-  search(query: string, dir: string | undefined, signal: AbortSignal) {
-    return searchLogs(this.paths.log, query, dir, signal);
+  async *search(query: string, dir: string | undefined, signal: AbortSignal) {
+    const found = searchLogs(this.paths.log, query, dir, signal);
+    // The first step checks the folder, before anything is read or asked.
+    const first = await found.next();
+    const names = await this.owners.folderNames();
+    const named = <T extends { type: string; key?: string }>(record: T) => {
+      const label = record.key ? names.get(path.posix.dirname(record.key)) : undefined;
+      return label ? { ...record, label } : record;
+    };
+    if (!first.done) yield named(first.value);
+    for await (const record of found) yield named(record);
   }
 
   /** The last 2 MB, ANSI colours kept, with a first line saying how much was left out. */

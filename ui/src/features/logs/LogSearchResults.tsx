@@ -89,7 +89,10 @@ export function LogSearchResults({
       <ul className="flex flex-col gap-1" aria-label={t`Search results`}>
         {[...groups].map(([key, lines]) => (
           <li key={key}>
-            <p className="px-2 pt-1 font-mono text-[12px] break-all text-fg">{key}</p>
+            <p className="flex flex-col px-2 pt-1">
+              {lines[0]?.label && <span className="text-[13px] font-medium break-words">{lines[0].label}</span>}
+              <span className="font-mono text-[12px] break-all text-muted">{key}</span>
+            </p>
             <ul className="flex flex-col">
               {lines.map((match) => (
                 <li key={match.line}>
