@@ -37,6 +37,8 @@ export default function LogsPage() {
     return text ? `/log?${text}` : '/log';
   };
   const [folder, setFolder] = useState<string | null>(null);
+  /** The chosen folder's task name, shown in place of the folder's own name. */
+  const [folderLabel, setFolderLabel] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ key: string; type: 'file' | 'directory' } | null>(null);
   const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
@@ -51,7 +53,10 @@ export default function LogsPage() {
       await removeLog(path, file, deleting.type);
       toast(t`Deleted ${file}`);
       if (key && (key === deleting.key || key.startsWith(deleting.key + '/'))) navigate(to({ file: null }));
-      if (folder === deleting.key) setFolder(null);
+      if (folder === deleting.key) {
+        setFolder(null);
+        setFolderLabel(null);
+      }
       setDeleting(null);
       setReloadKey((n) => n + 1);
     } catch (failure) {
@@ -68,7 +73,10 @@ export default function LogsPage() {
           <span className="min-w-0 flex-1 truncate px-1 text-xs text-muted">
             {folder ? (
               <>
-                {t`Folder:`} <span className="font-mono text-fg">{folder}</span>
+                {t`Folder:`}{' '}
+                <span className={folderLabel ? 'text-fg' : 'font-mono text-fg'} title={folder}>
+                  {folderLabel ?? folder}
+                </span>
               </>
             ) : (
               t`Newest first`
@@ -110,7 +118,11 @@ export default function LogsPage() {
               setShowTree(false);
               navigate(to({ file: node.key }));
             }}
-            onFolder={(node) => setFolder((current) => (current === node.key ? null : node.key))}
+            onFolder={(node) => {
+              const leaving = folder === node.key;
+              setFolder(leaving ? null : node.key);
+              setFolderLabel(leaving ? null : (node.label ?? null));
+            }}
             reveal={key}
             reloadKey={reloadKey}
             meta
