@@ -6,6 +6,7 @@ import { writtenLanguage } from '../../settings/language.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
+import type { ReleaseInfo } from '../about/index.ts';
 import type { UserService } from '../user/index.ts';
 
 export const maxConcurrency = 64;
@@ -26,6 +27,8 @@ export interface SystemServiceOptions {
   taskQueue: TaskQueuePolicy;
   version: string;
   startedAt: number;
+  /** Qinglong's release fields of `GET /api/system` (the about area). */
+  release: () => Promise<ReleaseInfo>;
 }
 
 /**
@@ -35,12 +38,13 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string; setupPending: boolean }> {
+  async info(): Promise<{ isInitialized: boolean; version: string; setupPending: boolean } & ReleaseInfo> {
     const isInitialized = await this.o.users.isInitialized();
     return {
       isInitialized,
       version: this.o.version,
       setupPending: isInitialized && this.o.settings.get('setupPending'),
+      ...(await this.o.release()),
     };
   }
 
@@ -49,8 +53,8 @@ export class SystemService {
     if (this.o.settings.get('setupPending')) await this.o.settings.set('setupPending', false);
   }
 
-  health(): { status: 'ok'; uptime: number } {
-    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000) };
+  health(): { status: 'ok'; uptime: number; version: string } {
+    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000), version: this.o.version };
   }
 
   /** The values in force, defaults included. */
