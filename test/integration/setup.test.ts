@@ -6,11 +6,8 @@ test('GET /api/system is public and reports whether the panel is initialised', a
   const { app } = await startApp(t);
   const before = await call(app, 'GET', '/api/system');
   assert.equal(before.status, 200);
-  assert.deepEqual(before.body.data, {
-    isInitialized: false,
-    version: (before.body.data as { version: string }).version,
-    setupPending: false,
-  });
+  const { isInitialized, setupPending } = before.body.data as { isInitialized: boolean; setupPending: boolean };
+  assert.deepEqual({ isInitialized, setupPending }, { isInitialized: false, setupPending: false });
   assert.match((before.body.data as { version: string }).version, /^\d+\.\d+\.\d+/);
   await initAccount(app);
   const after = await call(app, 'GET', '/api/system');
