@@ -1,4 +1,5 @@
 import { passwordMinLength } from '@contract/enums.ts';
+import type { LoginResult } from '@contract/user.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -11,8 +12,8 @@ import type { Credentials } from './signIn.ts';
 import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
-/** Creates the one administrator account (`PUT api/user/init`) and hands its credentials to the next step. */
-export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => void }) {
+/** Creates the one administrator account (`PUT api/user/init`) and hands the session it answered to the next step. */
+export function AccountStep({ onDone }: { onDone: (created: LoginResult | null, credentials: Credentials) => void }) {
   const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -36,8 +37,8 @@ export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => 
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      await api.put('user/init', { username, password, confirmPassword });
-      onDone({ username, password });
+      const created = await api.put<LoginResult | null>('user/init', { username, password, confirmPassword });
+      onDone(created, { username, password });
     } catch (error) {
       const { fields, form } = errorsFrom(error);
       fail(fields);
