@@ -27,6 +27,7 @@ import { LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
 import { createConfigs } from './modules/configs/index.ts';
 import { createCrons } from './modules/crons/index.ts';
+import { createDashboard } from './modules/dashboard/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     user,
     createNotifications(shared),
     crons,
+    createDashboard(shared),
     envs,
     dependencies,
     createScripts(shared),
