@@ -16,12 +16,15 @@ export interface ListParams {
   searchValue: string;
   sorter: { field: string; type: 'ascend' | 'descend' } | null;
   view: Pick<CronView, 'filters' | 'sorts' | 'filterRelation'> | null;
+  /** Only tasks whose last run failed or timed out. */
+  failedOnly: boolean;
 }
 
 export function listCrons(p: ListParams): Promise<CronList> {
   const query = new URLSearchParams({ page: String(p.page), size: String(p.size) });
   if (p.searchValue.trim()) query.set('searchValue', p.searchValue.trim());
   if (p.sorter) query.set('sorter', JSON.stringify(p.sorter));
+  if (p.failedOnly) query.set('filters', JSON.stringify({ last_end: ['failed', 'timeout'] }));
   if (p.view && (p.view.filters.length || p.view.sorts.length)) {
     query.set(
       'queryString',

@@ -4,7 +4,8 @@ import type { Cron } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
 import { Labels, TimeCell } from '../../../components/list/cells.tsx';
 import { Checkbox, type SelectionProps } from '../../../components/list/Checkbox.tsx';
-import { lastDuration, NameCell } from './cells.tsx';
+import { failedRowClass, LastResult, lastDuration, lastFailed, NameCell } from './cells.tsx';
+import { subscriptionLabel, useSubscriptionNames } from './useSubscriptionNames.ts';
 import { CronRowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
 
@@ -19,10 +20,18 @@ export function CronCards({
   onAction: (action: RowAction, cron: Cron) => void;
 } & SelectionProps) {
   const { t } = useLingui();
+  const subscriptions = useSubscriptionNames(rows);
   return (
     <ul aria-label={t`Scheduled tasks`} className="flex flex-col divide-y divide-line">
       {rows.map((cron) => (
-        <li key={cron.id} className={cn('flex gap-3 px-3 py-3', cron.isPinned ? 'bg-primary-soft/30' : '')}>
+        <li
+          key={cron.id}
+          className={cn(
+            'flex gap-3 px-3 py-3',
+            cron.isPinned ? 'bg-primary-soft/30' : '',
+            lastFailed(cron) && failedRowClass,
+          )}
+        >
           <div className="pt-0.5">
             <Checkbox
               label={t`Select ${cron.name}`}
@@ -40,6 +49,11 @@ export function CronCards({
             </code>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px] text-muted">
               <span className="font-mono">{cron.schedule}</span>
+              {cron.sub_id !== null && (
+                <span className="truncate">
+                  {t`From`} {subscriptionLabel(subscriptions, cron.sub_id)}
+                </span>
+              )}
               <span>
                 {t`Next`} <TimeCell ms={cron.nextRunTime} />
               </span>
@@ -50,6 +64,7 @@ export function CronCards({
                 {t`Last`} <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
               </span>
               <span>{lastDuration(cron)}</span>
+              <LastResult cron={cron} />
               <span className="ml-auto">
                 <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
               </span>

@@ -6,7 +6,8 @@ import type { Cron, ListParams } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
 import { Labels, TimeCell } from '../../../components/list/cells.tsx';
 import { Checkbox, SelectAllCheckbox, type SelectionProps } from '../../../components/list/Checkbox.tsx';
-import { lastDuration, NameCell } from './cells.tsx';
+import { failedRowClass, LastResult, lastDuration, lastFailed, NameCell } from './cells.tsx';
+import { subscriptionLabel, useSubscriptionNames } from './useSubscriptionNames.ts';
 import { CronRowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
 
@@ -66,8 +67,9 @@ export function CronTable({
   const ids = rows.map((r) => r.id);
   // The subscription column earns its width only once some task on the page comes from a subscription.
   const withSubscriptions = rows.some((r) => r.sub_id !== null);
+  const subscriptions = useSubscriptionNames(rows);
   const sort = { sorter, onSort };
-  // Ten columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
+  // Eleven columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
   return (
     <Table
       label={t`Scheduled tasks`}
@@ -91,6 +93,7 @@ export function CronTable({
           <SortTh field="labels" {...sort}>{t`Labels`}</SortTh>
           <SortTh field="last_execution_time" {...sort}>{t`Last run`}</SortTh>
           <SortTh field="last_running_time" {...sort}>{t`Last duration`}</SortTh>
+          <Th>{t`Last result`}</Th>
           <Th>{t`Next run`}</Th>
           {withSubscriptions && (
             <SortTh field="sub_id" {...sort}>
@@ -104,7 +107,11 @@ export function CronTable({
         {rows.map((cron) => (
           <Tr
             key={cron.id}
-            className={cn(cron.isPinned ? 'bg-primary-soft/30' : '', cron.isDisabled ? 'text-muted' : '')}
+            className={cn(
+              cron.isPinned ? 'bg-primary-soft/30' : '',
+              cron.isDisabled ? 'text-muted' : '',
+              lastFailed(cron) && failedRowClass,
+            )}
           >
             <Td className="pr-0">
               <Checkbox
@@ -130,10 +137,17 @@ export function CronTable({
               <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
             </Td>
             <Td className="tabular-nums">{lastDuration(cron)}</Td>
+            <Td>
+              <LastResult cron={cron} />
+            </Td>
             <Td className="tabular-nums">
               <TimeCell ms={cron.nextRunTime} />
             </Td>
-            {withSubscriptions && <Td>{cron.sub_id ? `#${cron.sub_id}` : '—'}</Td>}
+            {withSubscriptions && (
+              <Td className="max-w-40 truncate" title={subscriptionLabel(subscriptions, cron.sub_id)}>
+                {subscriptionLabel(subscriptions, cron.sub_id)}
+              </Td>
+            )}
             <Td className="sticky right-0 bg-surface py-0!">
               <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
             </Td>
