@@ -21,30 +21,74 @@ export interface TaskTotals {
   maxMs: number;
 }
 
+const dayMs = 86_400_000;
+
+type TotalsRow = { ref_id: number | null; runs: unknown; failed: unknown; avgMs: unknown; maxMs: unknown };
+const totals = (rows: TotalsRow[]): TaskTotals[] =>
+  rows.map((r) => ({
+    refId: Number(r.ref_id),
+    runs: Number(r.runs),
+    failed: Number(r.failed ?? 0),
+    avgMs: Math.round(Number(r.avgMs ?? 0)),
+    maxMs: Number(r.maxMs ?? 0),
+  }));
+
 /**
- * The read side of the overview. Every count over runs is a range of the index job_runs_finished (kind, finished_at,
- * end, ref_id, duration_ms; migration 0008), which holds every column these queries read, so at millions of runs
- * SQLite reads the window's part of one index and never the table.
+ * The read side of the overview (migration 0008). Counts over 30 days read the counts triggers keep as runs end
+ * (run_slices, run_days): a few thousand rows whatever the number of runs. Counts over the last day read job_runs
+ * through the index job_runs_finished (kind, finished_at, end, ref_id, duration_ms), which holds every column they
+ * read: a range of one index, never the table.
  */
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Task runs that ended in [from, to), counted per slice of `sliceMs` from `from` (slice 0 is the first). */
+  /**
+   * Task runs that ended in [from, to), per 15-minute slice from `from` (slice 0 is the first), from the slices the
+   * triggers keep (run_slices). `from` must be on the 15-minute grid, as every hour and day start of every zone is.
+   */
   async runsBySlice(from: number, to: number, sliceMs: number): Promise<SliceCount[]> {
-    const slice = sql<number>`(finished_at - ${from}) / ${sliceMs}`;
     const rows = await this.db
-      .selectFrom('job_runs')
+      .selectFrom('run_slices')
+      .select(['start', 'runs', 'failed'])
+      .where('kind', '=', taskKind)
+      .where('start', '>=', from)
+      .where('start', '<', to)
+      .execute();
+    return rows.map((r) => ({ slice: Math.floor((r.start - from) / sliceMs), runs: r.runs, failed: r.failed }));
+  }
+
+  /** How many tasks had a failed or timed-out run on the UTC days from `from`'s on (run_days). */
+  async tasksFailedOnDays(from: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('run_days')
+      .select(sql<number>`count(distinct ref_id)`.as('tasks'))
+      .where('kind', '=', taskKind)
+      .where('day', '>=', Math.floor(from / dayMs))
+      .where('failed', '>', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.tasks);
+  }
+
+  /** The `limit` tasks with the highest average duration or most failures on the UTC days from `from`'s on. */
+  async topOnDays(from: number, limit: number, by: 'avgMs' | 'failed'): Promise<TaskTotals[]> {
+    let query = this.db
+      .selectFrom('run_days')
       .select([
-        slice.as('slice'),
-        (eb) => eb.fn.countAll<number>().as('runs'),
-        (eb) => eb.fn.sum<number>(isFailure).as('failed'),
+        'ref_id',
+        (eb) => eb.fn.sum<number>('runs').as('runs'),
+        (eb) => eb.fn.sum<number>('failed').as('failed'),
+        sql<number>`sum(total_ms) * 1.0 / max(sum(timed), 1)`.as('avgMs'),
+        (eb) => eb.fn.max('max_ms').as('maxMs'),
       ])
       .where('kind', '=', taskKind)
-      .where('finished_at', '>=', from)
-      .where('finished_at', '<', to)
-      .groupBy(sql`1`)
-      .execute();
-    return rows.map((r) => ({ slice: Number(r.slice), runs: Number(r.runs), failed: Number(r.failed ?? 0) }));
+      .where('day', '>=', Math.floor(from / dayMs))
+      .where('ref_id', '>', 0)
+      .groupBy('ref_id')
+      .orderBy(by, 'desc')
+      .orderBy('ref_id')
+      .limit(limit);
+    if (by === 'failed') query = query.having(sql<boolean>`sum(failed) > 0`);
+    return totals(await query.execute());
   }
 
   /** How many tasks had a failed or timed-out run that ended since `from`. */
@@ -81,14 +125,7 @@ export class DashboardRepository {
       .orderBy('ref_id')
       .limit(limit);
     if (by === 'failed') query = query.having(sql<boolean>`sum(${isFailure}) > 0`);
-    const rows = await query.execute();
-    return rows.map((r) => ({
-      refId: Number(r.ref_id),
-      runs: Number(r.runs),
-      failed: Number(r.failed ?? 0),
-      avgMs: Math.round(Number(r.avgMs ?? 0)),
-      maxMs: Number(r.maxMs ?? 0),
-    }));
+    return totals(await query.execute());
   }
 
   /** Runs of every kind not finished: running (started) and waiting (the partial index job_runs_unfinished). */

@@ -72,9 +72,9 @@ export class DashboardService {
     const [tasks, dayFailed, monthFailed, slowest, failing, unfinished, counts] = await Promise.all([
       this.repository.taskCounts(),
       this.repository.tasksFailedSince(hourly[0]!.start),
-      this.repository.tasksFailedSince(daily[0]!.start),
-      this.repository.topSince(topFrom, listLimit, 'avgMs'),
-      this.repository.topSince(topFrom, listLimit, 'failed'),
+      this.repository.tasksFailedOnDays(daily[0]!.start),
+      this.repository.topOnDays(topFrom, listLimit, 'avgMs'),
+      this.repository.topOnDays(topFrom, listLimit, 'failed'),
       this.repository.unfinished(activeLimit * 2),
       this.repository.unfinishedCounts(),
     ]);
