@@ -343,10 +343,10 @@ test('first-run setup: left after the account step it continues once signed in, 
   await last.getByRole('heading', { name: 'All set' }).waitFor();
   await last.getByText('Your account is ready and you are signed in.').waitFor();
   await last.getByRole('button', { name: 'Go to the panel' }).click();
-  await last.waitForURL(/\/crontab$/);
+  await last.waitForURL(/\/dashboard$/);
   await last.getByRole('navigation', { name: 'Main menu' }).waitFor();
   // Finished: nothing sends anyone to the wizard any more.
   await last.goto(`${panel.url}initialization`);
-  await last.waitForURL(/\/crontab$/);
+  await last.waitForURL(/\/dashboard$/);
   await later.close();
 });

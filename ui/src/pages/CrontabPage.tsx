@@ -50,7 +50,8 @@ export default function CrontabPage() {
       chooseView(current);
   }, [views, activeView, params.view, chooseView]);
 
-  const filtered = params.searchValue !== '' || (params.view?.filters.length ?? 0) > 0 || params.failedOnly;
+  const filtered =
+    params.searchValue !== '' || (params.view?.filters.length ?? 0) > 0 || params.failedOnly || params.status !== null;
   const onSearch = useCallback((searchValue: string) => setParams({ searchValue }), [setParams]);
 
   const create = (

@@ -38,7 +38,7 @@ export default function InitializationPage() {
     setFinishing(true);
     await finishSetup();
     setupDone();
-    navigate(signedIn ? '/crontab' : '/login', { replace: true });
+    navigate(signedIn ? '/dashboard' : '/login', { replace: true });
   };
 
   return (

@@ -28,6 +28,8 @@ export function RecentTasks() {
       searchValue: search,
       sorter: { field: 'last_execution_time', type: 'descend' },
       view: null,
+      failedOnly: false,
+      status: null,
     }).then(
       (list) => !cancelled && setState({ rows: list.data, error: null }),
       (error: Error) => !cancelled && setState({ rows: null, error: error.message }),

@@ -22,7 +22,7 @@ export interface CronListState extends ResourceList<Cron> {
  * its last-run time, duration and next run.
  */
 export function useCronList(): CronListState {
-  // The overview links here with `?searchValue=failed:24h` or `?failed=1`.
+  // The overview links here with `?searchValue=failed:24h`, `?failed=1` or `?status=0`.
   const [params, setParamsState] = useState<ListParams>(() => {
     const url = new URLSearchParams(window.location.search);
     return {
@@ -32,6 +32,7 @@ export function useCronList(): CronListState {
       sorter: null,
       view: null,
       failedOnly: url.get('failed') === '1',
+      status: /^[0-9]$/.test(url.get('status') ?? '') ? Number(url.get('status')) : null,
     };
   });
   const list = useResourceList({
