@@ -158,13 +158,18 @@ export default function DashboardPage() {
             );
           })}
         </ListCard>
-        <ListCard title={t`Storage`} empty="" count={2}>
+        <ListCard title={t`Storage`} empty="" count={3}>
           <TaskRow id={null} name={t`Logs`}>
             {o.sizes.log === null ? t`measuring…` : formatSize(o.sizes.log)}
           </TaskRow>
           <TaskRow id={null} name={t`Data folder`}>
             {o.sizes.data === null ? t`measuring…` : formatSize(o.sizes.data)}
           </TaskRow>
+          {o.sizes.measuredAt !== null && (
+            <li className="px-4 py-2 text-xs text-muted">
+              {t`Measured`} <TimeCell ms={o.sizes.measuredAt} />
+            </li>
+          )}
         </ListCard>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { folderSize } from '../../files/size.ts';
 import type { DataPaths } from '../../paths.ts';
 
 /** How often the folders are measured again; a walk of a big data dir takes seconds, and sizes change slowly. */
-export const measureEveryMs = 10 * 60_000;
+export const measureEveryMs = 5 * 60_000;
 
 export interface Sizes {
   log: number | null;

@@ -59,12 +59,19 @@ export function CronCards({
               </span>
             </div>
             {cron.labels.length > 0 && <Labels labels={cron.labels} />}
-            <div className="-my-1 -mr-1 flex items-center gap-x-3 text-[12px] text-muted">
-              <span>
-                {t`Last`} <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
-              </span>
-              <span>{lastDuration(cron)}</span>
-              <LastResult cron={cron} />
+            {/* Each piece keeps to one line; the actions move under them when the width runs out. */}
+            <div className="-my-1 -mr-1 flex flex-wrap items-center gap-x-3 text-[12px] text-muted">
+              {cron.last_execution_time ? (
+                <>
+                  <LastResult cron={cron} />
+                  <span className="whitespace-nowrap">
+                    {t`Last`} <TimeCell ms={cron.last_execution_time * 1000} />
+                  </span>
+                  <span className="whitespace-nowrap">{lastDuration(cron)}</span>
+                </>
+              ) : (
+                <span>{t`Not run yet`}</span>
+              )}
               <span className="ml-auto">
                 <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
               </span>

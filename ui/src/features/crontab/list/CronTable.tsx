@@ -67,9 +67,11 @@ export function CronTable({
   const ids = rows.map((r) => r.id);
   // The subscription column earns its width only once some task on the page comes from a subscription.
   const withSubscriptions = rows.some((r) => r.sub_id !== null);
+  // So does the labels column, once some task on the page has a label.
+  const withLabels = rows.some((r) => r.labels.length > 0);
   const subscriptions = useSubscriptionNames(rows);
   const sort = { sorter, onSort };
-  // Eleven columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
+  // Up to twelve columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
   return (
     <Table
       label={t`Scheduled tasks`}
@@ -90,9 +92,15 @@ export function CronTable({
           <SortTh field="command" {...sort}>{t`Command`}</SortTh>
           <SortTh field="schedule" {...sort}>{t`Schedule`}</SortTh>
           <SortTh field="status" {...sort}>{t`Status`}</SortTh>
-          <SortTh field="labels" {...sort}>{t`Labels`}</SortTh>
+          {withLabels && (
+            <SortTh field="labels" {...sort}>
+              {t`Labels`}
+            </SortTh>
+          )}
           <SortTh field="last_execution_time" {...sort}>{t`Last run`}</SortTh>
-          <SortTh field="last_running_time" {...sort}>{t`Last duration`}</SortTh>
+          <SortTh field="last_running_time" {...sort}>
+            {t({ message: 'Duration', comment: 'Column of the task table: how long the last run took' })}
+          </SortTh>
           <Th>{t`Last result`}</Th>
           <Th>{t`Next run`}</Th>
           {withSubscriptions && (
@@ -123,16 +131,18 @@ export function CronTable({
             <Td className="max-w-56 overflow-hidden">
               <NameCell cron={cron} />
             </Td>
-            <Td className="max-w-32 truncate font-mono text-[12px]" title={cron.command}>
+            <Td className="max-w-28 truncate font-mono text-[12px]" title={cron.command}>
               {cron.command}
             </Td>
             <Td className="font-mono text-[12px]">{cron.schedule}</Td>
             <Td>
               <CronStatusBadge cron={cron} />
             </Td>
-            <Td className="max-w-48 overflow-hidden">
-              <Labels labels={cron.labels} />
-            </Td>
+            {withLabels && (
+              <Td className="max-w-48 overflow-hidden">
+                <Labels labels={cron.labels} />
+              </Td>
+            )}
             <Td className="tabular-nums">
               <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
             </Td>
