@@ -136,6 +136,11 @@ test('the overview first, each number opening its list; last results on the task
     await table.getByRole('row').filter({ hasText: 'team sign-in' }).getByText('Team scripts').waitFor();
     assert.equal(await table.getByText(`#${sub.id}`).count(), 0, 'no bare subscription id');
     await screenshot(page, 'overview-task-list-desktop');
+    // The task's own page names its subscription and how its last run ended.
+    await table.getByRole('link', { name: 'team sign-in' }).click();
+    await page.waitForURL(/\/crontab\/detail\?id=\d+$/);
+    await page.getByText('Team scripts').waitFor();
+    await page.goBack();
 
     await page.getByRole('button', { name: 'Failed' }).click();
     await waitFor(async () => (await shownTasks(page, 'row')).join() === 'nightly backup' || undefined);

@@ -13,6 +13,42 @@ import type { RowAction } from './useCronActions.tsx';
 
 type Sorter = ListParams['sorter'];
 
+/** The next sort of a column: ascending, descending, then back to the default order. */
+function nextSort(field: string, sorter: Sorter): Sorter {
+  const current = sorter?.field === field ? sorter.type : null;
+  return current === null ? { field, type: 'ascend' } : current === 'ascend' ? { field, type: 'descend' } : null;
+}
+
+const ariaSort = (field: string, sorter: Sorter) =>
+  sorter?.field !== field ? 'none' : sorter.type === 'ascend' ? 'ascending' : 'descending';
+
+/** A header's sort button: its label and an arrow saying how the column is sorted. */
+function SortButton({
+  field,
+  sorter,
+  onSort,
+  children,
+}: {
+  field: string;
+  sorter: Sorter;
+  onSort: (sorter: Sorter) => void;
+  children: ReactNode;
+}) {
+  const current = sorter?.field === field ? sorter.type : null;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(nextSort(field, sorter))}
+      className={cn('inline-flex items-center gap-1 hover:text-fg', current && 'text-fg')}
+    >
+      {children}
+      <span aria-hidden="true" className="text-[10px] leading-none">
+        {current === 'ascend' ? '▲' : current === 'descend' ? '▼' : '↕'}
+      </span>
+    </button>
+  );
+}
+
 /** A column header that sorts: ascending, descending, then back to the default order. */
 function SortTh({
   field,
@@ -27,25 +63,28 @@ function SortTh({
   children: ReactNode;
   className?: string;
 }) {
-  const current = sorter?.field === field ? sorter.type : null;
-  const next: Sorter =
-    current === null ? { field, type: 'ascend' } : current === 'ascend' ? { field, type: 'descend' } : null;
   return (
-    <Th
-      className={className}
-      aria-sort={current === 'ascend' ? 'ascending' : current === 'descend' ? 'descending' : 'none'}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(next)}
-        className={cn('inline-flex items-center gap-1 hover:text-fg', current && 'text-fg')}
-      >
+    <Th className={className} aria-sort={ariaSort(field, sorter)}>
+      <SortButton field={field} sorter={sorter} onSort={onSort}>
         {children}
-        <span aria-hidden="true" className="text-[10px] leading-none">
-          {current === 'ascend' ? '▲' : current === 'descend' ? '▼' : '↕'}
-        </span>
-      </button>
+      </SortButton>
     </Th>
+  );
+}
+
+/**
+ * How the last run went, in one cell: how it ended (with the exit code of a failure) over when it started and how
+ * long it took. One column instead of three keeps the next run in view on a laptop screen.
+ */
+function LastRunCell({ cron }: { cron: Cron }) {
+  if (!cron.last_execution_time) return <span className="text-faint">—</span>;
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      <LastResult cron={cron} />
+      <span className="text-[12px] whitespace-nowrap text-muted tabular-nums">
+        <TimeCell ms={cron.last_execution_time * 1000} /> · {lastDuration(cron)}
+      </span>
+    </span>
   );
 }
 
@@ -71,7 +110,7 @@ export function CronTable({
   const withLabels = rows.some((r) => r.labels.length > 0);
   const subscriptions = useSubscriptionNames(rows);
   const sort = { sorter, onSort };
-  // Up to twelve columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
+  // Up to ten columns share the width: tighter cell padding keeps "next run" in view on a laptop screen.
   return (
     <Table
       label={t`Scheduled tasks`}
@@ -97,11 +136,22 @@ export function CronTable({
               {t`Labels`}
             </SortTh>
           )}
-          <SortTh field="last_execution_time" {...sort}>{t`Last run`}</SortTh>
-          <SortTh field="last_running_time" {...sort}>
-            {t({ message: 'Duration', comment: 'Column of the task table: how long the last run took' })}
-          </SortTh>
-          <Th>{t`Last result`}</Th>
+          <Th
+            aria-sort={
+              sorter?.field === 'last_running_time'
+                ? ariaSort('last_running_time', sorter)
+                : ariaSort('last_execution_time', sorter)
+            }
+          >
+            <span className="inline-flex items-center gap-2 whitespace-nowrap">
+              <SortButton field="last_execution_time" {...sort}>
+                {t`Last run`}
+              </SortButton>
+              <SortButton field="last_running_time" {...sort}>
+                {t({ message: 'Duration', comment: 'Sorts the task table by how long the last run took' })}
+              </SortButton>
+            </span>
+          </Th>
           <Th>{t`Next run`}</Th>
           {withSubscriptions && (
             <SortTh field="sub_id" {...sort}>
@@ -143,12 +193,8 @@ export function CronTable({
                 <Labels labels={cron.labels} />
               </Td>
             )}
-            <Td className="tabular-nums">
-              <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
-            </Td>
-            <Td className="tabular-nums">{lastDuration(cron)}</Td>
             <Td>
-              <LastResult cron={cron} />
+              <LastRunCell cron={cron} />
             </Td>
             <Td className="tabular-nums">
               <TimeCell ms={cron.nextRunTime} />
