@@ -139,7 +139,7 @@ test('the overview first, each number opening its list; last results on the task
     // The task's own page names its subscription and how its last run ended.
     await table.getByRole('link', { name: 'team sign-in' }).click();
     await page.waitForURL(/\/crontab\/detail\?id=\d+$/);
-    await page.getByText('Team scripts').waitFor();
+    await page.locator('dl').getByText('Team scripts', { exact: true }).waitFor();
     await page.goBack();
 
     await page.getByRole('button', { name: 'Failed' }).click();

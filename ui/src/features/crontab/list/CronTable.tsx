@@ -6,7 +6,7 @@ import type { Cron, ListParams } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
 import { Labels, TimeCell } from '../../../components/list/cells.tsx';
 import { Checkbox, SelectAllCheckbox, type SelectionProps } from '../../../components/list/Checkbox.tsx';
-import { failedRowClass, LastResult, lastDuration, lastFailed, NameCell } from './cells.tsx';
+import { failedCellClass, failedRowClass, LastResult, lastDuration, lastFailed, NameCell } from './cells.tsx';
 import { subscriptionLabel, useSubscriptionNames } from './useSubscriptionNames.ts';
 import { CronRowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
@@ -204,7 +204,7 @@ export function CronTable({
                 {subscriptionLabel(subscriptions, cron.sub_id)}
               </Td>
             )}
-            <Td className="sticky right-0 bg-surface py-0!">
+            <Td className={cn('sticky right-0 py-0!', lastFailed(cron) ? failedCellClass : 'bg-surface')}>
               <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
             </Td>
           </Tr>

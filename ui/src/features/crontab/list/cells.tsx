@@ -52,3 +52,6 @@ export const lastFailed = (cron: Pick<Cron, 'last_end'>) => cron.last_end === 'f
 /** A red bar at the row's start and a red tint, for a task whose last run failed. */
 export const failedRowClass =
   'bg-[color-mix(in_srgb,var(--color-status-failed)_7%,transparent)] shadow-[inset_3px_0_0_var(--color-status-failed)]';
+
+/** The same tint, opaque, for the sticky actions cell that covers what scrolls under it. */
+export const failedCellClass = 'bg-[color-mix(in_srgb,var(--color-status-failed)_7%,var(--color-surface))]';
