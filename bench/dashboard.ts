@@ -16,7 +16,7 @@ import { loadConfig } from '../daemon/src/config.ts';
 const runs = Number(process.env.BENCH_RUNS ?? 5_000_000);
 const tasks = 1_000;
 const calls = 20;
-const budgets = { overview_p99_ms: 1500, failed_search_ms: 1500 };
+const budgets = { overview_p99_ms: 1000, failed_search_ms: 1000 };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;

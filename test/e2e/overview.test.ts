@@ -92,6 +92,17 @@ test('the overview first, each number opening its list; last results on the task
     await day.getByRole('link', { name: '2', exact: true }).waitFor();
     await day.getByRole('link', { name: '1 failed' }).waitFor();
     await page.getByRole('img', { name: /last 24 hours: 2 runs, 1 failed/ }).waitFor();
+    await page.getByRole('radio', { name: '30 days' }).click();
+    await page.getByRole('img', { name: /last 30 days: 2 runs, 1 failed/ }).waitFor();
+    assert.equal(
+      await page
+        .getByRole('img', { name: /last 30 days/ })
+        .locator('rect')
+        .count(),
+      2,
+      'one day, two bars',
+    );
+    await page.getByRole('radio', { name: '24 hours' }).click();
     const failing = page.getByRole('region', { name: 'Most failures, 7 days' });
     await failing.getByText('1 of 1 failed').waitFor();
     assert.deepEqual(await failing.getByRole('link').allTextContents(), ['nightly backup']);

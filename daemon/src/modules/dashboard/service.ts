@@ -33,15 +33,15 @@ function fold(starts: number[], slices: { at: number; runs: number; failed: numb
 /** A task's totals with its name; a task deleted since its runs is left out. */
 const figureWith =
   (names: Map<number, string>) =>
-  (t: TaskTotals): TaskFigure[] => {
-    const name = names.get(t.refId);
-    return name === undefined ? [] : [{ id: t.refId, name, ...t }];
+  ({ refId, ...figures }: TaskTotals): TaskFigure[] => {
+    const name = names.get(refId);
+    return name === undefined ? [] : [{ id: refId, name, ...figures }];
   };
 
 const sum = (buckets: RunBucket[]) =>
   buckets.reduce((t, b) => ({ runs: t.runs + b.runs, failed: t.failed + b.failed }), { runs: 0, failed: 0 });
 
-/** The overview: a handful of index-range queries and the timetable's next fire times. */
+/** The overview: the kept counts, a few index ranges of the last day's runs, and the timetable's next fire times. */
 export class DashboardService {
   constructor(
     private readonly repository: DashboardRepository,
