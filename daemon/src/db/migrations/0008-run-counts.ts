@@ -31,10 +31,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['kind', 'finished_at', 'end', 'ref_id', 'duration_ms'])
     .execute();
   await sql`create table run_slices (kind text not null, start integer not null, runs integer not null,
-    failed integer not null, primary key (kind, start)) without rowid`.execute(db);
+    failed integer not null, primary key (kind, start))`.execute(db);
   await sql`create table run_days (kind text not null, day integer not null, ref_id integer not null,
     runs integer not null, failed integer not null, timed integer not null, total_ms integer not null,
-    max_ms integer not null, primary key (kind, day, ref_id)) without rowid`.execute(db);
+    max_ms integer not null, primary key (kind, day, ref_id))`.execute(db);
   await sql`insert into run_slices (kind, start, runs, failed)
     select kind, finished_at / ${sql.lit(sliceMs)} * ${sql.lit(sliceMs)}, count(*),
       sum(case when "end" in ('failed', 'timeout') then 1 else 0 end)
