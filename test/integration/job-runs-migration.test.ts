@@ -6,7 +6,7 @@ import { migrations } from '../../daemon/src/db/migrations/index.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { call, initAccount, login, startApp, tempDir } from '../helpers/app.ts';
 
-test('migrations 0007 and 0008: task runs keep their ids, pulls follow them, the API answers as before, the runs are counted', async (t) => {
+test('migrations 0007 and 0009: task runs keep their ids, pulls follow them, the API answers as before, the runs are counted', async (t) => {
   const dataDir = tempDir(t);
   const paths = dataPaths(dataDir);
   await ensureDataDirs(paths);
@@ -85,7 +85,7 @@ test('migrations 0007 and 0008: task runs keep their ids, pulls follow them, the
   const names = tables.rows.map((r) => r.name);
   assert.ok(names.includes('job_runs') && !names.includes('cron_runs') && !names.includes('subscription_runs'));
 
-  // Migration 0008 counted the runs already there: per 15-minute slice, and per task and day.
+  // Migration 0009 counted the runs already there: per 15-minute slice, and per task and day.
   const slices = await app.ctx.db.selectFrom('run_slices').selectAll().orderBy('kind').execute();
   assert.deepEqual(slices, [
     { kind: 'pull', start: now, runs: 1, failed: 1 },

@@ -34,7 +34,7 @@ const totals = (rows: TotalsRow[]): TaskTotals[] =>
   }));
 
 /**
- * The read side of the overview (migration 0008). Counts over 30 days read the counts triggers keep as runs end
+ * The read side of the overview (migration 0009). Counts over 30 days read the counts triggers keep as runs end
  * (run_slices, run_days): a few thousand rows whatever the number of runs. Counts over the last day read job_runs
  * through the index job_runs_finished (kind, finished_at, end, ref_id, duration_ms), which holds every column they
  * read: a range of one index, never the table.
