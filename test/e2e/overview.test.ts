@@ -164,6 +164,17 @@ test('the overview first, each number opening its list; last results on the task
     await context.close();
   });
 
+  await t.test('desktop, Chinese, dark: the overview', async () => {
+    const { context, page } = await signedInPage(browser, token, { locale: 'zh-CN', colorScheme: 'dark' });
+    await page.goto(`${panel.url}dashboard`);
+    await page.getByText('上次运行失败').waitFor();
+    await page.getByRole('region', { name: '失败最多（7 天）' }).getByText('1 次中 1 次失败').waitFor();
+    await settle(page);
+    assert.deepEqual(await layoutProblems(page), []);
+    await screenshot(page, 'overview-desktop-dark-zh');
+    await context.close();
+  });
+
   for (const [locale, colorScheme] of [
     ['en-US', 'dark'],
     ['zh-CN', 'light'],
