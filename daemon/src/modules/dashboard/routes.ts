@@ -7,9 +7,8 @@ import { ok } from '../../http/reply.ts';
 import { dayLabel } from './calendar.ts';
 import type { DashboardService } from './service.ts';
 
-// The overview is about tasks and their runs: who may read tasks may read it (Qinglong's `dashboard` scope is not
-// offered to applications in its UI either).
-const access = { access: scopeAccess('crons') };
+// Qinglong's `dashboard` scope: an application holding it reads the overview under /open/dashboard.
+const access = { access: scopeAccess('dashboard') };
 
 const Trend = Type.Array(
   Type.Object({ date: Type.String(), total: Type.Integer(), success: Type.Integer(), fail: Type.Integer() }),
