@@ -15,6 +15,7 @@ import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { switchToIncrementalVacuum } from './db/vacuum.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const level = path === paths.root ? 'info' : 'warn';
     app.log[level]({ path, code }, 'could not make private to this user');
   }
+  switchToIncrementalVacuum(database.sqlite, app.log);
   recordRoutes(app);
 
   // The shared parts, built once.

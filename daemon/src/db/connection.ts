@@ -34,6 +34,8 @@ export const databaseFileName = 'baihu.sqlite';
 export function openDatabase(dbDir: string): DatabaseHandle {
   const file = path.join(dbDir, databaseFileName);
   const sqlite = new SQLite(file);
+  // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/vacuum.ts).
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
   // WAL lets readers go on while a run row is written; NORMAL is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
