@@ -38,19 +38,21 @@ const sorts = ['name', 'createdAt', 'status', 'last_execution_time'];
 async function listLatency(daemon: Daemon, token: string, tasks: number) {
   const conn = new Connection(daemon.port);
   await conn.ready;
-  const pages = Math.max(1, Math.floor(tasks / 5 / 20));
+  // Every request differs from the others (page, size, word, sort): the reply cache never answers one.
   const get = async (i: number) => {
     const sorter = encodeURIComponent(
-      JSON.stringify({ field: sorts[i % sorts.length], type: i % 2 ? 'ascend' : 'descend' }),
+      JSON.stringify({ field: sorts[i % sorts.length], type: Math.floor(i / 4) % 2 ? 'ascend' : 'descend' }),
     );
-    const url = `/api/crons?page=${1 + ((i * 7919) % pages)}&size=20&searchValue=${words[i % words.length]}&sorter=${sorter}`;
+    const size = 10 + (i % 40);
+    const page = 1 + (Math.floor(i / 40) % Math.max(1, Math.floor(tasks / 5 / 50)));
+    const url = `/api/crons?page=${page}&size=${size}&searchValue=${words[i % words.length]}&sorter=${sorter}`;
     const t0 = performance.now();
     const reply = await conn.request('GET', url, { token });
     const ms = performance.now() - t0;
     if (reply.status !== 200) throw new Error(`list failed: ${reply.status} ${reply.body}`);
     return ms;
   };
-  for (let i = 0; i < 20; i++) await get(1000 + i); // warm-up
+  for (let i = 0; i < 20; i++) await get(400 + i); // warm-up
   const varied: number[] = [];
   for (let i = 0; i < 300; i++) varied.push(await get(i));
   const repeated: number[] = [];
