@@ -47,7 +47,7 @@ await build({
 for (const file of readdirSync(path.resolve(root, outdir))) {
   if (!file.endsWith('.mjs')) continue;
   const text = readFileSync(path.resolve(root, outdir, file), 'latin1');
-  const at = text.search(/[^\x00-\x7f]/);
+  const at = [...text].findIndex((char) => char.charCodeAt(0) > 0x7f);
   if (at >= 0) {
     console.error(`${outdir}/${file} is not ASCII near: ${text.slice(Math.max(0, at - 60), at + 20)}`);
     process.exit(1);

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
+import type * as SimpleGitModule from 'simple-git';
 
 export type GitAuth =
   | { kind: 'none' }
@@ -71,7 +72,7 @@ export async function writePrivateKey(file: string, key: string): Promise<void> 
 }
 
 /** simple-git (and its dependencies) is loaded on the first pull: most panels pull seldom or never. */
-let simpleGitModule: Promise<typeof import('simple-git')> | null = null;
+let simpleGitModule: Promise<typeof SimpleGitModule> | null = null;
 
 async function gitIn(baseDir: string, o: RepoPull): Promise<SimpleGit> {
   const env = gitEnvironment(o.auth, o.proxy, o.environment);
