@@ -31,6 +31,7 @@ import { createCrons } from './modules/crons/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
+import { createRunHistory } from './modules/run-history/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createScripts(shared),
     configs,
     createLogs(shared),
+    createRunHistory(shared),
     subscriptions,
   ];
 

@@ -4,7 +4,7 @@
  * back in small incremental-vacuum steps (db/vacuum.ts), including switching a database made before the mode.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import SQLite from 'better-sqlite3';
@@ -14,7 +14,7 @@ import { reclaimFreePages, useIncrementalVacuum } from '../../daemon/src/db/vacu
 import { pruneRunHistory, runHistoryPolicyOf } from '../../daemon/src/jobs/run-retention.ts';
 import { JobRunsRepository } from '../../daemon/src/jobs/runs-repository.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { tempDir } from '../helpers/app.ts';
+import { call, initAccount, login, startApp, tempDir } from '../helpers/app.ts';
 
 const day = 86_400_000;
 const now = Date.parse('2026-06-01T12:00:00Z');
@@ -150,4 +150,41 @@ test('incremental vacuum: a database made before the mode is switched once, keep
   assert.equal(reopened.pragma('auto_vacuum', { simple: true }), 2);
   assert.deepEqual(reopened.prepare('select x from t').all(), [{ x: 'kept' }]);
   assert.ok(statSync(file).size > 0);
+});
+
+test('the retention job: PUT /api/system/run-history/run prunes under the settings, with its own run row and log', async (t) => {
+  const { app, dataDir } = await startApp(t);
+  await initAccount(app);
+  const token = await login(app);
+  const paths = dataPaths(dataDir);
+  const writer = new SQLite(path.join(paths.db, 'baihu.sqlite'));
+  t.after(() => writer.close());
+  const insert = writer.prepare(
+    `insert into job_runs (kind, ref_id, trigger, status, "end", log_path, queued_at, started_at, finished_at)
+     values ('task', 1, 'schedule', 1, 'success', ?, ?, ?, ?)`,
+  );
+  const at = Date.now() - 3 * day;
+  mkdirSync(path.join(paths.log, 'job'), { recursive: true });
+  for (let i = 0; i < 6; i++) {
+    writeFileSync(path.join(paths.log, `job/${i}.log`), 'old output\n');
+    insert.run(`job/${i}.log`, at + i, at + i, at + i + 1);
+  }
+  await app.ctx.settings.set('runHistoryPerTask', 2);
+
+  const reply = await call(app, 'PUT', '/api/system/run-history/run', { token });
+  assert.equal(reply.status, 200);
+  const runId = (reply.body as { data: { runId: number } }).data.runId;
+  assert.ok(runId > 0);
+  let row: { end: string | null; detail: string | null; log_path: string } | undefined;
+  for (let i = 0; i < 200 && !row?.end; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    row = writer.prepare(`select "end", detail, log_path from job_runs where id = ?`).get(runId) as typeof row;
+  }
+  assert.equal(row?.end, 'success');
+  assert.deepEqual(JSON.parse(row!.detail!).runs, 4);
+  const left = writer.prepare(`select log_path from job_runs where kind = 'task' order by id`).all();
+  assert.deepEqual(left, [{ log_path: 'job/4.log' }, { log_path: 'job/5.log' }]);
+  assert.equal(existsSync(path.join(paths.log, 'job/0.log')), false);
+  assert.match(row!.log_path, /^system\/retention\//);
+  assert.match(readFileSync(path.join(paths.log, row!.log_path), 'utf8'), /Removed 4 runs and 4 of their logs/);
 });
