@@ -13,6 +13,7 @@ export const JobKind = {
   debug: 'debug',
   install: 'install',
   pull: 'pull',
+  command: 'command',
   retention: 'retention',
 } as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
