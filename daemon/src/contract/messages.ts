@@ -2,6 +2,7 @@ import type { Language } from './i18n.ts';
 import { fieldLabels } from './field-labels.ts';
 import { importMessages } from './messages-import.ts';
 import { appMessages } from './messages-apps.ts';
+import { systemMessages } from './messages-system.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -195,6 +196,7 @@ export const messages = {
     zh: '不是 “ql repo” 或 “ql raw” 命令',
   },
   ...importMessages,
+  ...systemMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },

@@ -7,13 +7,14 @@ import type { Language } from '../contract/i18n.ts';
 import type { ArgvSpec } from './executor/executor.ts';
 import type { RunOutcome, TaskRunSpec } from './executor/types.ts';
 
-/** The kinds of job. Backup, update and import will be kinds too. */
+/** The kinds of job. Backup and import will be kinds too. */
 export const JobKind = {
   task: 'task',
   debug: 'debug',
   install: 'install',
   pull: 'pull',
   command: 'command',
+  update: 'update',
   retention: 'retention',
 } as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
