@@ -233,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apps,
     createNotifications(shared),
     crons,
-    createDashboard(shared),
+    createDashboard({ ...shared, dataSizes: () => about.service.dataSizes() }),
     envs,
     dependencies,
     createScripts(shared),

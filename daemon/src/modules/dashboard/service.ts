@@ -9,7 +9,7 @@ import {
 import type { Timetable } from '../../scheduler/timetable.ts';
 import { boundaries } from './calendar.ts';
 import type { DashboardRepository, TaskTotals } from './repository.ts';
-import type { FolderSizes } from './sizes.ts';
+import type { Sizes } from './sizes.ts';
 
 const dayMs = 86_400_000;
 /** Every zone's offset is a multiple of 15 minutes: slices this long fold exactly into its hours and days. */
@@ -46,7 +46,7 @@ export class DashboardService {
   constructor(
     private readonly repository: DashboardRepository,
     private readonly timetable: Timetable,
-    private readonly sizes: FolderSizes,
+    private readonly sizes: () => Sizes,
     private readonly clock: Clock,
   ) {}
 
@@ -113,7 +113,7 @@ export class DashboardService {
       }),
       slowest: slowest.flatMap(figure),
       failing: failing.flatMap(figure),
-      sizes: this.sizes.current(),
+      sizes: this.sizes(),
     };
   }
 
