@@ -1,4 +1,5 @@
 import type { Language } from './i18n.ts';
+import { backupMessages } from './messages-backup.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -305,6 +306,7 @@ export const messages = {
     en: "The folder is already Baihu's data folder: its files stay where they are",
     zh: '该目录已是白虎的数据目录，文件保持原位',
   },
+  ...backupMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },
