@@ -44,7 +44,12 @@ test('a new user sets up the panel, signs in, turns on 2FA, signs out and in wit
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('button', { name: 'Skip' }).click();
   await screenshot(page, 'foundation-03-complete');
-  await page.getByRole('button', { name: 'Go to login' }).click();
+  // Setup signed the new administrator in: completing it opens the panel without asking for the password again.
+  await page.getByRole('button', { name: 'Go to the panel' }).click();
+  await page.waitForURL(/\/crontab$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL(/\/login$/);
 
   await signIn(page, account.username, 'wrong-password');

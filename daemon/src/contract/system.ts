@@ -3,6 +3,12 @@ import { Type, type Static } from 'typebox';
 export const SystemInfo = Type.Object({
   isInitialized: Type.Boolean(),
   version: Type.String(),
+  /**
+   * The first-run setup was started and not finished: the account exists, the notification and completion steps
+   * remain. The UI sends whoever signs in back to them. Left out by daemons that do not track it (the UI then relies
+   * on what this browser remembers). Cleared by `PUT api/system/setup/done` (contract/setup.ts).
+   */
+  setupPending: Type.Optional(Type.Boolean()),
 });
 export type SystemInfo = Static<typeof SystemInfo>;
 

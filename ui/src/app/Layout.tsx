@@ -46,7 +46,10 @@ export default function Layout({ title, path, children }: { title: string; path:
           <SideMenu path={path} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur md:px-6">
+          <header
+            data-toast-floor
+            className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur md:px-6"
+          >
             <button
               type="button"
               onClick={() => setDrawerOpen(true)}

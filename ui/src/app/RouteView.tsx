@@ -17,17 +17,17 @@ const Layout = lazyPage(() => import('./Layout.tsx'));
 
 /** Picks the route for the current path, applies the access rules, and draws the page (and any modal over it). */
 export function RouteView() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const { info, failed, reload } = useSystem();
+  const { info, failed, reload, setupPending } = useSystem();
   const path = normalisePath(location);
   const { page, modal } = resolveRoute(path);
   const title = i18n._(page.title);
 
   useEffect(() => {
-    document.title = `${title} - Baihu`;
-  }, [title]);
+    document.title = `${title} - ${t`Baihu`}`;
+  }, [title, t]);
 
   useEffect(() => {
     whenUnauthorized((message) => {
@@ -44,7 +44,7 @@ export function RouteView() {
   // Keyed: wouter's Redirect navigates once on mount, and one redirect can lead straight to another.
   if (redirect) return <Redirect key={`${path}>${redirect}`} to={redirect} replace />;
   const signedIn = getToken() !== null;
-  const target = redirectFor(path, page, { initialized: info.isInitialized, signedIn });
+  const target = redirectFor(path, page, { initialized: info.isInitialized, signedIn, setupPending });
   if (target) {
     if (target === '/login') rememberReturnTo(search ? `${path}?${search}` : path);
     return <Redirect key={`${path}>${target}`} to={target} replace />;

@@ -1,28 +1,51 @@
 import type { SystemInfo } from '@contract/system.ts';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from '../lib/api.ts';
+import { rememberSetupPending, setupPendingHere } from '../lib/session.ts';
 
 interface SystemState {
   info: SystemInfo | null;
   failed: boolean;
-  /** Called once setup finishes, so /initialization stops being the only reachable page. */
-  markInitialized: () => void;
+  /** The account exists but the setup wizard is not finished: signed-in visitors are sent back to it. */
+  setupPending: boolean;
+  /** The wizard created the account (setup goes on with notifications). */
+  accountCreated: () => void;
+  /** The wizard finished. */
+  setupDone: () => void;
   reload: () => void;
 }
 
 const SystemContext = createContext<SystemState | null>(null);
 
-/** Asks the daemon (public `GET api/system`) whether setup has been done, once per page load. */
+/**
+ * Asks the daemon (public `GET api/system`) whether setup has been done, once per page load. Whether the wizard is
+ * still pending comes from the daemon when it says (`setupPending`), else from what this browser remembers.
+ */
 export function SystemProvider({ children }: { children: ReactNode }) {
   const [info, setInfo] = useState<SystemInfo | null>(null);
   const [failed, setFailed] = useState(false);
+  const [pendingHere, setPendingHere] = useState(setupPendingHere);
   const load = useCallback(() => {
     setFailed(false);
     api.get<SystemInfo>('system').then(setInfo, () => setFailed(true));
   }, []);
   useEffect(load, [load]);
-  const markInitialized = useCallback(() => setInfo((i) => (i ? { ...i, isInitialized: true } : i)), []);
-  return <SystemContext value={{ info, failed, markInitialized, reload: load }}>{children}</SystemContext>;
+  const accountCreated = useCallback(() => {
+    rememberSetupPending(true);
+    setPendingHere(true);
+    setInfo((i) => (i ? { ...i, isInitialized: true, setupPending: true } : i));
+  }, []);
+  const setupDone = useCallback(() => {
+    rememberSetupPending(false);
+    setPendingHere(false);
+    setInfo((i) => (i ? { ...i, setupPending: false } : i));
+  }, []);
+  const setupPending = !!info?.isInitialized && (info.setupPending ?? pendingHere);
+  return (
+    <SystemContext value={{ info, failed, setupPending, accountCreated, setupDone, reload: load }}>
+      {children}
+    </SystemContext>
+  );
 }
 
 export function useSystem(): SystemState {

@@ -94,9 +94,28 @@ const escape = /\x1b(?:\[([0-9;?]*)([@-~])|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-
 // eslint-disable-next-line no-control-regex
 const partialEscape = /\x1b(?:\[[0-9;?]*|\][^\x07]*)?$/;
 
+const sgrParams = (raw: string | undefined): number[] =>
+  (raw ?? '')
+    .split(';')
+    .filter((p) => p !== '')
+    .map(Number);
+
+/** The style in force after `text`, starting from `style` (only colour escapes count). */
+export function styleAfter(style: AnsiStyle, text: string): AnsiStyle {
+  if (!text.includes('\x1b')) return style;
+  let next = style;
+  for (const match of text.matchAll(escape)) if (match[2] === 'm') next = applySgr(next, sgrParams(match[1]));
+  return next;
+}
+
+/** A style with nothing set (the terminal's default). */
+export const isPlain = (style: AnsiStyle): boolean => Object.keys(style).length === 0;
+
 export class AnsiReader {
-  private style: AnsiStyle = {};
   private pending = '';
+
+  /** `style`: the style in force where the text starts (a line in the middle of a coloured block). */
+  constructor(private style: AnsiStyle = {}) {}
 
   /** Reads the next piece of output; returns its styled segments. */
   read(input: string): AnsiSegment[] {
@@ -115,13 +134,7 @@ export class AnsiReader {
     for (const match of text.matchAll(escape)) {
       push(text.slice(last, match.index));
       last = match.index + match[0].length;
-      if (match[2] === 'm') {
-        const params = (match[1] ?? '')
-          .split(';')
-          .filter((p) => p !== '')
-          .map(Number);
-        this.style = applySgr(this.style, params);
-      }
+      if (match[2] === 'm') this.style = applySgr(this.style, sgrParams(match[1]));
     }
     push(text.slice(last));
     return segments;

@@ -41,3 +41,9 @@ export function formatSize(bytes: number): string {
 export async function downloadFile(endpoint: string, path: string, filename: string): Promise<void> {
   saveBlob(await request<Blob>('POST', endpoint, { body: { path, filename }, reply: 'blob' }), filename);
 }
+
+/** Saves a whole log file, named by its path under data/log ('task_demo/2025-01-01-00-00-00-000.log'). */
+export function downloadLogFile(key: string): Promise<void> {
+  const { path, file } = splitKey(key);
+  return downloadFile('logs/download', path, file);
+}

@@ -55,7 +55,11 @@ function sendSubscribe(topic: string): void {
   send({ type: 'subscribe', topic, offset: Math.min(...subs.map((s) => s.offset)) });
 }
 
+/** Chromium 140+, Firefox 133+ and Safari 18.2 decode base64 natively, several times faster than by hand. */
+const nativeBase64 = (Uint8Array as unknown as { fromBase64?: (data: string) => Uint8Array }).fromBase64;
+
 function decodeBase64(data: string): Uint8Array {
+  if (nativeBase64) return nativeBase64(data);
   const binary = atob(data);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -2,6 +2,7 @@
 const tokenKey = 'baihu_token';
 const returnKey = 'baihu_return_to';
 const noticeKey = 'baihu_login_notice';
+const setupKey = 'baihu_setup_pending';
 
 export const getToken = (): string | null => localStorage.getItem(tokenKey);
 export const setToken = (token: string): void => localStorage.setItem(tokenKey, token);
@@ -28,3 +29,11 @@ export function takeLoginNotice(): string | null {
   sessionStorage.removeItem(noticeKey);
   return message;
 }
+
+/**
+ * This browser created the account and has not finished the setup wizard yet (kept across closing the browser, so
+ * the wizard continues where it stopped; the daemon's own record, when it has one, wins).
+ */
+export const setupPendingHere = (): boolean => localStorage.getItem(setupKey) === '1';
+export const rememberSetupPending = (pending: boolean): void =>
+  pending ? localStorage.setItem(setupKey, '1') : localStorage.removeItem(setupKey);

@@ -90,7 +90,7 @@ export default function ConfigPage() {
 
   return (
     <Card className="flex h-[calc(100dvh-120px)] min-h-[420px] flex-col overflow-hidden">
-      <div className="flex flex-wrap items-center gap-2 border-b border-line p-2">
+      <div data-toast-floor className="flex flex-wrap items-center gap-2 border-b border-line p-2">
         <label className="sr-only" htmlFor="config-file">
           {t`Configuration file`}
         </label>

@@ -11,6 +11,7 @@ import type { CronRun } from '../features/crontab/api.ts';
 import { CronFields, scriptOf } from '../features/crontab/detail/CronFields.tsx';
 import { DurationChart } from '../features/crontab/detail/DurationChart.tsx';
 import { LogFiles } from '../features/crontab/detail/LogFiles.tsx';
+import { RecentTasks } from '../features/crontab/detail/RecentTasks.tsx';
 import { RunHistory } from '../features/crontab/detail/RunHistory.tsx';
 import { useCronDetail } from '../features/crontab/detail/useCronDetail.ts';
 import CronFormModal from '../features/crontab/form/CronFormModal.tsx';
@@ -18,16 +19,30 @@ import { useCronActions } from '../features/crontab/list/useCronActions.tsx';
 import { RunLog } from '../features/crontab/log/RunLog.tsx';
 import { formatDateTime } from '../lib/format.ts';
 
-/** /crontab/detail?id=: the task's fields, its runs with a duration chart, its log files and its script. */
+/**
+ * /crontab/detail?id=: the task's fields, its runs with a duration chart, its log files and its script. Without a
+ * task (or with one that is gone) it lists the tasks that ran last, to pick from.
+ */
 export default function CrontabDetailPage() {
-  const { t } = useLingui();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
+  if (!Number.isInteger(id) || id <= 0) return <RecentTasks />;
+  return <TaskDetail id={id} />;
+}
+
+function TaskDetail({ id }: { id: number }) {
+  const { t } = useLingui();
   const { cron, runs, files, error } = useCronDetail(id);
   const { act, dialog } = useCronActions();
   const [logRun, setLogRun] = useState<CronRun | null>(null);
   const [editing, setEditing] = useState(false);
 
-  if (error) return <Alert>{error}</Alert>;
+  if (error)
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert>{error}</Alert>
+        <RecentTasks />
+      </div>
+    );
   if (!cron) return <PageSpinner />;
   const busy = cron.status === CronStatus.running || cron.status === CronStatus.queued;
   const script = scriptOf(cron.command);

@@ -63,7 +63,8 @@ export default function CrontabPage() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-start gap-2">
+      {/* The page's main buttons: messages appear below them (components/ui/Toaster.tsx). */}
+      <div data-toast-floor className="flex flex-wrap items-start gap-2">
         <SearchBox
           label={t`Search tasks`}
           placeholder={t`Search tasks`}

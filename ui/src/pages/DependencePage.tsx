@@ -54,7 +54,8 @@ export default function DependencePage() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-start gap-2">
+      {/* The page's main buttons: messages appear below them (components/ui/Toaster.tsx). */}
+      <div data-toast-floor className="flex flex-wrap items-start gap-2">
         <SearchBox
           label={t`Search dependencies`}
           placeholder={t`Search dependencies`}

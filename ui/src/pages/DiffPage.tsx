@@ -3,7 +3,8 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../components/ui/Alert.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { Select } from '../components/ui/Select.tsx';
+import { Select, type SelectOption } from '../components/ui/Select.tsx';
+import { narrowQuery, useMediaQuery } from '../lib/media.ts';
 import { Spinner } from '../components/ui/Spinner.tsx';
 import { toast } from '../components/ui/toast-store.ts';
 import { listConfigFiles, listConfigSamples, readConfig, saveConfig } from '../features/config/api.ts';
@@ -27,6 +28,8 @@ interface Loaded {
 
 const kindOf = (source: Source) => source.slice(0, source.indexOf(':'));
 const nameOf = (source: Source) => source.slice(source.indexOf(':') + 1);
+/** What the user calls the file: its path, a sample by its own name. */
+const shownName = (source: Source) => nameOf(source).replace(/^sample\//, '');
 
 function read(source: Source): Promise<string> {
   const name = nameOf(source);
@@ -54,7 +57,8 @@ function flatten(nodes: FileNode[]): string[] {
  */
 export default function DiffPage() {
   const { t } = useLingui();
-  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const [options, setOptions] = useState<SelectOption[]>([]);
+  const stacked = useMediaQuery(narrowQuery);
   const [leftSource, setLeftSource] = useState<Source>('config:config.sh');
   const [rightSource, setRightSource] = useState<Source>('sample:sample/config.sample.sh');
   const [left, setLeft] = useState<Loaded | null>(null);
@@ -66,7 +70,7 @@ export default function DiffPage() {
   const rightEditable = kindOf(rightSource) !== 'sample';
   const { confirmLeave, dialog } = useUnsavedGuard(
     leftDirty || rightDirty,
-    [leftDirty && nameOf(leftSource), rightDirty && nameOf(rightSource)].filter(Boolean).join(', '),
+    [leftDirty && shownName(leftSource), rightDirty && shownName(rightSource)].filter(Boolean).join(', '),
   );
 
   useEffect(() => {
@@ -77,13 +81,14 @@ export default function DiffPage() {
     ]).then(
       ([configs, samples, scripts]) =>
         setOptions([
-          ...configs.map((c) => ({ value: `config:${c.value}`, label: `config/${c.title}` })),
-          ...samples.map((s) => ({ value: `sample:${s.value}`, label: `${s.title}` })),
-          ...flatten(scripts).map((key) => ({ value: `script:${key}`, label: `scripts/${key}` })),
+          ...configs.map((c) => ({ value: `config:${c.value}`, label: c.title, group: t`Configuration files` })),
+          // A sample is read as `sample/<its file name>`; its `value` is the config file it seeds.
+          ...samples.map((s) => ({ value: `sample:sample/${s.title}`, label: s.title, group: t`Samples` })),
+          ...flatten(scripts).map((key) => ({ value: `script:${key}`, label: key, group: t`Scripts` })),
         ]),
       (failure: Error) => setError(failure.message),
     );
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     let cancelled = false;
@@ -112,7 +117,7 @@ export default function DiffPage() {
       for (const [side, set] of jobs) {
         await write(side.source, side.text);
         set({ ...side, saved: side.text });
-        toast(t`Saved ${nameOf(side.source)}`);
+        toast(t`Saved ${shownName(side.source)}`);
       }
     } catch (failure) {
       toast((failure as Error).message, 'error');
@@ -130,17 +135,22 @@ export default function DiffPage() {
     });
 
   const withCurrent = (value: string) =>
-    options.some((o) => o.value === value) ? options : [{ value, label: nameOf(value) }, ...options];
+    options.some((o) => o.value === value) ? options : [{ value, label: shownName(value) }, ...options];
   const ready = left && right && left.source === leftSource && right.source === rightSource;
   const docKey = `${leftSource}|${rightSource}`;
   const sides = useMemo(
     () =>
       ready
         ? {
-            left: { name: nameOf(leftSource), label: t`Left: ${nameOf(leftSource)}`, text: left.text, readOnly: false },
+            left: {
+              name: nameOf(leftSource),
+              label: t`Left: ${shownName(leftSource)}`,
+              text: left.text,
+              readOnly: false,
+            },
             right: {
               name: nameOf(rightSource),
-              label: t`Right: ${nameOf(rightSource)}`,
+              label: t`Right: ${shownName(rightSource)}`,
               text: right.text,
               readOnly: !rightEditable,
             },
@@ -153,7 +163,7 @@ export default function DiffPage() {
 
   return (
     <Card className="flex h-[calc(100dvh-120px)] min-h-[420px] flex-col overflow-hidden">
-      <div className="grid grid-cols-1 gap-2 border-b border-line p-2 md:grid-cols-[1fr_1fr_auto]">
+      <div data-toast-floor className="grid grid-cols-1 gap-2 border-b border-line p-2 md:grid-cols-[1fr_1fr_auto]">
         <label className="flex min-w-0 items-center gap-2 text-xs text-muted">
           <span className="shrink-0">{t`Left`}</span>
           <Select
@@ -179,9 +189,11 @@ export default function DiffPage() {
         </Button>
       </div>
       <p className="border-b border-line px-3 py-1.5 text-xs text-muted">
-        {rightEditable
-          ? t`The arrows copy a change from the right into the left. Edit either side; Save (or mod+s) writes the changed sides.`
-          : t`The arrows copy a change from the sample into the left. Samples are read-only; Save (or mod+s) writes the left side.`}
+        {stacked
+          ? t`Changes are marked in both files; unchanged stretches are folded (tap one to open it). Edit the left side and Save (or mod+s).`
+          : rightEditable
+            ? t`The arrows copy a change from the right into the left. Edit either side; Save (or mod+s) writes the changed sides.`
+            : t`The arrows copy a change from the sample into the left. Samples are read-only; Save (or mod+s) writes the left side.`}
       </p>
       {error && (
         <div className="p-3">
@@ -198,6 +210,7 @@ export default function DiffPage() {
         >
           <MergeEditor
             docKey={docKey}
+            stacked={stacked}
             left={sides.left}
             right={sides.right}
             onChange={(side, text) =>

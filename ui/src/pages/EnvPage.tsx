@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -36,7 +37,7 @@ export default function EnvPage() {
     setImporting(true);
     try {
       const added = await uploadEnvs(file);
-      toast(added.length === 1 ? t`Variable imported` : t`${added.length} variables imported`);
+      toast(plural(added.length, { 1: 'Variable imported', other: '# variables imported' }));
       envsChanged();
     } catch (error) {
       toast((error as Error).message, 'error');
@@ -63,7 +64,8 @@ export default function EnvPage() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-start gap-2">
+      {/* The page's main buttons: messages appear below them (components/ui/Toaster.tsx). */}
+      <div data-toast-floor className="flex flex-wrap items-start gap-2">
         <SearchBox
           label={t`Search variables`}
           placeholder={t`Search name, value or remarks`}
@@ -120,7 +122,11 @@ export default function EnvPage() {
         />
         {rows.length > 0 && (
           <p className="border-t border-line px-3 py-2 text-xs text-muted">
-            {t`${rows.length} variables. Values are hidden until you show them; copying works either way. Same-named variables are joined with & in this order.`}
+            {plural(rows.length, {
+              1: '1 variable. Its value is hidden until you show it; copying works either way.',
+              other:
+                '# variables. Values are hidden until you show them; copying works either way. Same-named variables are joined with & in this order.',
+            })}
           </p>
         )}
       </Card>

@@ -8,24 +8,37 @@ import { Steps } from '../components/ui/Steps.tsx';
 import { AuthFrame } from '../features/auth/AuthFrame.tsx';
 import { AccountStep } from '../features/setup/AccountStep.tsx';
 import { NotificationStep } from '../features/setup/NotificationStep.tsx';
-import type { Credentials } from '../features/setup/wizardClient.ts';
+import { finishSetup, signInAfterSetup } from '../features/setup/signIn.ts';
+import { getToken } from '../lib/session.ts';
 
 type Step = 'welcome' | 'account' | 'notification' | 'completion';
 const order: Step[] = ['welcome', 'account', 'notification', 'completion'];
 
-/** First-run setup (spec §4): welcome → account → notification (skippable) → completion → go to login. */
+/**
+ * First-run setup (spec §4): welcome → account → notification (skippable) → completion → the panel, signed in.
+ * Creating the account signs the administrator in, so a wizard left after that step continues at the notification
+ * step the next time they come (the access rules send them here once signed in).
+ */
 export default function InitializationPage() {
   const { t } = useLingui();
-  const [step, setStep] = useState<Step>('welcome');
-  // Kept in memory only, for the notification step's sign-in.
-  const [credentials, setCredentials] = useState<Credentials | null>(null);
-  const { markInitialized } = useSystem();
+  const { setupPending, accountCreated, setupDone } = useSystem();
+  const [step, setStep] = useState<Step>(() => (setupPending ? 'notification' : 'welcome'));
+  const [signInError, setSignInError] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
   const [, navigate] = useLocation();
   const headings: Record<Step, string> = {
     welcome: t`Welcome to Baihu`,
     account: t`Create your account`,
     notification: t`Notifications`,
     completion: t`All set`,
+  };
+  const signedIn = signInError === null && getToken() !== null;
+
+  const finish = async () => {
+    setFinishing(true);
+    await finishSetup();
+    setupDone();
+    navigate(signedIn ? '/crontab' : '/login', { replace: true });
   };
 
   return (
@@ -54,29 +67,30 @@ export default function InitializationPage() {
         )}
         {step === 'account' && (
           <AccountStep
-            onDone={(created) => {
-              setCredentials(created);
+            onDone={async (created) => {
+              try {
+                await signInAfterSetup(created);
+              } catch (error) {
+                setSignInError((error as Error).message);
+              }
+              accountCreated();
               setStep('notification');
             }}
           />
         )}
-        {step === 'notification' && credentials && (
-          <NotificationStep credentials={credentials} onDone={() => setStep('completion')} />
-        )}
+        {step === 'notification' && <NotificationStep signInError={signInError} onDone={() => setStep('completion')} />}
         {step === 'completion' && (
           <div className="flex flex-col gap-6">
             <p className="text-muted">
-              <Trans>Your account is ready. Sign in with the username and password you just chose.</Trans>
+              {signedIn ? (
+                <Trans>Your account is ready and you are signed in.</Trans>
+              ) : (
+                <Trans>Your account is ready. Sign in with the username and password you just chose.</Trans>
+              )}
             </p>
             <div className="flex justify-end">
-              <Button
-                variant="primary"
-                onClick={() => {
-                  markInitialized();
-                  navigate('/login', { replace: true });
-                }}
-              >
-                {t`Go to login`}
+              <Button variant="primary" onClick={() => void finish()} loading={finishing}>
+                {signedIn ? t`Go to the panel` : t`Go to login`}
               </Button>
             </div>
           </div>

@@ -38,7 +38,8 @@ export default function SubscriptionPage() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-start gap-2">
+      {/* The page's main buttons: messages appear below them (components/ui/Toaster.tsx). */}
+      <div data-toast-floor className="flex flex-wrap items-start gap-2">
         <SearchBox
           label={t`Search subscriptions`}
           placeholder={t`Search by name, link or alias`}

@@ -9,16 +9,18 @@ import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { indentUnit } from '@codemirror/language';
 import { useEffect, useRef } from 'react';
+import { narrowQuery, useMediaQuery } from '../../lib/media.ts';
 import { useEditorSettings, type EditorSettings } from './editorSettings.ts';
 import { languageOf, themedHighlight, tokenTheme } from './editorSetup.ts';
 
-/** The editor settings of script/setting as CodeMirror extensions. */
-function settingsExtension(settings: EditorSettings) {
+/** The editor settings of script/setting as CodeMirror extensions (`narrow`: a phone's width). */
+function settingsExtension(settings: EditorSettings, narrow: boolean) {
+  const wrap = settings.wordWrap === 'wrap' || (settings.wordWrap === 'auto' && narrow);
   return [
     EditorState.tabSize.of(settings.tabSize),
     indentUnit.of(' '.repeat(settings.tabSize)),
     EditorView.theme({ '&': { fontSize: `${settings.fontSize}px` } }),
-    settings.wordWrap ? EditorView.lineWrapping : [],
+    wrap ? EditorView.lineWrapping : [],
   ];
 }
 
@@ -54,6 +56,7 @@ export default function CodeEditor({
     settings: new Compartment(),
   });
   const settings = useEditorSettings();
+  const narrow = useMediaQuery(narrowQuery);
   useEffect(() => {
     handlers.current = { onChange, onSave };
   });
@@ -107,8 +110,8 @@ export default function CodeEditor({
     view.current?.dispatch({ effects: slots.current.language.reconfigure(languageOf(filename)) });
   }, [filename]);
   useEffect(() => {
-    view.current?.dispatch({ effects: slots.current.settings.reconfigure(settingsExtension(settings)) });
-  }, [settings]);
+    view.current?.dispatch({ effects: slots.current.settings.reconfigure(settingsExtension(settings, narrow)) });
+  }, [settings, narrow]);
   useEffect(() => {
     view.current?.dispatch({
       effects: [

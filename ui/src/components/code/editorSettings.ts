@@ -4,10 +4,21 @@ import { useSyncExternalStore } from 'react';
 export interface EditorSettings {
   fontSize: number;
   tabSize: number;
-  wordWrap: boolean;
+  /** Long lines: 'auto' wraps them at phone width (where scrolling sideways hides most of a line) only. */
+  wordWrap: WordWrap;
 }
 
-export const defaultEditorSettings: EditorSettings = { fontSize: 13, tabSize: 2, wordWrap: false };
+export type WordWrap = 'auto' | 'wrap' | 'scroll';
+export const wordWraps: readonly WordWrap[] = ['auto', 'wrap', 'scroll'];
+
+export const defaultEditorSettings: EditorSettings = { fontSize: 13, tabSize: 2, wordWrap: 'auto' };
+
+/** A stored choice: the words, or the yes/no of earlier versions. */
+function wordWrapOf(saved: unknown): WordWrap {
+  if (saved === true) return 'wrap';
+  if (saved === false) return 'scroll';
+  return wordWraps.includes(saved as WordWrap) ? (saved as WordWrap) : defaultEditorSettings.wordWrap;
+}
 export const fontSizes = [12, 13, 14, 15, 16, 18, 20] as const;
 export const tabSizes = [2, 4, 8] as const;
 
@@ -17,11 +28,13 @@ let current = read();
 
 function read(): EditorSettings {
   try {
-    const saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Partial<EditorSettings>;
+    const saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Partial<
+      Record<keyof EditorSettings, unknown>
+    >;
     return {
-      fontSize: fontSizes.includes(saved.fontSize as 13) ? saved.fontSize! : defaultEditorSettings.fontSize,
-      tabSize: tabSizes.includes(saved.tabSize as 2) ? saved.tabSize! : defaultEditorSettings.tabSize,
-      wordWrap: typeof saved.wordWrap === 'boolean' ? saved.wordWrap : defaultEditorSettings.wordWrap,
+      fontSize: fontSizes.includes(saved.fontSize as 13) ? (saved.fontSize as number) : defaultEditorSettings.fontSize,
+      tabSize: tabSizes.includes(saved.tabSize as 2) ? (saved.tabSize as number) : defaultEditorSettings.tabSize,
+      wordWrap: wordWrapOf(saved.wordWrap),
     };
   } catch {
     return defaultEditorSettings;

@@ -46,7 +46,9 @@ export function SideMenu({
   );
 }
 
+/** The product's name, in the interface's language (白虎 in Chinese). */
 export function Brand({ collapsed }: { collapsed: boolean }) {
+  const { t } = useLingui();
   return (
     <div
       className={cn(
@@ -60,7 +62,7 @@ export function Brand({ collapsed }: { collapsed: boolean }) {
       >
         B
       </span>
-      {!collapsed && <span className="text-[16px] font-semibold tracking-tight">Baihu</span>}
+      {!collapsed && <span className="text-[16px] font-semibold tracking-tight">{t`Baihu`}</span>}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface RowMenuItem {
   onSelect: () => void;
   /** Drawn in red below a separator (delete). */
   danger?: boolean;
+  /** Shown but not choosable, where it cannot apply now (Stop on an idle row). */
+  disabled?: boolean;
 }
 
 const toneClass = { primary: 'size-4 text-primary', danger: 'size-4 text-danger-text' } as const;
@@ -61,7 +63,12 @@ export function RowActions({ name, buttons, menu }: { name: string; buttons: Row
       >
         {menu.flatMap((item, index) => [
           ...(index === firstDanger ? [<MenuSeparator key="separator" />] : []),
-          <MenuItem key={item.label} onSelect={item.onSelect} className={item.danger ? 'text-danger-text' : undefined}>
+          <MenuItem
+            key={item.label}
+            onSelect={item.onSelect}
+            disabled={item.disabled}
+            className={item.danger ? 'text-danger-text' : undefined}
+          >
             {item.label}
           </MenuItem>,
         ])}

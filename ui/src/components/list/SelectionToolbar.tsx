@@ -7,6 +7,8 @@ export interface ToolbarAction {
   onClick: () => void;
   /** Drawn in red, after the others (delete). */
   danger?: boolean;
+  /** Cannot apply to the selected rows now (Stop with none of them running). */
+  disabled?: boolean;
 }
 
 /**
@@ -29,8 +31,8 @@ export function SelectionToolbar({
   children?: ReactNode;
 }) {
   const { t } = useLingui();
-  const button = ({ label, onClick, danger }: ToolbarAction) => (
-    <Button key={label} size="sm" variant={danger ? 'danger' : undefined} onClick={onClick}>
+  const button = ({ label, onClick, danger, disabled }: ToolbarAction) => (
+    <Button key={label} size="sm" variant={danger ? 'danger' : undefined} onClick={onClick} disabled={disabled}>
       {label}
     </Button>
   );

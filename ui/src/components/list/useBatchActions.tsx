@@ -6,10 +6,11 @@ import { toast } from '../ui/toast-store.ts';
 /** An action that asks first (delete): what the dialog says and what confirming does. */
 export interface Confirmation<Row> {
   title: (rows: Row[]) => string;
-  description: string | ((option: boolean) => string);
+  /** What else happens, by the rows asked about (one or many) and the option's state. */
+  description: (rows: Row[], option: boolean) => string;
   confirmLabel: string;
   /** A checkbox in the dialog that changes what confirming does (a subscription's "also delete its files"). */
-  option?: string;
+  option?: (rows: Row[]) => string;
   run: (ids: number[], option: boolean) => Promise<unknown>;
   /** The toast once it is done. */
   done: (rows: Row[], option: boolean) => string;
@@ -112,8 +113,8 @@ function ConfirmationDialog<Row>({
   busy: boolean;
   confirm: () => void;
 }) {
-  const { description, option: optionLabel } = confirmation;
-  const text = typeof description === 'string' ? description : description(option);
+  const text = confirmation.description(rows, option);
+  const optionLabel = confirmation.option?.(rows);
   return (
     <ConfirmDialog
       open={open}

@@ -1,9 +1,11 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, type Status } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
-import type { AnsiSegment, AnsiStyle } from '../../lib/ansi.ts';
 import { formatDuration } from '../../lib/format.ts';
+import { LogLines } from './LogLines.tsx';
+import type { LogLinesState } from './useLiveLog.ts';
 
 /** Where a live output stands: waiting to start, running, or how it ended (a RunEndKind). */
 export type LogState = 'waiting' | 'running' | 'success' | 'failed' | 'stopped' | 'timeout' | 'interrupted' | 'none';
@@ -34,18 +36,6 @@ export function LogStateBadge({ state }: { state: LogState }) {
   return <Badge status={badgeOf[state]}>{label[state]}</Badge>;
 }
 
-function css(style: AnsiStyle): CSSProperties | undefined {
-  if (!style.fg && !style.bg && !style.bold && !style.dim && !style.italic && !style.underline) return undefined;
-  return {
-    color: style.fg,
-    backgroundColor: style.bg,
-    fontWeight: style.bold ? 600 : undefined,
-    opacity: style.dim ? 0.7 : undefined,
-    fontStyle: style.italic ? 'italic' : undefined,
-    textDecoration: style.underline ? 'underline' : undefined,
-  };
-}
-
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -57,58 +47,45 @@ function useNow(active: boolean): number {
 }
 
 /**
- * The one look of live output (task runs, installs, pulls): a monospace pane with ANSI colours that follows the end
- * unless the user scrolled up, with the status, elapsed time, exit code and a stop button above it.
+ * The one look of live output (task runs, debug runs, installs, pulls): a monospace pane with ANSI colours that
+ * follows the end unless the user scrolled up, with the status, elapsed time, exit code and a stop button above it.
+ * Only the rows on screen are drawn. The status is the caller's: it comes from the run (its row or its status
+ * event) as soon as that is known, which can be well before the last bytes of a long log have arrived.
  */
 export function LogPane({
   label,
-  segments,
-  dropped = 0,
+  log,
   state,
   startedAt,
   durationMs,
   exitCode,
   onStop,
   stopping,
+  onDownload,
   notice,
   className,
 }: {
   /** Accessible name of the log region. */
   label: string;
-  segments: AnsiSegment[];
-  dropped?: number;
+  log: LogLinesState;
   state: LogState;
   startedAt?: number | null;
   durationMs?: number | null;
   exitCode?: number | null;
+  /** Leave out where there is nothing to stop; the button is shown only while something runs or waits. */
   onStop?: () => void;
   stopping?: boolean;
+  /** Downloads the whole log file (offered when older lines were dropped from the pane, and in the header). */
+  onDownload?: () => void;
   notice?: ReactNode;
   className?: string;
 }) {
   const { t } = useLingui();
-  const box = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const live = state === 'running';
   const now = useNow(live && !!startedAt);
   const elapsed = live && startedAt ? Math.max(0, now - startedAt) : (durationMs ?? null);
-
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (el && following) el.scrollTop = el.scrollHeight;
-  }, [segments, following]);
-
-  const onScroll = () => {
-    const el = box.current;
-    if (!el) return;
-    setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight < 24);
-  };
-  const toEnd = () => {
-    const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
-    setFollowing(true);
-  };
-  const empty = segments.length === 0;
+  const dropped = log.buffer.dropped;
 
   return (
     <div className={'flex min-h-0 flex-col gap-2 ' + (className ?? '')}>
@@ -137,49 +114,43 @@ export function LogPane({
         )}
         <span className="flex-1" />
         {!following && (
-          <Button size="sm" variant="ghost" onClick={toEnd}>
+          <Button size="sm" variant="ghost" onClick={() => setFollowing(true)}>
             {t`Follow the end`}
           </Button>
         )}
-        {onStop && (
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={onStop}
-            loading={stopping}
-            disabled={!live && state !== 'waiting'}
-          >
+        {onDownload && (
+          <Button size="sm" variant="ghost" onClick={onDownload}>
+            {t`Download`}
+          </Button>
+        )}
+        {onStop && (live || state === 'waiting') && (
+          <Button size="sm" variant="danger" onClick={onStop} loading={stopping}>
             {t`Stop`}
           </Button>
         )}
       </div>
       {notice}
-      <div
-        ref={box}
-        onScroll={onScroll}
-        role="log"
-        aria-label={label}
-        aria-live="off"
-        tabIndex={0}
-        className="min-h-40 flex-1 overflow-auto rounded-md border border-line bg-[#16181d] p-3 font-mono text-[12.5px] leading-[1.55] text-[#d7dae0]"
-      >
-        {dropped > 0 && (
-          <p className="mb-2 text-[#7f848e]">
-            <Trans>Earlier output is not shown here; open the log file for all of it.</Trans>
-          </p>
-        )}
-        {empty ? (
-          <p className="text-[#7f848e]">{live || state === 'waiting' ? t`Waiting for output…` : t`No output.`}</p>
-        ) : (
-          <pre className="break-all whitespace-pre-wrap">
-            {segments.map((segment, index) => (
-              <span key={index} style={css(segment.style)}>
-                {segment.text}
-              </span>
-            ))}
-          </pre>
-        )}
-      </div>
+      {dropped > 0 && (
+        <p className="text-[13px] text-muted">
+          {onDownload
+            ? plural(dropped, {
+                one: 'The first line is not shown here; download the log for all of it.',
+                other: 'The first # lines are not shown here; download the log for all of it.',
+              })
+            : plural(dropped, {
+                one: 'The first line is not shown here; open the log file for all of it.',
+                other: 'The first # lines are not shown here; open the log file for all of it.',
+              })}
+        </p>
+      )}
+      <LogLines
+        buffer={log.buffer}
+        version={log.version}
+        label={label}
+        placeholder={live || state === 'waiting' ? t`Waiting for output…` : t`No output.`}
+        following={following}
+        onFollowingChange={setFollowing}
+      />
     </div>
   );
 }

@@ -1,80 +1,83 @@
-import { useEffect, useState } from 'react';
-import { AnsiReader, type AnsiSegment } from '../../lib/ansi.ts';
+import { useEffect, useMemo, useState } from 'react';
 import { subscribe, type EndInfo } from '../../lib/live.ts';
+import { bufferOf, LogBuffer } from './logBuffer.ts';
 
-/** How much text a pane keeps; older output is dropped from the top (the file keeps everything). */
-const keepChars = 2_000_000;
+/** A log's lines and the version they were drawn at (the buffer itself changes in place). */
+export interface LogLinesState {
+  buffer: LogBuffer;
+  version: number;
+}
 
-export interface LiveLog {
-  segments: AnsiSegment[];
-  /** Characters dropped from the top to keep the pane light. */
-  dropped: number;
-  /** How the topic ended; null while it runs. */
+export interface LiveLog extends LogLinesState {
+  /** How the stream ended; null while it runs. The run's own status may be known sooner (see LogPane's `state`). */
   end: EndInfo | null;
   /** The server has no such topic. */
   missing: boolean;
 }
 
-const empty: LiveLog = { segments: [], dropped: 0, end: null, missing: false };
+const idle = (): LiveLog => ({ buffer: new LogBuffer(), version: 0, end: null, missing: false });
 
-/** Appends segments, merging a piece into the last one when they share a style. */
-export function appendSegments(log: LiveLog, added: AnsiSegment[]): LiveLog {
-  const segments = log.segments.slice();
-  for (const piece of added) {
-    const last = segments[segments.length - 1];
-    if (last && last.style === piece.style)
-      segments[segments.length - 1] = { text: last.text + piece.text, style: last.style };
-    else segments.push(piece);
-  }
-  let total = segments.reduce((n, s) => n + s.text.length, 0);
-  let dropped = log.dropped;
-  while (total > keepChars && segments.length > 1) {
-    total -= segments[0]!.text.length;
-    dropped += segments.shift()!.text.length;
-  }
-  return { ...log, segments, dropped };
-}
-
-/** Styled segments of a whole text (a log fetched over HTTP). */
-export function segmentsOf(text: string): AnsiSegment[] {
-  return new AnsiReader().read(text);
-}
+/** How often a streaming log is drawn again: ten times a second reads as live and leaves the page free. */
+const drawEveryMs = 100;
 
 /**
  * Follows a live topic (`run:<id>`…) over the shared WebSocket from offset 0: the text so far, then each new piece,
- * then the end. Updates are batched to one render per animation frame, so a chatty task does not flood React.
+ * then the end. Each piece is split into the buffer's lines when it arrives (one WebSocket message, one short
+ * task); the view is told at most every `drawEveryMs`, on an animation frame.
  */
 export function useLiveLog(topic: string | null): LiveLog {
-  const [log, setLog] = useState<{ topic: string | null; log: LiveLog }>({ topic, log: empty });
+  const [state, setState] = useState<{ topic: string | null; log: LiveLog }>(() => ({ topic, log: idle() }));
   useEffect(() => {
     if (!topic) return;
-    const reader = new AnsiReader();
-    let pending: AnsiSegment[] = [];
+    const buffer = new LogBuffer();
+    let end: EndInfo | null = null;
+    let missing = false;
     let frame = 0;
-    const flush = () => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let drawnAt = 0;
+    const publish = () => {
       frame = 0;
-      const added = pending;
-      pending = [];
-      setLog((current) => ({ topic, log: appendSegments(current.topic === topic ? current.log : empty, added) }));
+      timer = null;
+      drawnAt = performance.now();
+      setState({ topic, log: { buffer, version: buffer.version, end, missing } });
     };
-    setLog({ topic, log: empty });
+    const schedule = () => {
+      if (frame || timer) return;
+      const wait = drawnAt + drawEveryMs - performance.now();
+      if (wait <= 0) frame = requestAnimationFrame(publish);
+      else timer = setTimeout(() => ((timer = null), (frame = requestAnimationFrame(publish))), wait);
+    };
+    publish();
     const unsubscribe = subscribe(
       topic,
       0,
       (text) => {
-        pending.push(...reader.read(text));
-        if (!frame) frame = requestAnimationFrame(flush);
+        buffer.append(text);
+        schedule();
       },
-      (end) => {
+      (ended) => {
+        end = ended;
+        missing = ended === null;
         if (frame) cancelAnimationFrame(frame);
-        flush();
-        setLog((current) => ({ topic, log: { ...current.log, end, missing: end === null } }));
+        if (timer) clearTimeout(timer);
+        publish();
       },
     );
     return () => {
       if (frame) cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
       unsubscribe();
     };
   }, [topic]);
-  return log.topic === topic ? log.log : empty;
+  return state.topic === topic ? state.log : emptyLog;
+}
+
+const emptyLog: LiveLog = idle();
+
+/** The lines of a whole text (a log fetched over HTTP), read once per text. */
+export function useTextLog(text: string): LogLinesState {
+  return useMemo(() => {
+    const buffer = bufferOf(text);
+    return { buffer, version: buffer.version };
+  }, [text]);
 }

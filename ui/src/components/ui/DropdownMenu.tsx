@@ -29,19 +29,22 @@ export function DropdownMenu({
 }
 
 const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded px-2.5 py-1.5 text-[13px] outline-none select-none data-[highlighted]:bg-hover data-[highlighted]:text-fg';
+  'flex cursor-pointer items-center gap-2 rounded px-2.5 py-1.5 text-[13px] outline-none select-none data-[highlighted]:bg-hover data-[highlighted]:text-fg data-[disabled]:cursor-not-allowed data-[disabled]:text-faint';
 
 export function MenuItem({
   children,
   onSelect,
   className,
+  disabled,
 }: {
   children: ReactNode;
   onSelect: () => void;
   className?: string;
+  /** Shown but not choosable (Stop while nothing runs). */
+  disabled?: boolean;
 }) {
   return (
-    <Menu.Item className={cn(itemClass, className)} onSelect={onSelect}>
+    <Menu.Item className={cn(itemClass, className)} onSelect={onSelect} disabled={disabled}>
       {children}
     </Menu.Item>
   );

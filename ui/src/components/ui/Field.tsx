@@ -38,7 +38,12 @@ export function Field({
       )}
       {error && (
         <p id={errorId} className="text-xs text-danger-text">
-          {error}
+          {/* One problem per line (a pasted list names each bad line). */}
+          {error.split('\n').map((line, index) => (
+            <span key={index} className="block">
+              {line}
+            </span>
+          ))}
         </p>
       )}
     </div>

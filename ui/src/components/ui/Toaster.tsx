@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { cn } from './cn.ts';
 import { dismiss, snapshot, subscribe, type Message, type Tone } from './toast-store.ts';
 
@@ -69,11 +69,62 @@ function Item({ message }: { message: Message }) {
   );
 }
 
-/** Renders toasts and notifications top right, 24 px from the edges (spec §9). */
+/** The spec's offset from the edges (§9). */
+const offset = 24;
+/** Space between the controls a message must not cover and the message. */
+const gap = 8;
+
+/**
+ * Where the messages start: 24 px from the top, or, when that would cover controls, just below them. The header's
+ * controls and a page's row of main buttons are marked `data-toast-floor`; they are measured while a message is
+ * shown (the page may still be loading, or scroll), so a message never hides them.
+ */
+function useTop(active: boolean): number {
+  const [top, setTop] = useState(offset);
+  useLayoutEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      let floor = 0;
+      for (const el of document.querySelectorAll('[data-toast-floor]')) {
+        const box = el.getBoundingClientRect();
+        // A row far down the page (a stacked layout on a phone) is not worth pushing messages down for.
+        if (box.height > 0 && box.bottom > floor && box.bottom < window.innerHeight / 2) floor = box.bottom;
+      }
+      setTop(floor > 0 ? Math.round(floor) + gap : offset);
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const observer = new MutationObserver(later);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', later, { capture: true, passive: true });
+    window.addEventListener('resize', later);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+    };
+  }, [active]);
+  return top;
+}
+
+/**
+ * Renders toasts and notifications top right, 24 px from the right edge (spec §9), below the header and the page's
+ * main buttons (see `useTop`).
+ */
 export function Toaster() {
   const messages = useSyncExternalStore(subscribe, snapshot);
+  const top = useTop(messages.length > 0);
   return (
-    <div className="pointer-events-none fixed top-6 right-6 z-[60] flex flex-col items-end gap-2" aria-live="polite">
+    <div
+      className="pointer-events-none fixed right-6 z-[60] flex flex-col items-end gap-2"
+      style={{ top }}
+      aria-live="polite"
+    >
       {messages.map((message) => (
         <Item key={message.id} message={message} />
       ))}

@@ -7,7 +7,7 @@ import { Brand } from '../../components/layout/SideMenu.tsx';
 export function AuthFrame({ children, wide }: { children: ReactNode; wide?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-page">
-      <header className="flex items-center justify-between px-2 sm:px-4">
+      <header data-toast-floor className="flex items-center justify-between px-2 sm:px-4">
         <div className="[&>div]:border-0">
           <Brand collapsed={false} />
         </div>

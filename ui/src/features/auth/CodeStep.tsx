@@ -1,6 +1,6 @@
 import { ResponseCode } from '@contract/codes.ts';
 import type { LoginResult } from '@contract/user.ts';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -65,7 +65,11 @@ export function CodeStep({
       </p>
       {secondsLeft > 0 && (
         <Alert>
-          <Trans>Too many failed attempts. Try again in {secondsLeft} seconds.</Trans>
+          <Plural
+            value={secondsLeft}
+            one="Too many failed attempts. Try again in # second."
+            other="Too many failed attempts. Try again in # seconds."
+          />
         </Alert>
       )}
       {formError && <Alert>{formError}</Alert>}

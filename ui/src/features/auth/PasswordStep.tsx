@@ -1,6 +1,6 @@
 import { ResponseCode } from '@contract/codes.ts';
 import type { LoginResult } from '@contract/user.ts';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { useCountdown } from './useCountdown.ts';
 
 export interface Credentials {
@@ -31,16 +32,19 @@ export function PasswordStep({
   const { t } = useLingui();
   const [username, setUsername] = useState(initial.username);
   const [password, setPassword] = useState(initial.password);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(lockedUntil);
 
+  const { errors, check, fail } = useFieldErrors({ username, password }, (v): Errors => ({
+    username: required(v.username, t`username`),
+    password: required(v.password, t`password`),
+  }));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = { username: required(username, t`username`), password: required(password, t`password`) };
-    setErrors(found);
+    const found = check();
     setFormError(null);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -53,7 +57,7 @@ export function PasswordStep({
         setLockedUntil(Date.now() + Number(error.data ?? 0) * 1000);
       } else {
         const { fields, form } = errorsFrom(error);
-        setErrors(fields);
+        fail(fields);
         setFormError(form ?? null);
       }
     } finally {
@@ -66,7 +70,11 @@ export function PasswordStep({
       {notice && <Alert tone="warning">{notice}</Alert>}
       {secondsLeft > 0 && (
         <Alert>
-          <Trans>Too many failed attempts. Try again in {secondsLeft} seconds.</Trans>
+          <Plural
+            value={secondsLeft}
+            one="Too many failed attempts. Try again in # second."
+            other="Too many failed attempts. Try again in # seconds."
+          />
         </Alert>
       )}
       {formError && secondsLeft === 0 && <Alert>{formError}</Alert>}

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 
 /**
  * A sentence for common schedule shapes ("Every 5 minutes", "Daily at 02:30", "Weekly on Monday at 08:00",
@@ -49,19 +49,21 @@ export function describeSchedule(expression: string): string | null {
     if (minute !== '*' || hour !== '*' || !everyDay) return null;
     if (second === '*') return t`Every second`;
     const n = step(second);
-    return n ? t`Every ${n} seconds` : null;
+    return n ? plural(Number(n), { 1: 'Every second', other: 'Every # seconds' }) : null;
   }
   // Minutes.
   if (!isNum(minute)) {
     if (hour !== '*' || !everyDay) return null;
     if (minute === '*') return second === '0' ? t`Every minute` : null;
     const n = step(minute);
-    return n && second === '0' ? t`Every ${n} minutes` : null;
+    return n && second === '0' ? plural(Number(n), { 1: 'Every minute', other: 'Every # minutes' }) : null;
   }
   // Hours.
   if (hour === '*') return everyDay ? t`Hourly at :${pad(minute)}` : null;
   const everyHours = step(hour);
-  if (everyHours) return everyDay ? t`Every ${everyHours} hours at :${pad(minute)}` : null;
+  const at = pad(minute);
+  if (everyHours)
+    return everyDay ? plural(Number(everyHours), { 1: `Hourly at :${at}`, other: `Every # hours at :${at}` }) : null;
   const hours = hour.split(',');
   if (!hours.every(isNum)) return null;
   const time = hours.map((h) => timeOf(h, minute, second)).join(', ');

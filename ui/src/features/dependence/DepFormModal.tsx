@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
@@ -9,6 +10,7 @@ import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import {
   createDependencies,
   dependenciesChanged,
@@ -39,7 +41,6 @@ export default function DepFormModal({ onClose }: ModalProps) {
   const [autoSplit, setAutoSplit] = useState(true);
   const [loaded, setLoaded] = useState(!id);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -56,10 +57,13 @@ export default function DepFormModal({ onClose }: ModalProps) {
     );
   }, [id]);
 
+  const { errors, check, fail, clear } = useFieldErrors({ name, remark, type }, (v): Errors => ({
+    name: required(v.name, t`dependency name`),
+  }));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = { name: required(name, t`dependency name`) };
-    setErrors(found);
+    const found = check();
     setFormError(null);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -70,7 +74,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
         toast(t`Saved; installing again`);
       } else {
         const added = await createDependencies([{ name, type, remark: note, autoSplit }]);
-        toast(added.length === 1 ? t`Install queued` : t`${added.length} installs queued`);
+        toast(plural(added.length, { 1: 'Install queued', other: '# installs queued' }));
       }
       dependenciesChanged();
       onClose();
@@ -78,7 +82,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
       const { fields, form } = errorsFrom(error);
       const byField: Errors = {};
       for (const [key, message] of Object.entries(fields)) byField[key.split('/').pop()!] ??= message;
-      setErrors({ name: byField.name, remark: byField.remark });
+      fail({ name: byField.name, remark: byField.remark });
       setFormError(byField.name || byField.remark ? null : (form ?? Object.values(byField).find(Boolean) ?? null));
     } finally {
       setBusy(false);
@@ -108,7 +112,10 @@ export default function DepFormModal({ onClose }: ModalProps) {
             <SegmentedControl
               label={t`Type`}
               value={type}
-              onChange={setType}
+              onChange={(next) => {
+                setType(next);
+                clear();
+              }}
               options={typeNames.map((value) => ({ value, label: i18n._(typeLabels[value]) }))}
             />
           </div>
@@ -128,10 +135,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
                 <Input
                   {...control}
                   value={name}
-                  onChange={(e) => {
-                    setName(e.target.value);
-                    setErrors({});
-                  }}
+                  onChange={(e) => setName(e.target.value)}
                   className="font-mono"
                   spellCheck={false}
                   autoComplete="off"
@@ -142,10 +146,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
                   {...control}
                   rows={4}
                   value={name}
-                  onChange={(e) => {
-                    setName(e.target.value);
-                    setErrors({});
-                  }}
+                  onChange={(e) => setName(e.target.value)}
                   placeholder={examples[type]}
                   className="font-mono text-[13px]"
                   spellCheck={false}

@@ -10,9 +10,9 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { onEvent } from '../../lib/live.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
-import { segmentsOf, useLiveLog } from '../../components/log/useLiveLog.ts';
+import { useLiveLog, useTextLog } from '../../components/log/useLiveLog.ts';
 import { dependenciesChanged, depBatch, getDependency, type Dependency } from './api.ts';
-import { DepStatusBadge, isBusy } from './status.tsx';
+import { isBusy } from './status.tsx';
 
 const endStates = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);
 
@@ -44,24 +44,25 @@ function DepLog({ dep, label, onCancel }: { dep: Dependency; label: string; onCa
   const busy = isBusy(dep.status);
   const ended = log.end;
   const stored = log.missing && !busy;
-  const state: LogState = ended
-    ? endStates.has(ended.end)
-      ? (ended.end as LogState)
-      : 'failed'
-    : stored
+  const storedLog = useTextLog(stored ? (dep.log ?? []).join('') : '');
+  // The record first: once it is no longer queued or busy, it says how the install ended, whatever the stream
+  // still has to deliver.
+  const state: LogState =
+    !busy && dep.status !== DependencyStatus.queued
       ? stateOf(dep.status)
-      : log.segments.length > 0 || dep.status !== DependencyStatus.queued
-        ? busy
+      : ended
+        ? endStates.has(ended.end)
+          ? (ended.end as LogState)
+          : 'failed'
+        : log.buffer.count > 0 || dep.status !== DependencyStatus.queued
           ? 'running'
-          : stateOf(dep.status)
-        : 'waiting';
+          : 'waiting';
   const started = Date.parse(dep.updatedAt);
   return (
     <LogPane
       label={label}
       className="h-[calc(85dvh-150px)]"
-      segments={stored ? segmentsOf((dep.log ?? []).join('')) : log.segments}
-      dropped={log.dropped}
+      log={stored ? storedLog : log}
       state={state}
       startedAt={state === 'running' && Number.isFinite(started) ? started : null}
       durationMs={ended?.durationMs ?? null}
@@ -144,7 +145,6 @@ export default function DepLogModal({ onClose }: ModalProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={dep ? <DepStatusBadge status={dep.status} /> : undefined}
       className="h-[85dvh] max-w-4xl!"
       footer={
         <>

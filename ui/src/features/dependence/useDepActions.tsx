@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../components/list/useBatchActions.tsx';
 import {
@@ -21,8 +22,8 @@ export function useDepActions(after?: () => void) {
     {
       batch: depBatch,
       done: {
-        reinstall: (n) => (n === 1 ? t`Install queued again` : t`${n} installs queued again`),
-        cancel: (n) => (n === 1 ? t`Install cancelled` : t`${n} installs cancelled`),
+        reinstall: (n) => plural(n, { 1: 'Install queued again', other: '# installs queued again' }),
+        cancel: (n) => plural(n, { 1: 'Install cancelled', other: '# installs cancelled' }),
       },
       open: {
         log: ([dep]) => `/dependence/logModal?id=${dep!.id}`,
@@ -33,28 +34,36 @@ export function useDepActions(after?: () => void) {
           title: (deps) => {
             const count = deps.length;
             const name = deps[0]!.name;
-            return count === 1 ? t`Delete “${name}”?` : t`Delete ${count} dependencies?`;
+            return plural(count, { 1: `Delete “${name}”?`, other: 'Delete # dependencies?' });
           },
-          description: t`The package is uninstalled first; if that fails the row stays, marked Removal failed.`,
+          description: (deps) =>
+            plural(deps.length, {
+              1: 'The package is uninstalled first; if that fails the row stays, marked Removal failed.',
+              other: 'The packages are uninstalled first; a row whose removal fails stays, marked Removal failed.',
+            }),
           confirmLabel: t`Delete`,
           run: (ids) => removeDependencies(ids, false),
           done: (deps) => {
             const n = deps.length;
-            return n === 1 ? t`Removal queued` : t`${n} removals queued`;
+            return plural(n, { 1: 'Removal queued', other: '# removals queued' });
           },
         },
         forceDelete: {
           title: (deps) => {
             const count = deps.length;
             const name = deps[0]!.name;
-            return count === 1 ? t`Force delete “${name}”?` : t`Force delete ${count} dependencies?`;
+            return plural(count, { 1: `Force delete “${name}”?`, other: 'Force delete # dependencies?' });
           },
-          description: t`The row goes even if uninstalling fails or is stuck; files left behind stay on disk.`,
+          description: (deps) =>
+            plural(deps.length, {
+              1: 'The row goes even if uninstalling fails or is stuck; files left behind stay on disk.',
+              other: 'The rows go even if uninstalling fails or is stuck; files left behind stay on disk.',
+            }),
           confirmLabel: t`Force delete`,
           run: (ids) => removeDependencies(ids, true),
           done: (deps) => {
             const n = deps.length;
-            return n === 1 ? t`Dependency deleted` : t`${n} dependencies deleted`;
+            return plural(n, { 1: 'Dependency deleted', other: '# dependencies deleted' });
           },
         },
       },

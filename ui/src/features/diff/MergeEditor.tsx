@@ -1,13 +1,22 @@
 /**
  * CodeMirror's merge view, side by side: arrows between the sides copy a change from the right into the left; both
- * sides report their edits. Rebuilt when `docKey` changes (another pair of files); imported only by the /diff page.
+ * sides report their edits. `stacked` (a phone) puts the left side above the right, each named, with unchanged
+ * stretches folded so the changes are close together. Rebuilt when `docKey` or `stacked` changes; imported only by
+ * the /diff page.
  */
+import { t } from '@lingui/core/macro';
 import { basicSetup } from 'codemirror';
 import { MergeView } from '@codemirror/merge';
 import { EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { languageOf, themedHighlight, tokenTheme } from '../../components/code/editorSetup.ts';
+
+/** The merge view's own words, in the interface's language. */
+const phrases = () => ({
+  '$ unchanged lines': t`$ unchanged lines`,
+  'Revert this chunk': t`Copy this change into the left side`,
+});
 
 export interface MergeSide {
   name: string;
@@ -18,12 +27,14 @@ export interface MergeSide {
 
 export default function MergeEditor({
   docKey,
+  stacked = false,
   left,
   right,
   onChange,
   onSave,
 }: {
   docKey: string;
+  stacked?: boolean;
   left: MergeSide;
   right: MergeSide;
   onChange: (side: 'left' | 'right', text: string) => void;
@@ -58,6 +69,7 @@ export default function MergeEditor({
       EditorView.lineWrapping,
       highlights[index]!.extension,
       languageOf(side.name),
+      EditorState.phrases.of(phrases()),
       EditorState.readOnly.of(side.readOnly),
       EditorView.editable.of(!side.readOnly),
       EditorView.contentAttributes.of({ 'aria-label': side.label }),
@@ -72,13 +84,23 @@ export default function MergeEditor({
       revertControls: a.readOnly ? undefined : 'b-to-a',
       gutter: true,
       highlightChanges: true,
+      ...(stacked ? { collapseUnchanged: { margin: 3, minSize: 6 } } : {}),
     });
+    // Each side says which file it is once the two are one above the other.
+    view.a.dom.parentElement?.setAttribute('data-label', a.label);
+    view.b.dom.parentElement?.setAttribute('data-label', b.label);
     const stops = [highlights[0]!.watch(view.a), highlights[1]!.watch(view.b)];
     return () => {
       for (const stop of stops) stop();
       view.destroy();
     };
-  }, [docKey]);
+  }, [docKey, stacked]);
 
-  return <div ref={host} className="merge-host min-h-0 flex-1 overflow-auto" data-testid="merge-view" />;
+  return (
+    <div
+      ref={host}
+      className={'merge-host min-h-0 flex-1 overflow-auto' + (stacked ? ' merge-stacked' : '')}
+      data-testid="merge-view"
+    />
+  );
 }

@@ -68,11 +68,12 @@ export default function EditorSettingsModal(_props: ModalProps) {
         </Field>
         <SegmentedControl
           label={t`Long lines`}
-          value={draft.wordWrap ? 'wrap' : 'scroll'}
-          onChange={(value) => setDraft({ ...draft, wordWrap: value === 'wrap' })}
+          value={draft.wordWrap}
+          onChange={(wordWrap) => setDraft({ ...draft, wordWrap })}
           options={[
-            { value: 'scroll', label: t`Scroll sideways` },
+            { value: 'auto', label: t`Only on phones` },
             { value: 'wrap', label: t`Wrap` },
+            { value: 'scroll', label: t`Scroll sideways` },
           ]}
         />
       </div>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/ui/Button.tsx';
 import { LabelsButton } from '../../components/LabelsDialog.tsx';
@@ -37,7 +38,7 @@ export function EnvBatchBar({
       ]}
     >
       <LabelsButton
-        title={t`Labels of ${n} variables`}
+        title={plural(n, { 1: 'Labels of 1 variable', other: 'Labels of # variables' })}
         rows={envs}
         apply={async (mode, labels) => {
           const ids = envs.map((e) => e.id);

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
@@ -8,7 +9,8 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { errorsFrom, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
 
@@ -19,7 +21,7 @@ export default function EditNameModal({ onClose }: ModalProps) {
   const nameError = useNameError();
   const [envs, setEnvs] = useState<Env[] | null>(null);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: nameError(v.name) }));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -39,8 +41,7 @@ export default function EditNameModal({ onClose }: ModalProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!envs?.length) return;
-    const problem = nameError(name);
-    setError(problem);
+    const problem = check().name;
     setFormError(null);
     if (problem) return;
     setBusy(true);
@@ -49,12 +50,12 @@ export default function EditNameModal({ onClose }: ModalProps) {
         envs.map((e) => e.id),
         name.trim(),
       );
-      toast(envs.length === 1 ? t`Variable renamed` : t`${envs.length} variables renamed`);
+      toast(plural(envs.length, { 1: 'Variable renamed', other: '# variables renamed' }));
       envsChanged();
       onClose();
     } catch (failure) {
       const { fields, form } = errorsFrom(failure);
-      setError(fields.name);
+      fail({ name: fields.name });
       setFormError(form ?? null);
     } finally {
       setBusy(false);
@@ -66,7 +67,11 @@ export default function EditNameModal({ onClose }: ModalProps) {
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={envs && envs.length > 0 ? t`Rename ${envs.length} variables` : t`Rename variables`}
+      title={
+        envs && envs.length > 0
+          ? plural(envs.length, { 1: 'Rename 1 variable', other: 'Rename # variables' })
+          : t`Rename variables`
+      }
       description={t`Every chosen variable gets the new name; values, order and status stay as they are.`}
       footer={
         <FormFooter
@@ -89,7 +94,7 @@ export default function EditNameModal({ onClose }: ModalProps) {
           </p>
           <Field
             label={t`New name`}
-            error={error}
+            error={errors.name}
             hint={t`Letters, digits and underscores; not starting with a digit.`}
           >
             {(control) => (

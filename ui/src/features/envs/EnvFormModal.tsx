@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
@@ -11,7 +12,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LabelInput } from '../../components/LabelInput.tsx';
 import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
-import { createEnvs, envNameRule, envsChanged, getEnv, parseLines, updateEnv, type EnvInput } from './api.ts';
+import { createEnvs, envNameRule, envsChanged, getEnv, updateEnv, type EnvInput } from './api.ts';
+import { parseEnvLines, type LineProblem } from './lines.ts';
 
 interface Draft {
   name: string;
@@ -65,18 +67,31 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     });
   };
 
+  const lineProblem = (problem: LineProblem): string => {
+    const { line } = problem;
+    switch (problem.kind) {
+      case 'noEquals':
+        return t`Line ${line}: not NAME=value`;
+      case 'noName':
+        return t`Line ${line}: the name before = is missing`;
+      case 'badName': {
+        const { name } = problem;
+        return t`Line ${line}: ${name} — only letters, digits and underscores, and not starting with a digit`;
+      }
+      case 'openQuote': {
+        const { name } = problem;
+        return t`Line ${line}: the quote that opens the value of ${name} is not closed`;
+      }
+    }
+  };
+
   /** The inputs to send, or the errors that stop it. */
   const collect = (): { inputs: EnvInput[]; found: Errors } => {
     const found: Errors = {};
     if (mode === 'lines' && !id) {
-      const { inputs, badLine } = parseLines(lines);
-      if (badLine !== null) found.lines = t`Line ${badLine} is not NAME=value`;
+      const { inputs, problems } = parseEnvLines(lines);
+      if (problems.length > 0) found.lines = problems.map(lineProblem).join('\n');
       else if (inputs.length === 0) found.lines = t`Please enter at least one NAME=value line`;
-      else {
-        const bad = inputs.find((input) => nameError(input.name));
-        if (bad)
-          found.lines = t`${bad.name || '(empty)'}: only letters, digits and underscores, and not starting with a digit`;
-      }
       return { inputs: inputs.map((input) => ({ ...input, labels })), found };
     }
     const rows = drafts ?? [];
@@ -103,7 +118,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     try {
       if (id) await updateEnv({ id, ...inputs[0]! });
       else await createEnvs(inputs);
-      toast(id ? t`Variable saved` : inputs.length === 1 ? t`Variable added` : t`${inputs.length} variables added`);
+      toast(id ? t`Variable saved` : plural(inputs.length, { 1: 'Variable added', other: '# variables added' }));
       envsChanged();
       onClose();
     } catch (error) {
@@ -161,7 +176,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
             <Field
               label={t`Variables`}
               error={errors.lines}
-              hint={t`One NAME=value per line; the value is everything after the first =. Blank lines and lines starting with # are skipped.`}
+              hint={t`One NAME=value per line, as in a .env file or a shell script: export NAME=value and quoted values ("…" or '…', the quotes removed) work too. Blank lines and lines starting with # are skipped.`}
             >
               {(control) => (
                 <Textarea

@@ -44,17 +44,3 @@ export function exportEnvs(rows: Env[]): void {
 const changes = changeSignal();
 export const onEnvsChanged = changes.subscribe;
 export const envsChanged = changes.notify;
-
-/** `NAME=value` lines (blank lines and `#` comments skipped); a line without `=` is reported by its number. */
-export function parseLines(text: string): { inputs: EnvInput[]; badLine: number | null } {
-  const inputs: EnvInput[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    const at = line.indexOf('=');
-    if (at <= 0) return { inputs, badLine: i + 1 };
-    inputs.push({ name: line.slice(0, at).trim(), value: line.slice(at + 1) });
-  }
-  return { inputs, badLine: null };
-}

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../components/list/useBatchActions.tsx';
 import { envBatch, envsChanged, removeEnvs, type Env, type EnvBatchAction } from './api.ts';
@@ -14,10 +15,10 @@ export function useEnvActions(after?: () => void) {
     {
       batch: envBatch,
       done: {
-        enable: (n) => (n === 1 ? t`Variable enabled` : t`${n} variables enabled`),
-        disable: (n) => (n === 1 ? t`Variable disabled` : t`${n} variables disabled`),
-        pin: (n) => (n === 1 ? t`Variable pinned` : t`${n} variables pinned`),
-        unpin: (n) => (n === 1 ? t`Variable unpinned` : t`${n} variables unpinned`),
+        enable: (n) => plural(n, { 1: 'Variable enabled', other: '# variables enabled' }),
+        disable: (n) => plural(n, { 1: 'Variable disabled', other: '# variables disabled' }),
+        pin: (n) => plural(n, { 1: 'Variable pinned', other: '# variables pinned' }),
+        unpin: (n) => plural(n, { 1: 'Variable unpinned', other: '# variables unpinned' }),
       },
       open: {
         edit: ([env]) => `/env/modal?id=${env!.id}`,
@@ -28,12 +29,16 @@ export function useEnvActions(after?: () => void) {
           title: (envs) => {
             const count = envs.length;
             const name = envs[0]!.name;
-            return count === 1 ? t`Delete variable “${name}”?` : t`Delete ${count} variables?`;
+            return plural(count, { 1: `Delete variable “${name}”?`, other: 'Delete # variables?' });
           },
-          description: t`Scripts will no longer see them from their next run. This cannot be undone.`,
+          description: (envs) =>
+            plural(envs.length, {
+              1: 'Scripts will no longer see it from their next run. This cannot be undone.',
+              other: 'Scripts will no longer see them from their next run. This cannot be undone.',
+            }),
           confirmLabel: t`Delete`,
           run: removeEnvs,
-          done: (envs) => (envs.length === 1 ? t`Variable deleted` : t`${envs.length} variables deleted`),
+          done: (envs) => plural(envs.length, { 1: 'Variable deleted', other: '# variables deleted' }),
         },
       },
       changed: envsChanged,

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
 import { useLiveLog } from '../../components/log/useLiveLog.ts';
+import { downloadLogFile } from '../../lib/files.ts';
 import { runScript, stopScript, type DebugRun } from './api.ts';
 
 /**
@@ -58,7 +59,7 @@ export function DebugPanel({
       ? 'interrupted'
       : log.end
         ? (log.end.end as LogState)
-        : log.segments.length
+        : log.buffer.count
           ? 'running'
           : 'waiting';
   const running = state === 'running' || state === 'waiting';
@@ -78,13 +79,17 @@ export function DebugPanel({
       <LogPane
         className="flex-1"
         label={t`Debug output`}
-        segments={log.segments}
-        dropped={log.dropped}
+        log={log}
         state={state}
         startedAt={run?.startedAt ?? null}
         durationMs={log.end?.durationMs ?? null}
         exitCode={log.end?.exitCode ?? null}
         onStop={run ? stop : undefined}
+        onDownload={
+          run?.log
+            ? () => void downloadLogFile(run.log!).catch((error: Error) => toast(error.message, 'error'))
+            : undefined
+        }
         stopping={stopping}
       />
     </section>

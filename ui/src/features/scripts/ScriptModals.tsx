@@ -8,7 +8,8 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { errorsFrom, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { joinKey, splitKey } from '../../lib/files.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
@@ -66,14 +67,13 @@ export function CreateModal({ onClose }: ModalProps) {
   const [kind, setKind] = useState<'file' | 'directory'>('file');
   const [name, setName] = useState('');
   const [folder, setFolder] = useState(new URLSearchParams(useSearch()).get('path') ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: problem(v.name) }));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = problem(name);
-    setError(found);
+    const found = check().name;
     setFormError(null);
     if (found) return;
     const dir = cleanFolder(folder);
@@ -88,7 +88,7 @@ export function CreateModal({ onClose }: ModalProps) {
       else onClose();
     } catch (failure) {
       const { fields, form } = errorsFrom(failure);
-      setError(fields.filename ?? fields.directory);
+      fail({ name: fields.filename ?? fields.directory });
       setFormError(form ?? null);
     } finally {
       setBusy(false);
@@ -117,7 +117,7 @@ export function CreateModal({ onClose }: ModalProps) {
       />
       <Field
         label={kind === 'file' ? t`File name` : t`Folder name`}
-        error={error}
+        error={errors.name}
         hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
       >
         {(control) => (
@@ -147,15 +147,14 @@ export function RenameModal({ onClose }: ModalProps) {
   const isFolder = params.get('type') === 'directory';
   const { path, file } = splitKey(key);
   const [name, setName] = useState(file);
-  const [error, setError] = useState<string | undefined>();
+  const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: problem(v.name) }));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => (isFolder ? onClose() : back(key));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = problem(name);
-    setError(found);
+    const found = check().name;
     setFormError(null);
     if (found) return;
     if (name.trim() === file) return close();
@@ -169,7 +168,7 @@ export function RenameModal({ onClose }: ModalProps) {
       else back(openBuffer.key?.startsWith(key) ? to : openBuffer.key);
     } catch (failure) {
       const { fields, form } = errorsFrom(failure);
-      setError(fields.newFilename ?? fields.filename);
+      fail({ name: fields.newFilename ?? fields.filename });
       setFormError(form ?? null);
     } finally {
       setBusy(false);
@@ -191,7 +190,7 @@ export function RenameModal({ onClose }: ModalProps) {
       ) : (
         <form id="script-rename-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
           {formError && <Alert>{formError}</Alert>}
-          <Field label={t`New name`} error={error}>
+          <Field label={t`New name`} error={errors.name}>
             {(control) => (
               <Input
                 {...control}
@@ -219,15 +218,14 @@ export function SaveAsModal({ onClose }: ModalProps) {
   const from = splitKey(key);
   const [name, setName] = useState(from.file ? from.file.replace(/(\.[^.]*)?$/, '-copy$1') : '');
   const [folder, setFolder] = useState(from.path);
-  const [error, setError] = useState<string | undefined>();
+  const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: problem(v.name) }));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => (key ? back(key) : onClose());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = problem(name);
-    setError(found);
+    const found = check().name;
     setFormError(null);
     if (found) return;
     const dir = cleanFolder(folder);
@@ -241,7 +239,7 @@ export function SaveAsModal({ onClose }: ModalProps) {
       back(to);
     } catch (failure) {
       const { fields, form } = errorsFrom(failure);
-      setError(fields.filename);
+      fail({ name: fields.filename });
       setFormError(form ?? null);
     } finally {
       setBusy(false);
@@ -260,7 +258,7 @@ export function SaveAsModal({ onClose }: ModalProps) {
       formError={formError}
       gap="gap-3"
     >
-      <Field label={t`File name`} error={error}>
+      <Field label={t`File name`} error={errors.name}>
         {(control) => (
           <Input
             {...control}

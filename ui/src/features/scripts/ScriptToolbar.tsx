@@ -29,7 +29,7 @@ export function ScriptToolbar({
   const [, navigate] = useLocation();
   const file = encodeURIComponent(fileKey);
   return (
-    <div className="flex flex-wrap items-center gap-1.5 border-b border-line p-2">
+    <div data-toast-floor className="flex flex-wrap items-center gap-1.5 border-b border-line p-2">
       <Button size="sm" variant="ghost" className="md:hidden" onClick={onShowTree}>
         {t`Files`}
       </Button>

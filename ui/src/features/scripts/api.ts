@@ -28,6 +28,8 @@ export function uploadScript(path: string, file: File): Promise<null> {
 export interface DebugRun {
   runId: string;
   topic: string;
+  /** Its log file, relative to data/log. */
+  log?: string;
 }
 export const runScript = (path: string, filename: string, content: string) =>
   api.put<DebugRun>('scripts/run', { path, filename, content });

@@ -12,6 +12,7 @@ import { api } from '../../lib/api.ts';
 import { clearToken, setLoginNotice } from '../../lib/session.ts';
 import { useCurrentUser } from '../account/index.ts';
 import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
 /** Change the username and/or password (`PUT api/user`). The server ends every session afterwards. */
 export function CredentialsCard() {
@@ -22,7 +23,6 @@ export function CredentialsCard() {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -30,20 +30,22 @@ export function CredentialsCard() {
     if (user) setUsername((current) => current || user.username);
   }, [user]);
 
+  const changing = password !== '' || confirmPassword !== '';
+  const { errors, check, fail } = useFieldErrors({ username, oldPassword, password, confirmPassword }, (v): Errors => ({
+    username: required(v.username, t`username`),
+    oldPassword: required(v.oldPassword, t`current password`),
+    password:
+      v.password !== '' || v.confirmPassword !== ''
+        ? (required(v.password, t`new password`) ??
+          notReserved(v.password) ??
+          minLength(v.password, t`new password`, passwordMinLength))
+        : undefined,
+    confirmPassword: v.password !== '' || v.confirmPassword !== '' ? matches(v.confirmPassword, v.password) : undefined,
+  }));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const changing = password !== '' || confirmPassword !== '';
-    const found: Errors = {
-      username: required(username, t`username`),
-      oldPassword: required(oldPassword, t`current password`),
-      password: changing
-        ? (required(password, t`new password`) ??
-          notReserved(password) ??
-          minLength(password, t`new password`, passwordMinLength))
-        : undefined,
-      confirmPassword: changing ? matches(confirmPassword, password) : undefined,
-    };
-    setErrors(found);
+    const found = check();
     setFormError(null);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -56,7 +58,7 @@ export function CredentialsCard() {
       navigate('/login', { replace: true });
     } catch (error) {
       const { fields, form } = errorsFrom(error);
-      setErrors(fields);
+      fail(fields);
       setFormError(form ?? null);
     } finally {
       setBusy(false);

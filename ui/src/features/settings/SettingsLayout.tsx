@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../components/ui/cn.ts';
+import { Select } from '../../components/ui/Select.tsx';
 
 const tabs = [
   { path: '/setting/security', title: msg`Security` },
@@ -14,16 +15,30 @@ const tabs = [
   { path: '/setting/about', title: msg`About` },
 ];
 
-/** The settings sections as a row of tabs (links, so each section has its own address). */
-export function SettingsLayout({ children }: { children: ReactNode }) {
+/**
+ * The settings sections as a row of tabs (links, so each section has its own address); on a phone, where seven tabs
+ * do not fit and a scrolled strip hides most of them, a menu that names the section shown.
+ */
+export function SettingsLayout({ children, title }: { children: ReactNode; title?: string }) {
   const { t, i18n } = useLingui();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   return (
     <div className="flex flex-col gap-4">
-      <nav
-        aria-label={t`Settings sections`}
-        className="-mx-3 overflow-x-auto border-b border-line px-3 md:mx-0 md:px-0"
-      >
+      <label className="flex items-center gap-2 md:hidden">
+        <span className="shrink-0 text-[13px] text-muted">{t`Section`}</span>
+        <Select
+          aria-label={t`Settings section`}
+          className="flex-1"
+          value={location}
+          onChange={(e) => navigate(e.target.value)}
+          options={[
+            ...tabs.map((tab) => ({ value: tab.path, label: i18n._(tab.title) })),
+            // A settings page that is not one of the sections (check for updates…) is named by its title.
+            ...(tabs.some((tab) => tab.path === location) ? [] : [{ value: location, label: title ?? location }]),
+          ]}
+        />
+      </label>
+      <nav aria-label={t`Settings sections`} className="hidden border-b border-line md:block">
         <ul className="flex min-w-max gap-1">
           {tabs.map((tab) => {
             const active = location === tab.path;

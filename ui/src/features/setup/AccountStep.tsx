@@ -7,8 +7,9 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
-import type { Credentials } from './wizardClient.ts';
+import type { Credentials } from './signIn.ts';
 import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
 /** Creates the one administrator account (`PUT api/user/init`) and hands its credentials to the next step. */
 export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => void }) {
@@ -16,19 +17,21 @@ export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const { errors, check, fail } = useFieldErrors({ username, password, confirmPassword }, (v): Errors => ({
+    username: required(v.username, t`username`),
+    password:
+      required(v.password, t`password`) ??
+      notReserved(v.password) ??
+      minLength(v.password, t`password`, passwordMinLength),
+    confirmPassword: required(v.confirmPassword, t`confirm password`) ?? matches(v.confirmPassword, v.password),
+  }));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {
-      username: required(username, t`username`),
-      password:
-        required(password, t`password`) ?? notReserved(password) ?? minLength(password, t`password`, passwordMinLength),
-      confirmPassword: required(confirmPassword, t`confirm password`) ?? matches(confirmPassword, password),
-    };
-    setErrors(found);
+    const found = check();
     setFormError(null);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -37,7 +40,7 @@ export function AccountStep({ onDone }: { onDone: (credentials: Credentials) => 
       onDone({ username, password });
     } catch (error) {
       const { fields, form } = errorsFrom(error);
-      setErrors(fields);
+      fail(fields);
       setFormError(form ?? null);
     } finally {
       setBusy(false);

@@ -11,6 +11,8 @@ import { onEvent } from '../../lib/live.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
 import { useLiveLog } from '../../components/log/useLiveLog.ts';
+import { LogBuffer } from '../../components/log/logBuffer.ts';
+import { downloadLogFile } from '../../lib/files.ts';
 import {
   getSubscription,
   latestRuns,
@@ -40,17 +42,18 @@ function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; l
   const [stopping, setStopping] = useState(false);
   const ended = log.end;
   const open = isOpen(run);
-  const state: LogState = ended
-    ? endStates.has(ended.end)
-      ? (ended.end as LogState)
-      : 'failed'
-    : log.missing
-      ? open
+  // The pull's row first: its status event arrives as the pull ends, before the stream's last bytes may have.
+  const state: LogState = !open
+    ? runState(run)
+    : ended
+      ? endStates.has(ended.end)
+        ? (ended.end as LogState)
+        : 'failed'
+      : log.missing
         ? 'none'
-        : runState(run)
-      : open && (run.started_at || log.segments.length)
-        ? 'running'
-        : runState(run);
+        : run.started_at || log.buffer.count
+          ? 'running'
+          : runState(run);
 
   const stop = async () => {
     setStopping(true);
@@ -70,13 +73,17 @@ function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; l
     <LogPane
       label={label}
       className="h-[calc(85dvh-150px)]"
-      segments={log.segments}
-      dropped={log.dropped}
+      log={log}
       state={state}
       startedAt={run.started_at}
-      durationMs={ended?.durationMs ?? run.duration_ms}
+      durationMs={!open ? run.duration_ms : (ended?.durationMs ?? run.duration_ms)}
       exitCode={null}
       onStop={open ? stop : undefined}
+      onDownload={
+        run.log_path
+          ? () => void downloadLogFile(run.log_path!).catch((error: Error) => toast(error.message, 'error'))
+          : undefined
+      }
       stopping={stopping}
       notice={
         !open ? (
@@ -89,6 +96,8 @@ function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; l
     />
   );
 }
+
+const noLines = { buffer: new LogBuffer(), version: 0 };
 
 type Source =
   { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'none' } | { kind: 'run'; run: SubscriptionRun };
@@ -163,7 +172,7 @@ export default function SubLogModal({ onClose }: ModalProps) {
         <LogPane
           label={title}
           className="h-[calc(85dvh-150px)]"
-          segments={[]}
+          log={noLines}
           state="none"
           notice={<Alert tone="info">{t`Not pulled yet. Run it to pull the scripts and see the log here.`}</Alert>}
         />

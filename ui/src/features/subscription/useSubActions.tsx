@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../components/list/useBatchActions.tsx';
 import { removeSubscriptions, subBatch, subscriptionsChanged, type SubBatchAction, type Subscription } from './api.ts';
@@ -14,10 +15,10 @@ export function useSubActions(after?: () => void) {
     {
       batch: subBatch,
       done: {
-        run: (n) => (n === 1 ? t`Pull started` : t`${n} pulls started`),
-        stop: (n) => (n === 1 ? t`Pull stopped` : t`${n} pulls stopped`),
-        enable: (n) => (n === 1 ? t`Subscription enabled` : t`${n} subscriptions enabled`),
-        disable: (n) => (n === 1 ? t`Subscription disabled` : t`${n} subscriptions disabled`),
+        run: (n) => plural(n, { 1: 'Pull started', other: '# pulls started' }),
+        stop: (n) => plural(n, { 1: 'Pull stopped', other: '# pulls stopped' }),
+        enable: (n) => plural(n, { 1: 'Subscription enabled', other: '# subscriptions enabled' }),
+        disable: (n) => plural(n, { 1: 'Subscription disabled', other: '# subscriptions disabled' }),
       },
       open: {
         log: ([sub]) => `/subscription/logModal?id=${sub!.id}`,
@@ -28,18 +29,25 @@ export function useSubActions(after?: () => void) {
           title: (subs) => {
             const count = subs.length;
             const name = subs[0]!.name;
-            return count === 1 ? t`Delete “${name}”?` : t`Delete ${count} subscriptions?`;
+            return plural(count, { 1: `Delete “${name}”?`, other: 'Delete # subscriptions?' });
           },
-          description: (force) =>
+          description: (subs, force) =>
             force
-              ? t`Its tasks and the scripts it pulled are deleted too.`
-              : t`Its tasks and scripts stay; they are no longer updated by a pull.`,
-          option: t`Also delete its tasks and files`,
+              ? plural(subs.length, {
+                  1: 'Its tasks and the scripts it pulled are deleted too.',
+                  other: 'Their tasks and the scripts they pulled are deleted too.',
+                })
+              : plural(subs.length, {
+                  1: 'Its tasks and scripts stay; they are no longer updated by a pull.',
+                  other: 'Their tasks and scripts stay; they are no longer updated by a pull.',
+                }),
+          option: (subs) =>
+            plural(subs.length, { 1: 'Also delete its tasks and files', other: 'Also delete their tasks and files' }),
           confirmLabel: t`Delete`,
           run: removeSubscriptions,
           done: (subs) => {
             const n = subs.length;
-            return n === 1 ? t`Subscription deleted` : t`${n} subscriptions deleted`;
+            return plural(n, { 1: 'Subscription deleted', other: '# subscriptions deleted' });
           },
         },
       },

@@ -5,7 +5,7 @@ import type { PageProps } from '../../lib/routing.ts';
 /** A settings section that is not built yet. */
 export default function SettingLaterPage({ title }: PageProps) {
   return (
-    <SettingsLayout>
+    <SettingsLayout title={title}>
       <LaterNotice area={title} />
     </SettingsLayout>
   );

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import type { CronRun } from '../api.ts';
@@ -13,12 +13,12 @@ const colourOf: Record<string, string> = {
 
 /** The last 30 runs' durations as bars, oldest on the left, coloured by outcome (failed red, success green). */
 export function DurationChart({ runs }: { runs: CronRun[] }) {
-  const { t } = useLingui();
   const shown = runs.slice(0, 30).reverse();
   if (shown.length === 0) return null;
   const max = Math.max(1, ...shown.map((r) => r.duration_ms ?? 0));
   const width = 30 * 12;
   const height = 64;
+  const longest = formatDuration(max);
   const failures = shown.filter((r) => ['failed', 'timeout', 'interrupted'].includes(runState(r))).length;
   return (
     <figure className="flex flex-col gap-1">
@@ -27,7 +27,10 @@ export function DurationChart({ runs }: { runs: CronRun[] }) {
         className="h-16 w-full max-w-md"
         preserveAspectRatio="none"
         role="img"
-        aria-label={t`Durations of the last ${shown.length} runs; ${failures} failed`}
+        aria-label={plural(shown.length, {
+          1: `Duration of the last run; ${failures} failed`,
+          other: `Durations of the last # runs; ${failures} failed`,
+        })}
       >
         <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="var(--color-line)" />
         {shown.map((run, i) => {
@@ -53,7 +56,10 @@ export function DurationChart({ runs }: { runs: CronRun[] }) {
         })}
       </svg>
       <figcaption className="text-xs text-muted">
-        {t`Last ${shown.length} runs, oldest first; longest ${formatDuration(max)}. Green succeeded, red failed.`}
+        {plural(shown.length, {
+          1: `The last run: ${longest}. Green succeeded, red failed.`,
+          other: `Last # runs, oldest first; longest ${longest}. Green succeeded, red failed.`,
+        })}
       </figcaption>
     </figure>
   );

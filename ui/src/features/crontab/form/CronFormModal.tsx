@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
 import { errorsFrom, hasErrors, type Errors } from '../../../lib/formRules.ts';
+import { useFieldErrors } from '../../../lib/useFieldErrors.ts';
 import { cronsChanged, getCron, type Cron } from '../api.ts';
 import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
@@ -33,7 +34,6 @@ export default function CronFormModal({ onClose }: ModalProps) {
   const id = Number(params.get('id')) || null;
   const [draft, setDraft] = useState<Draft | null>(() => (id ? null : draftFromLink(params)));
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -47,17 +47,16 @@ export default function CronFormModal({ onClose }: ModalProps) {
   }, [id]);
 
   const set = (patch: Partial<Draft>) => setDraft((current) => (current ? { ...current, ...patch } : current));
-
-  const showErrors = (found: Errors) => {
-    setErrors(found);
+  const { errors, check, fail } = useFieldErrors(draft ?? emptyDraft, validate);
+  const openMoreFor = (found: Errors) => {
     if (moreKeys.some((key) => found[key])) setMoreOpen(true);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft) return;
-    const found = validate(draft);
-    showErrors(found);
+    const found = check();
+    openMoreFor(found);
     setFormError(null);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -72,7 +71,8 @@ export default function CronFormModal({ onClose }: ModalProps) {
       const { fields, form } = errorsFrom(error);
       const byField: Errors = {};
       for (const [key, message] of Object.entries(fields)) byField[key.split('/')[0]!] ??= message;
-      showErrors(byField);
+      fail(byField);
+      openMoreFor(byField);
       setFormError(form ?? null);
     } finally {
       setBusy(false);

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { CronStatus } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { LabelsButton } from '../../../components/LabelsDialog.tsx';
 import { SelectionToolbar } from '../../../components/list/SelectionToolbar.tsx';
@@ -16,11 +18,13 @@ export function CronBatchBar({
 }) {
   const { t } = useLingui();
   const n = crons.length;
-  const action = (label: string, name: RowAction, danger = false) => ({
+  const action = (label: string, name: RowAction, danger = false, disabled = false) => ({
     label,
     onClick: () => onAction(name, crons),
     danger,
+    disabled,
   });
+  const anyBusy = crons.some((c) => c.status === CronStatus.running || c.status === CronStatus.queued);
   return (
     <SelectionToolbar
       label={t`Actions for the selected tasks`}
@@ -28,7 +32,7 @@ export function CronBatchBar({
       onClear={onClear}
       actions={[
         action(t`Run`, 'run'),
-        action(t`Stop`, 'stop'),
+        action(t`Stop`, 'stop', false, !anyBusy),
         action(t`Enable`, 'enable'),
         action(t`Disable`, 'disable'),
         action(t`Pin`, 'pin'),
@@ -37,7 +41,7 @@ export function CronBatchBar({
       ]}
     >
       <LabelsButton
-        title={t`Labels of ${n} tasks`}
+        title={plural(n, { 1: 'Labels of 1 task', other: 'Labels of # tasks' })}
         rows={crons}
         apply={async (mode, labels) => {
           const ids = crons.map((c) => c.id);

@@ -113,7 +113,7 @@ export function CronTable({
                 onChange={(on) => onSelect([cron.id], on)}
               />
             </Td>
-            <Td className="max-w-40">
+            <Td className="max-w-56 overflow-hidden">
               <NameCell cron={cron} />
             </Td>
             <Td className="max-w-32 truncate font-mono text-[12px]" title={cron.command}>

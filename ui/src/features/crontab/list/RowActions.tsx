@@ -22,7 +22,7 @@ export function CronRowActions({ cron, onAction }: { cron: Cron; onAction: (acti
         { label: t`Edit`, onSelect: () => onAction('edit') },
         busy
           ? { label: t`Run again`, onSelect: () => onAction('run') }
-          : { label: t`Stop`, onSelect: () => onAction('stop') },
+          : { label: t`Stop`, onSelect: () => onAction('stop'), disabled: true },
         cron.isDisabled
           ? { label: t`Enable`, onSelect: () => onAction('enable') }
           : { label: t`Disable`, onSelect: () => onAction('disable') },

@@ -11,12 +11,16 @@ export const lastDuration = (cron: Cron) =>
     : '—';
 export const nextRun = (cron: Cron) => (cron.nextRunTime ? formatDateTime(cron.nextRunTime) : '—');
 
-/** The task's name, linking to its detail page, marked when pinned. */
+/** The task's name, linking to its detail page, marked when pinned; a long name ends in … (whole in its title). */
 export function NameCell({ cron }: { cron: Cron }) {
   return (
-    <span className="inline-flex min-w-0 items-center gap-1.5">
+    <span className="flex min-w-0 items-center gap-1.5">
       <PinnedMark pinned={cron.isPinned} />
-      <Link href={`/crontab/detail?id=${cron.id}`} className="truncate font-medium text-fg hover:text-primary">
+      <Link
+        href={`/crontab/detail?id=${cron.id}`}
+        title={cron.name}
+        className="min-w-0 truncate font-medium text-fg hover:text-primary"
+      >
         {cron.name}
       </Link>
     </span>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../../components/list/useBatchActions.tsx';
 import { batch, cronsChanged, removeCrons, type BatchAction, type Cron } from '../api.ts';
@@ -14,12 +15,12 @@ export function useCronActions(after?: () => void) {
     {
       batch,
       done: {
-        run: (n) => (n === 1 ? t`Task started` : t`${n} tasks started`),
-        stop: (n) => (n === 1 ? t`Task stopped` : t`${n} tasks stopped`),
-        enable: (n) => (n === 1 ? t`Task enabled` : t`${n} tasks enabled`),
-        disable: (n) => (n === 1 ? t`Task disabled` : t`${n} tasks disabled`),
-        pin: (n) => (n === 1 ? t`Task pinned` : t`${n} tasks pinned`),
-        unpin: (n) => (n === 1 ? t`Task unpinned` : t`${n} tasks unpinned`),
+        run: (n) => plural(n, { 1: 'Task started', other: '# tasks started' }),
+        stop: (n) => plural(n, { 1: 'Task stopped', other: '# tasks stopped' }),
+        enable: (n) => plural(n, { 1: 'Task enabled', other: '# tasks enabled' }),
+        disable: (n) => plural(n, { 1: 'Task disabled', other: '# tasks disabled' }),
+        pin: (n) => plural(n, { 1: 'Task pinned', other: '# tasks pinned' }),
+        unpin: (n) => plural(n, { 1: 'Task unpinned', other: '# tasks unpinned' }),
       },
       open: {
         log: ([cron]) => `/crontab/logModal?id=${cron!.id}`,
@@ -30,12 +31,19 @@ export function useCronActions(after?: () => void) {
           title: (crons) => {
             const count = crons.length;
             const name = crons[0]!.name;
-            return count === 1 ? t`Delete task “${name}”?` : t`Delete ${count} tasks?`;
+            return plural(count, {
+              1: `Delete task “${name}” and its run history?`,
+              other: 'Delete # tasks and their run history?',
+            });
           },
-          description: t`Their run history goes with them; log files stay on disk. This cannot be undone.`,
+          description: (crons) =>
+            plural(crons.length, {
+              1: 'Its log files stay on disk. This cannot be undone.',
+              other: 'Their log files stay on disk. This cannot be undone.',
+            }),
           confirmLabel: t`Delete`,
           run: removeCrons,
-          done: (crons) => (crons.length === 1 ? t`Task deleted` : t`${crons.length} tasks deleted`),
+          done: (crons) => plural(crons.length, { 1: 'Task deleted', other: '# tasks deleted' }),
         },
       },
       changed: cronsChanged,

@@ -10,8 +10,26 @@ import type { ModalProps } from '../../../lib/routing.ts';
 import { batch } from '../api.ts';
 import { RunLog, runState } from './RunLog.tsx';
 import { LogPane } from '../../../components/log/LogPane.tsx';
-import { segmentsOf } from '../../../components/log/useLiveLog.ts';
+import { useTextLog } from '../../../components/log/useLiveLog.ts';
 import { useCronLog } from './useCronLog.ts';
+import type { CronRun } from '../api.ts';
+
+/** The last run's log, fetched whole, with how that run ended. */
+function LastLog({ label, text, run }: { label: string; text: string; run: CronRun | null }) {
+  const { t } = useLingui();
+  const log = useTextLog(text);
+  return (
+    <LogPane
+      label={label}
+      className="h-[calc(85dvh-150px)]"
+      log={log}
+      state={run ? runState(run) : 'none'}
+      durationMs={run?.duration_ms ?? null}
+      exitCode={run?.exit_code ?? null}
+      notice={<Alert tone="info">{t`Task not running. This is the log of its last run.`}</Alert>}
+    />
+  );
+}
 
 /** crontab/logModal?id=: the task's current run live, or its last log with 'Task not running'. */
 export default function LogModal({ onClose }: ModalProps) {
@@ -55,17 +73,7 @@ export default function LogModal({ onClose }: ModalProps) {
       {source.kind === 'live' && (
         <RunLog cronId={id} run={source.run} label={title} className="h-[calc(85dvh-150px)]" />
       )}
-      {source.kind === 'last' && (
-        <LogPane
-          label={title}
-          className="h-[calc(85dvh-150px)]"
-          segments={segmentsOf(source.text)}
-          state={source.run ? runState(source.run) : 'none'}
-          durationMs={source.run?.duration_ms ?? null}
-          exitCode={source.run?.exit_code ?? null}
-          notice={<Alert tone="info">{t`Task not running. This is the log of its last run.`}</Alert>}
-        />
-      )}
+      {source.kind === 'last' && <LastLog label={title} text={source.text} run={source.run} />}
     </Dialog>
   );
 }

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
 import { errorsFrom, hasErrors, required, type Errors } from '../../../lib/formRules.ts';
+import { useFieldErrors } from '../../../lib/useFieldErrors.ts';
 import { cronsChanged, listViews, type CronView } from '../api.ts';
 
 interface FilterRow {
@@ -46,7 +47,6 @@ export default function ViewFormModal({ onClose }: ModalProps) {
   const [filters, setFilters] = useState<FilterRow[]>([{ property: 'name', operation: 'Reg', value: '' }]);
   const [relation, setRelation] = useState<'and' | 'or'>('and');
   const [sorts, setSorts] = useState<SortRow[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -90,10 +90,13 @@ export default function ViewFormModal({ onClose }: ModalProps) {
   const setSort = (index: number, patch: Partial<SortRow>) =>
     setSorts((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
+  const { errors, check, fail } = useFieldErrors({ name, filters, sorts }, (v): Errors => ({
+    name: required(v.name, t`view name`),
+  }));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = { name: required(name, t`view name`) };
-    setErrors(found);
+    const found = check();
     setFormError(null);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -111,7 +114,7 @@ export default function ViewFormModal({ onClose }: ModalProps) {
       onClose();
     } catch (error) {
       const { fields, form } = errorsFrom(error);
-      setErrors(fields);
+      fail(fields);
       setFormError(form ?? null);
     } finally {
       setBusy(false);

@@ -173,9 +173,12 @@ export default function SubFormModal({ onClose }: ModalProps) {
             <Check checked={draft.autoAddCron} onChange={(autoAddCron) => set({ autoAddCron })}>
               {t`Auto add tasks: a new script with a cron header becomes a task`}
             </Check>
-            <Check checked={draft.autoDelCron} onChange={(autoDelCron) => set({ autoDelCron })}>
-              {t`Auto delete tasks: a task whose script is gone is deleted`}
-            </Check>
+            {/* A single file is either pulled or not: no script of it can disappear while others stay. */}
+            {isRepo(draft.type) && (
+              <Check checked={draft.autoDelCron} onChange={(autoDelCron) => set({ autoDelCron })}>
+                {t`Auto delete tasks: a task whose script is gone is deleted`}
+              </Check>
+            )}
           </div>
           <MoreOptions {...{ draft, set, errors }} open={moreOpen} onToggle={setMoreOpen} />
         </>

@@ -118,6 +118,7 @@ export const isRepo = (type: SubType) => type !== SubscriptionType.file;
 export function inputOf(draft: Draft): SubscriptionInput {
   const privateRepo = draft.type === SubscriptionType.privateRepo;
   const interval = draft.scheduleType === SubscriptionScheduleType.interval;
+  const repo = isRepo(draft.type);
   return {
     name: draft.name.trim(),
     type: draft.type,
@@ -133,10 +134,11 @@ export function inputOf(draft: Draft): SubscriptionInput {
     schedule_type: draft.scheduleType,
     schedule: interval ? null : draft.schedule.trim(),
     interval_schedule: interval ? { type: draft.intervalUnit, value: Number(draft.intervalValue) } : null,
-    whitelist: orNull(draft.whitelist),
-    blacklist: orNull(draft.blacklist),
-    dependences: orNull(draft.dependences),
-    extensions: orNull(draft.extensions),
+    // A single file has no file patterns: what was typed while it was a repository is not kept.
+    whitelist: repo ? orNull(draft.whitelist) : null,
+    blacklist: repo ? orNull(draft.blacklist) : null,
+    dependences: repo ? orNull(draft.dependences) : null,
+    extensions: repo ? orNull(draft.extensions) : null,
     sub_before: orNull(draft.subBefore),
     sub_after: orNull(draft.subAfter),
     proxy: orNull(draft.proxy),

@@ -1,0 +1,104 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { SearchBox } from '../../../components/list/SearchBox.tsx';
+import { TimeCell } from '../../../components/list/cells.tsx';
+import { LogStateBadge, type LogState } from '../../../components/log/LogPane.tsx';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Card, CardHeader } from '../../../components/ui/Card.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { formatDuration } from '../../../lib/format.ts';
+import { listCrons, type Cron } from '../api.ts';
+
+const ends = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);
+
+/** How a task's last run ended, with its exit code when it failed; a dash before its first run. */
+export function LastResult({ cron }: { cron: Pick<Cron, 'last_end' | 'last_exit_code'> }) {
+  const { t } = useLingui();
+  if (!cron.last_end || !ends.has(cron.last_end)) return <span className="text-faint">—</span>;
+  const code = cron.last_exit_code;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <LogStateBadge state={cron.last_end as LogState} />
+      {cron.last_end === 'failed' && code !== null && (
+        <span className="text-xs text-muted tabular-nums">{t`exit ${code}`}</span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * /crontab/detail without a task: the tasks that ran last, newest first, with how each ended, and a search to find
+ * any other. Each opens its detail.
+ */
+export function RecentTasks() {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<{ rows: Cron[] | null; error: string | null }>({ rows: null, error: null });
+
+  useEffect(() => {
+    let cancelled = false;
+    listCrons({
+      page: 1,
+      size: 20,
+      searchValue: search,
+      sorter: { field: 'last_execution_time', type: 'descend' },
+      view: null,
+    }).then(
+      (list) => !cancelled && setState({ rows: list.data, error: null }),
+      (error: Error) => !cancelled && setState({ rows: null, error: error.message }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [search]);
+
+  const rows = state.rows;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-muted">{t`Choose a task to see its runs, its log files and its script.`}</p>
+      <SearchBox label={t`Find a task`} placeholder={t`Find a task`} value={search} onSearch={setSearch} />
+      <Card>
+        <CardHeader title={search ? t`Tasks found` : t`Latest runs`} />
+        {state.error && (
+          <div className="p-3">
+            <Alert>{state.error}</Alert>
+          </div>
+        )}
+        {!rows && !state.error && (
+          <div className="flex justify-center p-6 text-primary">
+            <Spinner label={t`Loading`} />
+          </div>
+        )}
+        {rows && rows.length === 0 && (
+          <EmptyState
+            title={search ? t`No tasks match` : t`No tasks yet`}
+            description={search ? t`Try other words.` : t`Create a task on the Scheduled Tasks page.`}
+          />
+        )}
+        {rows && rows.length > 0 && (
+          <ul aria-label={t`Tasks by their last run`} className="divide-y divide-line">
+            {rows.map((cron) => (
+              <li key={cron.id}>
+                <Link
+                  href={`/crontab/detail?id=${cron.id}`}
+                  className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-2.5 hover:bg-hover"
+                >
+                  <span className="min-w-0 flex-1 truncate font-medium text-primary">{cron.name}</span>
+                  <LastResult cron={cron} />
+                  <span className="text-[13px] text-muted">
+                    <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
+                  </span>
+                  <span className="w-16 text-right text-[13px] text-muted tabular-nums">
+                    {cron.last_running_time !== null ? formatDuration(cron.last_running_time * 1000) : '—'}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Setup signs the new administrator in: the account was made a moment ago with these credentials, so asking for
+ * them again would only be a chore. The session is a normal one (kept in storage), so closing the browser during
+ * setup and coming back continues the wizard where it stopped.
+ */
+import type { LoginResult } from '@contract/user.ts';
+import { setupDonePath } from '@contract/setup.ts';
+import { api } from '../../lib/api.ts';
+import { setToken } from '../../lib/session.ts';
+import type { NotifyClient } from '../notification/index.ts';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Signs in with the account just created (no second factor can exist yet) and keeps the session. */
+export async function signInAfterSetup(credentials: Credentials): Promise<void> {
+  const { token } = await api.post<LoginResult>('user/login', credentials);
+  setToken(token);
+}
+
+/** The notification form's requests, with the session. */
+export const sessionClient: NotifyClient = { get: api.get, put: api.put };
+
+/**
+ * Tells the daemon setup is finished. A daemon that does not track the wizard answers 404: this browser's own
+ * record is then all there is, and that is cleared by the caller either way.
+ */
+export async function finishSetup(): Promise<void> {
+  await api.put<null>(setupDonePath, {}).catch(() => undefined);
+}
