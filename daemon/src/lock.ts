@@ -22,7 +22,7 @@ export const dataDirLockedExitCode = 75;
 
 export class DataDirLocked extends Error {}
 
-interface Holder {
+export interface Holder {
   pid: number;
   host: string;
   startedAt: number;
@@ -71,6 +71,11 @@ function writeHolder(dbDir: string): void {
   const temp = `${infoFile(dbDir)}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(holder, null, 2)}\n`);
   renameSync(temp, infoFile(dbDir));
+}
+
+/** The daemon that holds (or last held) the data directory's lock, as it recorded itself: information only. */
+export function lockHolder(dataDir: string): Holder | null {
+  return readHolder(dataPaths(dataDir).db);
 }
 
 function readHolder(dbDir: string): Holder | null {

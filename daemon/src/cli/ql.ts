@@ -14,6 +14,8 @@ import { messages } from '../contract/messages.ts';
 import { databaseFileName, openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
+import { backupCommand, CommandError, restoreCommand } from './backup-commands.ts';
+import { defaultBackupParts, optionalBackupParts } from '../contract/backup.ts';
 import { UserRepository } from '../modules/user/repository.ts';
 import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
@@ -30,10 +32,13 @@ Commands:
                         signs out every session
   resetname <name>      set a new username; signs out every session
   check                 check the data directory, the database, the run reaper and the running daemon
+  backup [parts…]       write a backup into data/bak (parts: all, or any of ${optionalBackupParts.join(' ')};
+                        the database is always in it; default: ${defaultBackupParts.filter((p) => p !== 'db').join(' ')})
+  restore <file.tgz>    check a backup and restore it (the daemon, if running, restarts to apply it)
   help                  show this help
 
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL (where check looks
-for the daemon). Commands that Qinglong's ql also has (update, reload, repo, raw, rmlog, ...) are not available yet.`;
+for the daemon). Commands that Qinglong's ql also has (update, reload, repo, raw, ...) are not available yet.`;
 
 class CliError extends Error {
   constructor(
@@ -212,13 +217,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       }
       case 'check':
         return (await check(config)) ? 0 : 1;
+      case 'backup':
+        console.log(await backupCommand(config, args));
+        return 0;
+      case 'restore':
+        console.log(await restoreCommand(config, args));
+        return 0;
       default:
         console.error(`ql: unknown command "${command}"\n`);
         console.error(usage);
         return 2;
     }
   } catch (error) {
-    if (error instanceof CliError) {
+    if (error instanceof CliError || error instanceof CommandError) {
       console.error(`ql ${command}: ${error.message}`);
       return error.exitCode;
     }

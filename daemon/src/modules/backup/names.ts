@@ -17,7 +17,7 @@ export function backupFileName(at: number, scheduled: boolean, taken: (name: str
 }
 
 /** Whether a name is one of ours (and which kind); anything else in data/bak is never listed, served or pruned. */
-export function parseBackupName(name: string): { scheduled: boolean } | null {
+export function parseBackupName(name: string): { scheduled: boolean; stamp: string } | null {
   const match = backupFilePattern.exec(name);
-  return match ? { scheduled: match[1] !== undefined } : null;
+  return match ? { scheduled: match[1] !== undefined, stamp: match[2]! } : null;
 }
