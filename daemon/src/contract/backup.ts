@@ -3,29 +3,10 @@
  * and the settings of scheduled backups. docs/backup.md describes the format.
  */
 import { Type, type Static } from 'typebox';
+import { backupFormat, backupParts, type BackupPart } from './backup-parts.ts';
 import { ImportPreview } from './import-schemas.ts';
 
-/**
- * The parts of the data directory a backup may hold. `db` (the database snapshot, the sign-in key and the uploaded
- * avatars) is always in it; the others are chosen. The names are Qinglong's export `type` values where it has one.
- */
-export const backupParts = ['db', 'config', 'scripts', 'repo', 'raw', 'log', 'deps', 'ssh.d', 'syslog'] as const;
-export type BackupPart = (typeof backupParts)[number];
-export const optionalBackupParts = backupParts.filter((part) => part !== 'db');
-/** What a backup holds unless told otherwise: everything but the logs, which are large and rarely wanted back. */
-export const defaultBackupParts: BackupPart[] = ['db', 'config', 'scripts', 'repo', 'raw', 'deps', 'ssh.d'];
-export const isBackupPart = (value: unknown): value is BackupPart =>
-  (backupParts as readonly unknown[]).includes(value);
-
-export const backupFormat = 'baihu-backup';
-export const backupFormatVersion = 1;
-/** The manifest, the archive's last entry: it is written once every file's checksum is known. */
-export const manifestName = 'baihu-backup.json';
-/** Every file of the data directory sits under this folder in the archive (Qinglong's `data.tgz` does the same). */
-export const archiveDataFolder = 'data';
-
-/** Backups kept in data/bak: `baihu-<stamp>.tgz` made on demand, `baihu-auto-<stamp>.tgz` by the schedule. */
-export const backupFilePattern = /^baihu-(auto-)?(\d{8}-\d{6}(?:-\d+)?)\.tgz$/;
+export * from './backup-parts.ts';
 
 export const BackupPartSchema = Type.Unsafe<BackupPart>(Type.String({ enum: [...backupParts] }));
 
@@ -88,6 +69,8 @@ export const RestoreCheck = Type.Object({
   ignored: Type.Array(Type.String()),
   /** A Qinglong backup: what its import would bring (the import's dry run). */
   qinglong: Type.Union([ImportPreview, Type.Null()]),
+  /** Whether it can be applied here (a Qinglong backup needs the Qinglong import's writer). */
+  canApply: Type.Boolean(),
 });
 export type RestoreCheck = Static<typeof RestoreCheck>;
 
@@ -101,3 +84,28 @@ export const RestoreOutcome = Type.Object({
   message: Type.Union([Type.String(), Type.Null()]),
 });
 export type RestoreOutcome = Static<typeof RestoreOutcome>;
+
+export const BackupOverview = Type.Object({
+  settings: BackupSettings,
+  /** Our backups in data/bak, newest first. */
+  files: Type.Array(BackupFile),
+  /** The backup job running now, if any. */
+  running: Type.Union([Type.Object({ runId: Type.Integer(), topic: Type.String(), name: Type.String() }), Type.Null()]),
+  /** A checked restore waiting for confirmation. */
+  staged: Type.Union([RestoreCheck, Type.Null()]),
+  /** A confirmed restore waiting for the restart. */
+  pending: Type.Boolean(),
+  last: Type.Union([RestoreOutcome, Type.Null()]),
+  /** Free bytes on the data directory's disk. */
+  freeBytes: Type.Number(),
+});
+export type BackupOverview = Static<typeof BackupOverview>;
+
+export const BackupStarted = Type.Object({ runId: Type.Integer(), topic: Type.String(), name: Type.String() });
+export type BackupStarted = Static<typeof BackupStarted>;
+
+export const RestoreConfirmed = Type.Object({
+  /** The daemon closes and restarts about this long after the reply. */
+  restartInMs: Type.Integer(),
+});
+export type RestoreConfirmed = Static<typeof RestoreConfirmed>;

@@ -45,6 +45,8 @@ export interface CheckOptions {
   limits?: UnpackLimits;
   /** Reads a Qinglong data folder into the import's dry run (the Qinglong import's reader). */
   previewQinglong: (dataDir: string) => Promise<ImportPreview>;
+  /** Whether a Qinglong backup can be handed to the Qinglong import's writer here. */
+  qinglongImportAvailable?: boolean;
   onProgress?: (done: { files: number; bytes: number }) => void;
   now?: number;
 }
@@ -68,6 +70,7 @@ export async function checkArchive(o: CheckOptions): Promise<RestoreCheck> {
             baihuVersion: verified.manifest.baihuVersion,
             createdAt: verified.manifest.createdAt,
             qinglong: null,
+            canApply: true,
           }
         : {
             ...base,
@@ -76,6 +79,7 @@ export async function checkArchive(o: CheckOptions): Promise<RestoreCheck> {
             baihuVersion: null,
             createdAt: null,
             qinglong: await o.previewQinglong(path.join(staging, 'data')),
+            canApply: o.qinglongImportAvailable ?? false,
           };
     await setStaged(o.paths, check);
     return check;

@@ -8,9 +8,6 @@ export interface RetentionPolicy {
   logsOlderThanDays: number | null;
 }
 
-/** The longest interval the setting accepts: ten years. */
-export const maxLogRemoveDays = 3650;
-
 /** The policy of the log-remove-frequency setting (0 = off). */
 export function policyOfFrequency(days: number): RetentionPolicy {
   return { logsOlderThanDays: days > 0 ? days : null };

@@ -10,6 +10,8 @@ import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { errorsFrom } from '../../lib/formRules.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { BackupSection } from '../../features/backup/BackupSection.tsx';
+import { LogCleanupCard } from '../../features/backup/LogCleanupCard.tsx';
 import { api } from '../../lib/api.ts';
 
 interface Effective {
@@ -77,7 +79,10 @@ function SettingRow({
   );
 }
 
-/** /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs. */
+/**
+ * /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs; log
+ * deletion; backup and restore (features/backup).
+ */
 export default function OtherSettingsPage() {
   const { t } = useLingui();
   const [effective, setEffective] = useState<Effective | null>(null);
@@ -170,6 +175,10 @@ export default function OtherSettingsPage() {
           )}
         </CardBody>
       </Card>
+      <div className="mt-4 flex flex-col gap-4">
+        <LogCleanupCard />
+        <BackupSection />
+      </div>
     </SettingsLayout>
   );
 }
