@@ -6,5 +6,5 @@
 /** The longest interval the setting accepts: ten years. 0 = off. */
 export const maxLogRemoveDays = 3650;
 
-/** The live topic of a log deletion run. */
-export const logCleanupTopic = (runId: number) => `rmlog:${runId}`;
+/** The live topic of a retention run (log deletion). */
+export const retentionTopic = (runId: number) => `retention:${runId}`;

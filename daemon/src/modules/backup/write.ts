@@ -43,6 +43,11 @@ export interface WriteBackupOptions {
   version: string;
   /** Writes a consistent copy of the live database to `file` (better-sqlite3's `backup`). */
   snapshotDatabase: (file: string) => Promise<void>;
+  /**
+   * Changes the snapshot before it is archived: the backup's own run, still running when the snapshot is taken,
+   * is recorded as the success it is by the time anyone restores the archive.
+   */
+  adjustSnapshot?: (db: SQLite.Database) => void;
   /** A private folder for the snapshot while it is written (removed after). */
   workDir: string;
   output: Writable;
@@ -67,10 +72,11 @@ export const loadTar = (): Promise<TarModule> => (tarModule ??= import('tar'));
  * Makes the snapshot a file of its own (rollback journal, so no -wal is needed beside it: the daemon turns WAL back
  * on when it opens it) and reads its applied migrations.
  */
-function settleSnapshot(file: string): string[] {
+function settleSnapshot(file: string, adjust?: (db: SQLite.Database) => void): string[] {
   const db = new SQLite(file, { fileMustExist: true });
   try {
     db.pragma('journal_mode = DELETE');
+    adjust?.(db);
     const table = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
     if (!table) return [];
     return (db.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map(
@@ -164,7 +170,7 @@ export async function writeBackup(o: WriteBackupOptions): Promise<WrittenBackup>
 
   try {
     await o.snapshotDatabase(snapshot);
-    const migrations = settleSnapshot(snapshot);
+    const migrations = settleSnapshot(snapshot, o.adjustSnapshot);
     const totals = await measure(o.paths, parts, (await stat(snapshot)).size);
     progress.totalFiles = totals.files;
     progress.totalBytes = totals.bytes;
