@@ -41,7 +41,9 @@ try {
   const db = new Database(daemon.db, { readonly: true });
   try {
     const ids = (db.prepare('select id from crons order by id limit ?').all(runs) as { id: number }[]).map((r) => r.id);
-    const ended = db.prepare(`select count(*) as n from cron_runs where "trigger" = 'manual' and "end" is not null`);
+    const ended = db.prepare(
+      `select count(*) as n from job_runs where kind = 'task' and "trigger" = 'manual' and "end" is not null`,
+    );
     const token = await signIn(daemon, false);
     let peak = rssMb(pid);
     let samples = 0;

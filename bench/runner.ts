@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
-import { ProcessRunner } from '../daemon/src/runner/process-runner.ts';
+import { ProcessRunner } from '../daemon/src/jobs/executor/process-runner.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const root = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-runner-'));
@@ -70,16 +70,22 @@ function realPythonDir(): string | null {
 }
 
 const pythonDir = realPythonDir();
-const plainRunner = new ProcessRunner({ paths, variables: async () => [{ name: 'JD_COOKIE', value: 'a' }] });
+const plainRunner = new ProcessRunner({
+  paths,
+  variables: async () => [{ name: 'JD_COOKIE', value: 'a' }],
+  daemonEnv: process.env,
+});
 const noReaperRunner = new ProcessRunner({
   paths,
   variables: async () => [{ name: 'JD_COOKIE', value: 'a' }],
+  daemonEnv: process.env,
   reaper: null,
 });
 const directPython = pythonDir
   ? new ProcessRunner({
       paths,
       variables: async () => [],
+      daemonEnv: process.env,
       extraEnv: () => ({ PATH: `${pythonDir}:${process.env.PATH ?? ''}` }),
     })
   : null;

@@ -18,7 +18,6 @@ import { buildApp } from '../daemon/src/app.ts';
 import { systemClock } from '../daemon/src/clock.ts';
 import { loadConfig } from '../daemon/src/config.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
-import { SettingKey } from '../daemon/src/modules/system/settings.ts';
 import { Scheduler } from '../daemon/src/scheduler/scheduler.ts';
 
 const percentile = (values: number[], p: number) => {
@@ -59,7 +58,7 @@ async function withApp(fn: (app: Awaited<ReturnType<typeof buildApp>>, dataDir: 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-scheduler-'));
   const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
   await app.ready();
-  await app.ctx.settings.set(SettingKey.timezone, 'UTC');
+  await app.ctx.settings.set('timezone', 'UTC');
   try {
     await fn(app, dataDir);
   } finally {
@@ -142,7 +141,7 @@ async function main() {
   });
 
   await withApp(async (app) => {
-    await app.ctx.settings.set(SettingKey.cronConcurrency, 4);
+    await app.ctx.settings.set('cronConcurrency', 4);
     const crons = await insertCrons(
       app,
       Array.from({ length: 100 }, () => ({ schedule: '*/10 * * * * *' })),
@@ -151,8 +150,9 @@ async function main() {
     for (const cron of crons) app.ctx.cronEngine.sync({ ...cron, is_disabled: 1 });
     await sleep(3000);
     const runs = await app.ctx.db
-      .selectFrom('cron_runs')
+      .selectFrom('job_runs')
       .select(['due_at', 'started_at'])
+      .where('kind', '=', 'task')
       .where('trigger', '=', 'schedule')
       .execute();
     const lateness = runs.filter((r) => r.started_at && r.due_at).map((r) => r.started_at! - r.due_at!);

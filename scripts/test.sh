@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test tier and ends with node's test summary. `npm test` = all tiers (with the static checks first);
-# `npm test -- unit|integration|e2e` runs one tier.
+# Runs every test tier and ends with node's test summary. `npm test` = all tiers (with the static checks first, and
+# the unit and integration tiers once more under a second time zone); `npm test -- unit|integration|e2e` runs one tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s globstar nullglob
@@ -60,5 +60,18 @@ if [[ ${#files[@]} -eq 0 ]]; then
   exit 1
 fi
 
+run_tests() {
+  node --import tsx --test --test-reporter=spec --test-concurrency=2 "$@"
+}
+
 # Node 20 does not expand globs itself: bash does (globstar), and a missing tier fails above instead of passing.
-exec node --import tsx --test --test-reporter=spec --test-concurrency=2 "${files[@]}"
+if [[ "$tier" != all ]]; then
+  exec node --import tsx --test --test-reporter=spec --test-concurrency=2 "${files[@]}"
+fi
+run_tests "${files[@]}"
+# Tests pin their time zone where it matters and pass under any host zone: the unit and integration tiers run a
+# second time under another zone (Asia/Shanghai, where most users live; UTC when that is the host's already).
+zone=Asia/Shanghai
+[[ "${TZ:-}" == "$zone" ]] && zone=UTC
+echo "Unit and integration tiers again under TZ=$zone"
+TZ="$zone" run_tests test/unit/**/*.test.ts test/integration/**/*.test.ts

@@ -5,65 +5,48 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { installAccess } from './access/enforce.ts';
+import { installRawPathWall } from './access/raw-path.ts';
+import { recordRoutes } from './access/route-table.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
-import { installAccess } from './access/enforce.ts';
-import { installRawPathWall } from './access/raw-path.ts';
-import { recordRoutes } from './access/route-table.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
-import { installUi } from './http/ui.ts';
-import { NotificationRepository } from './modules/notifications/repository.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { NotificationService } from './modules/notifications/service.ts';
-import { installScriptLibraries } from './notify/install-scripts.ts';
-import { Notifier, type NotifierOptions } from './notify/notifier.ts';
-import { RunTokens } from './notify/run-tokens.ts';
+import { installUi } from './ui.ts';
+import { ProcessExecutor } from './jobs/executor/executor.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { JobRunsRepository } from './jobs/runs-repository.ts';
 import { LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
-import { CronEngine } from './modules/crons/engine.ts';
-import { noticeRunEnd } from './modules/crons/run-notices.ts';
-import { EngineRepository } from './modules/crons/runs-repository.ts';
-import { runLogLimitBytes, SettingKey, SettingsStore } from './modules/system/settings.ts';
-import { toLanguage } from './contract/i18n.ts';
-import { defaultLocalTargets } from './contract/local-targets.ts';
-import { killLeftoversOfRuns } from './runner/process-kill.ts';
-import { ProcessRunner } from './runner/process-runner.ts';
-import { cronRoutes } from './modules/crons/routes.ts';
-import { cronViewRoutes } from './modules/crons/views-routes.ts';
-import { createDependencies } from './modules/dependencies/module.ts';
-import { runEnvironment } from './modules/dependencies/installers.ts';
-import { dependencyRoutes } from './modules/dependencies/routes.ts';
-import { dependencySettingsRoutes } from './modules/dependencies/settings-routes.ts';
-import { EnvRepository } from './modules/envs/repository.ts';
-import { envRoutes } from './modules/envs/routes.ts';
-import { EnvService } from './modules/envs/service.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { systemConfigRoutes } from './modules/system/config-routes.ts';
-import { UserRepository } from './modules/user/repository.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { UserService } from './modules/user/service.ts';
+import { createConfigs } from './modules/configs/index.ts';
+import { createCrons } from './modules/crons/index.ts';
+import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
+import { createEnvs } from './modules/envs/index.ts';
+import { createLogs } from './modules/logs/index.ts';
+import { createNotifications } from './modules/notifications/index.ts';
+import { createScripts } from './modules/scripts/index.ts';
+import { createSubscriptions } from './modules/subscriptions/index.ts';
+import { createSystem } from './modules/system/index.ts';
+import { createUser } from './modules/user/index.ts';
+import { installScriptLibraries } from './notify/install-scripts.ts';
+import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
+import { RunTokens } from './notify/run-tokens.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { restrictDataDir } from './data-modes.ts';
-import { version } from './version.ts';
 import { fromRoot } from './root.ts';
-import { configRoutes } from './modules/configs/routes.ts';
-import { ConfigService } from './modules/configs/service.ts';
-import { LogRepository } from './modules/logs/repository.ts';
-import { logRoutes } from './modules/logs/routes.ts';
-import { activeLogsOf, LogService } from './modules/logs/service.ts';
-import { DebugRuns } from './modules/scripts/debug.ts';
-import { scriptRoutes } from './modules/scripts/routes.ts';
-import { ScriptService } from './modules/scripts/service.ts';
-import { createSubscriptions } from './modules/subscriptions/module.ts';
-import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { TaskQueuePolicy } from './scheduler/task-queue.ts';
+import { Timetable } from './scheduler/timetable.ts';
+import { SettingsStore } from './settings/store.ts';
+import { megabyte } from './settings/limits.ts';
+import type { Area, SharedParts } from './shared.ts';
+import { version } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,10 +55,12 @@ declare module 'fastify' {
   }
 }
 
-export const defaultUiDir = fromRoot('ui', 'dist');
+const defaultUiDir = fromRoot('ui', 'dist');
 
 export interface AppOptions {
   config: Config;
+  /** What the daemon takes from the machine (time zone, environment); read from the process by default. */
+  host?: Host;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built UI; defaults to ui/dist of this checkout. */
@@ -94,12 +79,13 @@ export interface AppOptions {
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const host = options.host ?? readHost();
   const clock = options.clock ?? systemClock;
   const paths = dataPaths(config.dataDir);
   await ensureDataDirs(paths);
   // Missing config files come from the shipped samples; existing ones are never touched.
-  const configs = new ConfigService(paths);
-  await configs.seed();
+  const configs = createConfigs({ paths });
+  await configs.service.seed();
   // Before the database opens, so its WAL/SHM files are made from a private database file.
   const unrestricted = await restrictDataDir(paths);
 
@@ -135,128 +121,108 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const level = path === paths.root ? 'info' : 'warn';
     app.log[level]({ path, code }, 'could not make private to this user');
   }
-  const settings = await SettingsStore.load(database.db);
-  const live = new LiveHub();
-  const envs = new EnvService(new EnvRepository(database.db), clock);
-  const runner = new ProcessRunner({
-    paths,
-    // One query per run start, so a change to the variables applies to the next run.
-    variables: () => envs.variables(),
-    // Installed dependencies (data/deps): module paths and their commands.
-    extraEnv: () => runEnvironment(paths),
-    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
-    logLimitBytes: () => runLogLimitBytes(settings),
-  });
   recordRoutes(app);
 
+  // The shared parts, built once.
+  const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
+  const live = new LiveHub();
+  const envs = createEnvs({ db: database.db, clock });
+  const executor = new ProcessExecutor({
+    paths,
+    daemonEnv: host.processEnvironment,
+    // One query per run start, so a change to the variables applies to the next run.
+    variables: () => envs.service.variables(),
+    // Installed dependencies (data/deps): module paths and their commands.
+    extraEnv: () => runEnvironment(paths, host.processEnvironment.PATH),
+    language: () => settings.get('lang'),
+    logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
+  });
+  const runTokens = new RunTokens(() => localUrl(app, config));
+  const jobs = new JobRunner({
+    executor,
+    runs: new JobRunsRepository(database.db),
+    live,
+    paths,
+    clock,
+    log: app.log,
+    language: () => settings.get('lang'),
+    tokens: runTokens,
+  });
+  const timetable = new Timetable(clock, settings);
+  const taskQueue = new TaskQueuePolicy(jobs, settings, app.log);
   await app.register(fastifyJwt, { secret: await loadOrCreateSecret(paths.db), sign: { algorithm: 'HS256' } });
   const sessions = new SessionStore(
     database.db,
     { sign: (payload, opts) => app.jwt.sign(payload, opts), verify: (token) => app.jwt.verify(token) },
     clock,
   );
-  // Notifications: the panel channel, sign-in notices through the login hook, run tokens for script delivery.
-  const notificationStore = new NotificationRepository(database.db);
   const notifier = new Notifier({
-    store: notificationStore,
+    store: settingsStoreOf(settings),
     log: app.log,
     clock,
-    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
-    localTargets: () => settings.get(SettingKey.notifyLocalTargets, defaultLocalTargets),
+    language: () => settings.get('lang'),
+    localTargets: () => settings.get('notifyLocalTargets'),
     ...options.notify,
   });
-  const runTokens = new RunTokens(() => localUrl(app, config));
   await installScriptLibraries(paths, app.log);
-  // Debug runs of scripts go through the same runner as task runs, with a notification token of their own.
-  const debugRuns = new DebugRuns({
-    runner,
-    hub: live,
-    paths,
-    clock,
-    runEnv: (id) => runTokens.envFor(id),
-    onSettled: (id) => runTokens.revoke(id),
-  });
-  const logs = new LogService(
-    paths,
-    activeLogsOf(new LogRepository(database.db), () => debugRuns.activeLogs()),
-  );
-  const users = new UserService(new UserRepository(database.db), sessions, clock, (entry) =>
-    notifier.notifyLogin(entry),
-  );
-
-  const cronEngine = new CronEngine({
-    repository: new EngineRepository(database.db),
-    runner,
-    hub: live,
-    paths,
-    clock,
-    settings,
-    log: app.log,
-    killLeftovers: killLeftoversOfRuns,
-    // Each run gets a token so its scripts can notify through the daemon; it dies with the run.
-    runEnv: (runId) => runTokens.envFor(runId),
-    onRunSettled: (runId) => runTokens.revoke(runId),
-    onRunEnd: (event) => noticeRunEnd(notifier, event),
-  });
-  const dependencies = createDependencies({
-    db: database.db,
-    hub: live,
-    paths,
-    settings,
-    clock,
-    log: app.log,
-    onInstallFailed: (dependency) => notifier.notifyDependencyFailed(dependency),
-  });
-  // Subscriptions: pulls (git or download) with live logs, their own timers, tasks created through the crons service.
-  const subscriptions = createSubscriptions({
-    db: database.db,
-    hub: live,
-    paths,
-    clock,
-    log: app.log,
-    engine: cronEngine,
-    language: () => toLanguage(settings.get(SettingKey.logLanguage, 'zh')),
-    notify: (title, content) => notifier.send(title, content),
-    logLimitBytes: () => runLogLimitBytes(settings),
-  });
-  app.addHook('onReady', async () => {
-    // Interrupted jobs and packages missing after an image update are queued again, in the background.
-    void dependencies.service.recover().catch((error: unknown) => app.log.error({ err: error }, 'dependency recovery'));
-    await cronEngine.start();
-    await subscriptions.start();
-  });
-  // Runs are stopped before the database closes, so their rows are written.
-  app.addHook('onClose', async () => {
-    await dependencies.queue.close();
-    await subscriptions.close();
-    await cronEngine.close();
-    await database.close();
-  });
-
-  const ctx: AppContext = {
+  const shared: SharedParts = {
     config,
     paths,
     clock,
     db: database.db,
+    database,
     log: app.log,
-    version,
-    startedAt: Date.now(),
-    sessions,
-    users,
-    notifier,
-    runTokens,
     settings,
     live,
-    cronEngine,
-    envs,
-    dependencies: dependencies.service,
-    dependencyQueue: dependencies.queue,
-    runner,
-    debugRuns,
-    subscriptions: subscriptions.service,
-    subscriptionPuller: subscriptions.puller,
+    jobs,
+    timetable,
+    taskQueue,
+    notifier,
+    sessions,
+    runTokens,
   };
 
+  // The areas, each through its factory; an area uses another only through its service.
+  const startedAt = Date.now();
+  const user = createUser({ ...shared, baseUrl: config.baseUrl });
+  const crons = createCrons(shared);
+  const dependencies = createDependencies({ ...shared, forcedLinuxManager: host.linuxPackageManager });
+  const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
+  const areas: Area<unknown>[] = [
+    createSystem({ ...shared, users: user.service, version, startedAt }),
+    user,
+    createNotifications(shared),
+    crons,
+    envs,
+    dependencies,
+    createScripts(shared),
+    configs,
+    createLogs(shared),
+    subscriptions,
+  ];
+
+  app.addHook('onReady', async () => {
+    await jobs.recover();
+    timetable.start();
+    for (const area of areas) await area.start?.();
+  });
+  // Runs are stopped before the database closes, so their rows are written.
+  app.addHook('onClose', async () => {
+    await timetable.close();
+    for (const area of [...areas].reverse()) await area.close?.();
+    await jobs.close();
+    await database.close();
+  });
+
+  const ctx: AppContext = {
+    ...shared,
+    version,
+    cronEngine: crons.runs,
+    envs: envs.service,
+    dependencies: dependencies.service,
+    dependencyQueue: dependencies.installs,
+    subscriptionPuller: subscriptions.pulls,
+  };
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
@@ -288,21 +254,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx });
-      await api.register(systemConfigRoutes, { ctx });
-      await api.register(userRoutes, { ctx });
-      const notifications = new NotificationService(notifier, notificationStore);
-      await api.register(notificationRoutes, { service: notifications, settings });
+      for (const area of areas) await api.register(area.routes);
       await api.register(liveRoutes, { hub: live });
-      await api.register(cronRoutes, { ctx, sqlite: database.sqlite });
-      await api.register(cronViewRoutes, { ctx });
-      await api.register(envRoutes, { ctx, envs });
-      await api.register(dependencyRoutes, { dependencies: dependencies.service });
-      await api.register(dependencySettingsRoutes, { settings });
-      await api.register(scriptRoutes, { scripts: new ScriptService(paths, clock), debug: debugRuns });
-      await api.register(configRoutes, { configs });
-      await api.register(logRoutes, { logs });
-      await api.register(subscriptionRoutes, { subscriptions: subscriptions.service });
     },
     { prefix: `${config.baseUrl}api` },
   );

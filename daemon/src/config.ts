@@ -12,7 +12,20 @@ export interface Config {
   logLevel: LogLevel;
 }
 
-export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** What the daemon takes from the machine it runs on, besides its configuration. */
+export interface Host {
+  /** The container's time zone (TZ, else the system's): schedules use it until the timezone setting says otherwise. */
+  systemTimezone: string;
+  /** BAIHU_LINUX_PACKAGE_MANAGER: `apk` or `apt` instead of detecting the system's; null = detect. */
+  linuxPackageManager: 'apk' | 'apt' | null;
+  /**
+   * The daemon's own process environment. Runs inherit only a whitelist of it (jobs/executor/environment.ts), so it is
+   * handed to the executor rather than read there.
+   */
+  processEnvironment: Readonly<NodeJS.ProcessEnv>;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 export class ConfigError extends Error {
@@ -26,6 +39,24 @@ const hostnamePattern =
   /^(?=.{1,253}$)[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const basePathPattern = /^\/([A-Za-z0-9._~-]+\/)*$/;
 
+/** The data directory BAIHU_DATA_DIR names (relative to `cwd`), or `fallback`. */
+function dataDirOf(env: NodeJS.ProcessEnv = process.env, fallback = './data', cwd = process.cwd()): string {
+  return path.resolve(cwd, env.BAIHU_DATA_DIR ?? fallback);
+}
+
+/**
+ * The machine's side of the environment. This file is the only reader of the process environment: what other code
+ * needs of it is in the Config and the Host. The zone is read once (Intl is slow enough to matter on hot paths).
+ */
+export function readHost(env: NodeJS.ProcessEnv = process.env): Host {
+  const forced = env.BAIHU_LINUX_PACKAGE_MANAGER;
+  return {
+    systemTimezone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    linuxPackageManager: forced === 'apk' || forced === 'apt' ? forced : null,
+    processEnvironment: env,
+  };
+}
+
 /** Reads BAIHU_* variables; every bad variable is named in one error so a user fixes them all at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
@@ -34,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (rawDataDir.trim() === '' || rawDataDir.includes('\0')) {
     problems.push(`BAIHU_DATA_DIR must be a directory path (got ${JSON.stringify(rawDataDir)})`);
   }
-  const dataDir = path.resolve(cwd, rawDataDir);
+  const dataDir = dataDirOf(env, './data', cwd);
 
   const rawPort = env.BAIHU_PORT ?? '5700';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { lockHolder } from './lock.ts';
+import { lockHolder } from './db/lock.ts';
 
 /** SIGUSR1 is Node's debugger; SIGUSR2 is free. */
 export const restartSignal = 'SIGUSR2';

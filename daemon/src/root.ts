@@ -21,7 +21,7 @@ function findRoot(start: string): string {
   }
 }
 
-export const installRoot = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+const installRoot = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** A path inside the installation. */
 export const fromRoot = (...parts: string[]) => path.join(installRoot, ...parts);

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { privateUmask } from './data-modes.ts';
-import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './lock.ts';
+import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
 
 /** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
 async function main(): Promise<void> {

@@ -25,7 +25,7 @@ test('other settings: task concurrency and time zone are validated, saved and in
   await page.getByText('Time zone saved').waitFor();
   await screenshot(page, 'settings-other-desktop-en-light');
   assert.equal(panel.app.ctx.cronEngine.timezone(), 'Asia/Shanghai');
-  assert.equal(panel.app.ctx.settings.get('cronConcurrency', 0), 3);
+  assert.equal(panel.app.ctx.settings.get('cronConcurrency'), 3);
 
   const phone = await openPage(browser, { viewport: 'phone', colorScheme: 'dark' });
   await phone.context.addInitScript((value) => {

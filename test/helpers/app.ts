@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { buildApp, type AppOptions } from '../../daemon/src/app.ts';
 import { ManualClock, type Clock } from '../../daemon/src/clock.ts';
-import { loadConfig } from '../../daemon/src/config.ts';
+import { loadConfig, readHost } from '../../daemon/src/config.ts';
 
 /** A fresh temp directory, removed when the test ends. */
 export function tempDir(t: TestContext, prefix = 'baihu-test-'): string {
@@ -36,7 +36,8 @@ export async function startApp(
   // Tests that pass the system clock (the browser tests) never move it by hand, so the cast is safe for them.
   const clock = (options.clock ?? new ManualClock(Date.now())) as ManualClock;
   const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
-  const appOptions: AppOptions = { config, clock };
+  // The test's variables also stand for the machine's (TZ pins the container's zone).
+  const appOptions: AppOptions = { config, clock, host: readHost({ ...process.env, ...options.env }) };
   if (options.uiDir) appOptions.uiDir = options.uiDir;
   if (options.rawPathWall !== undefined) appOptions.rawPathWall = options.rawPathWall;
   if (options.timeouts) appOptions.timeouts = options.timeouts;

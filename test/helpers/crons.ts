@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { CronRow, CronRunRow, NewCron } from '../../daemon/src/db/schema.ts';
-import type { CronEngine } from '../../daemon/src/modules/crons/engine.ts';
+import type { CronRow, JobRunRow, NewCron } from '../../daemon/src/db/schema.ts';
 
 /** Saves a task straight into the database and arms it, as the crons service does after a create. */
 export async function addCron(app: FastifyInstance, fields: Partial<NewCron> & { command: string }): Promise<CronRow> {
@@ -15,10 +14,17 @@ export async function addCron(app: FastifyInstance, fields: Partial<NewCron> & {
   return row;
 }
 
-export const engineOf = (app: FastifyInstance) => app.ctx.cronEngine as CronEngine;
+export const engineOf = (app: FastifyInstance) => app.ctx.cronEngine;
 
-export function runsOf(app: FastifyInstance, cronId: number): Promise<CronRunRow[]> {
-  return app.ctx.db.selectFrom('cron_runs').selectAll().where('cron_id', '=', cronId).orderBy('id').execute();
+/** A task's runs (rows of job_runs), oldest first. */
+export function runsOf(app: FastifyInstance, cronId: number): Promise<JobRunRow[]> {
+  return app.ctx.db
+    .selectFrom('job_runs')
+    .selectAll()
+    .where('kind', '=', 'task')
+    .where('ref_id', '=', cronId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Waits until `check` holds, polling every 20 ms, failing after `timeoutMs`. */

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { LocalTargets } from '../../daemon/src/contract/local-targets.ts';
-import { SettingKey } from '../../daemon/src/modules/system/settings.ts';
 import { TargetGuard } from '../../daemon/src/notify/local-targets.ts';
 
 /**
@@ -15,7 +14,7 @@ export const recorderGuard = () => new TargetGuard(() => recorderTargets);
 
 /** Stores the allowance for the recorders in the app's settings (the same setting the panel's page writes). */
 export async function allowRecorders(app: FastifyInstance): Promise<void> {
-  await app.ctx.settings.set(SettingKey.notifyLocalTargets, recorderTargets);
+  await app.ctx.settings.set('notifyLocalTargets', recorderTargets);
 }
 
 /** One request as the recording server saw it. */

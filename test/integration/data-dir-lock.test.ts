@@ -1,12 +1,12 @@
 /**
- * Integration: one daemon per data directory (daemon/src/lock.ts). Real daemon processes (sources through tsx) on
+ * Integration: one daemon per data directory (daemon/src/db/lock.ts). Real daemon processes (sources through tsx) on
  * temp data dirs; the lock is the kernel's (fcntl, through SQLite), so kill -9 is the real test of a stale lock.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from '../../daemon/src/lock.ts';
+import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from '../../daemon/src/db/lock.ts';
 import { tempDir } from '../helpers/app.ts';
 import { daemonExit, http, startDaemon } from '../helpers/daemon.ts';
 

@@ -11,7 +11,7 @@ import type { Dependency } from '../../daemon/src/contract/dependencies.ts';
 import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enums.ts';
 import { call, signedIn, tempDir, type CallOptions } from '../helpers/app.ts';
 import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
-import { processesWithMarker, waitFor } from '../helpers/crons.ts';
+import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
 
 /**
  * The dependencies area through the real app with real installers: npm against the public registry, pip against a
@@ -60,7 +60,7 @@ async function runTask(api: Api, app: FastifyInstance, dataDir: string, command:
   await app.ctx.cronEngine.run([cronId]);
   const run = await waitFor(
     async () => {
-      const row = await app.ctx.db.selectFrom('cron_runs').selectAll().where('cron_id', '=', cronId).executeTakeFirst();
+      const [row] = await runsOf(app, cronId);
       return row && row.finished_at !== null && row.log_path ? row : undefined;
     },
     15_000,

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { killLeftovers } from '../../daemon/src/runner/process-kill.ts';
-import { ProcessRunner } from '../../daemon/src/runner/process-runner.ts';
-import { defaultReaper } from '../../daemon/src/runner/reaper.ts';
-import { spawnCommand } from '../../daemon/src/runner/spawn-command.ts';
-import type { RunHandle } from '../../daemon/src/runner/types.ts';
+import { killLeftovers } from '../../daemon/src/jobs/executor/process-kill.ts';
+import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
+import { defaultReaper } from '../../daemon/src/jobs/executor/reaper.ts';
+import { spawnCommand } from '../../daemon/src/jobs/executor/spawn-command.ts';
+import type { RunHandle } from '../../daemon/src/jobs/executor/types.ts';
 import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
 
 /** Each script detaches `count` processes running `sleep $SLEEP_FOR`, prints "ready" and waits. */
@@ -63,7 +63,7 @@ async function setup(t: TestContext, reaper?: string | null) {
   const paths = dataPaths(path.join(root, 'data'));
   await ensureDataDirs(paths);
   for (const [name, { text }] of Object.entries(scripts)) writeFileSync(path.join(paths.scripts, name), text);
-  const runner = new ProcessRunner({ paths, variables: async () => [], graceMs: 500, reaper });
+  const runner = new ProcessRunner({ paths, variables: async () => [], graceMs: 500, reaper, daemonEnv: process.env });
   const token = uniqueSleep();
   t.after(() => killWithArg(token));
   let count = 0;

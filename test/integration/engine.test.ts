@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { CronStatus, RunStatus } from '../../daemon/src/contract/enums.ts';
-import { SettingKey } from '../../daemon/src/modules/system/settings.ts';
 import { ManualClock } from '../../daemon/src/clock.ts';
 import { startApp } from '../helpers/app.ts';
 import { addCron, engineOf, processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
@@ -22,7 +21,7 @@ test('a scheduled task fires on time, runs for real, and its run row and log rec
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));
   const { app, dataDir } = await startApp(t, { clock });
   await app.ready();
-  await app.ctx.settings.set(SettingKey.timezone, 'UTC');
+  await app.ctx.settings.set('timezone', 'UTC');
   const cron = await addCron(app, { command: 'echo "hello from $BAIHU_CRON_ID"', schedule: '* * * * *' });
   await clock.advanceAsync(30_000);
   const [run] = await finished(app, cron.id);
@@ -74,7 +73,7 @@ test('@boot tasks run when the daemon starts; disabled ones do not', async (t) =
 test('the concurrency limit holds; extra runs wait in a FIFO queue with status queued', async (t) => {
   const { app } = await startApp(t);
   await app.ready();
-  await app.ctx.settings.set(SettingKey.cronConcurrency, 2);
+  await app.ctx.settings.set('cronConcurrency', 2);
   const crons = [];
   for (let i = 0; i < 5; i++) crons.push(await addCron(app, { command: `sleep 0.4; echo ${i}` }));
   await app.ctx.cronEngine.run(crons.map((c) => c.id));
@@ -151,7 +150,7 @@ test('catch-up: a due time missed while the daemon was down runs once at start-u
   const clock = new ManualClock(Date.parse('2026-05-05T10:50:00Z'));
   const first = await startApp(t, { clock });
   await first.app.ready();
-  await first.app.ctx.settings.set(SettingKey.timezone, 'UTC');
+  await first.app.ctx.settings.set('timezone', 'UTC');
   const inWindow = await addCron(first.app, { command: 'echo caught', schedule: '0 * * * *', catch_up_minutes: 60 });
   const tooOld = await addCron(first.app, { command: 'echo late', schedule: '0 * * * *', catch_up_minutes: 10 });
   const off = await addCron(first.app, { command: 'echo off', schedule: '0 * * * *' });

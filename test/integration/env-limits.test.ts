@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/crons.ts';
 
 const kb = (n: number) => 'x'.repeat(n * 1024);
 
@@ -48,7 +48,7 @@ async function runAndRead(
   await app.ctx.cronEngine.run([cronId]);
   const run = await waitFor(
     async () => {
-      const row = await app.ctx.db.selectFrom('cron_runs').selectAll().where('cron_id', '=', cronId).executeTakeFirst();
+      const [row] = await runsOf(app, cronId);
       return row && row.finished_at !== null && row.log_path ? row : undefined;
     },
     20_000,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { EnvStatus } from '../../daemon/src/contract/enums.ts';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/crons.ts';
 
 /** The environment-variable area through the real app (in-process, fresh SQLite per test, real runs). */
 
@@ -245,17 +245,11 @@ test('runs see enabled variables joined with & in position order; a change appli
   const cronId = (cron.body.data as { id: number }).id;
 
   const runAndRead = async () => {
-    const before = (await app.ctx.db.selectFrom('cron_runs').select('id').where('cron_id', '=', cronId).execute())
-      .length;
+    const before = (await runsOf(app, cronId)).length;
     await app.ctx.cronEngine.run([cronId]);
     const run = await waitFor(
       async () => {
-        const runs = await app.ctx.db
-          .selectFrom('cron_runs')
-          .selectAll()
-          .where('cron_id', '=', cronId)
-          .orderBy('id')
-          .execute();
+        const runs = await runsOf(app, cronId);
         const last = runs[before];
         return last && last.finished_at !== null && last.log_path ? last : undefined;
       },

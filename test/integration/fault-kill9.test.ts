@@ -152,11 +152,13 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
     try {
       assert.equal(db.pragma('integrity_check', { simple: true }), 'ok', where);
       const open = db
-        .prepare('select count(*) as n from cron_runs where status in (?, ?)')
+        .prepare("select count(*) as n from job_runs where kind = 'task' and status in (?, ?)")
         .get(RunStatus.running, RunStatus.queued) as { n: number };
       assert.equal(open.n, 0, `${where}: a run row is left running or queued`);
       const markers = (
-        db.prepare('select marker from cron_runs where marker is not null').all() as { marker: string }[]
+        db.prepare("select marker from job_runs where kind = 'task' and marker is not null").all() as {
+          marker: string;
+        }[]
       ).map((row) => row.marker);
       await waitFor(
         () => {
@@ -196,9 +198,11 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
   }
 
   const db = new SQLite(dbFile, { readonly: true });
-  const runRows = (db.prepare('select count(*) as n from cron_runs').get() as { n: number }).n;
+  const runRows = (db.prepare("select count(*) as n from job_runs where kind = 'task'").get() as { n: number }).n;
   const interrupted = (
-    db.prepare('select count(*) as n from cron_runs where status = ?').get(RunStatus.interrupted) as { n: number }
+    db.prepare("select count(*) as n from job_runs where kind = 'task' and status = ?").get(RunStatus.interrupted) as {
+      n: number;
+    }
   ).n;
   db.close();
   t.diagnostic(

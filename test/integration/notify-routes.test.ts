@@ -163,15 +163,7 @@ test('the default task policy is onFailure and can be changed', async (t) => {
 });
 
 function memoryStore(settings: NotificationSettings): NotificationStore {
-  let policy: TaskNotifyPolicy | undefined;
-  return {
-    loadSettings: async () => settings,
-    saveSettings: async () => {},
-    loadTaskPolicy: async () => policy,
-    saveTaskPolicy: async (p) => {
-      policy = p;
-    },
-  };
+  return { loadSettings: async () => settings, loadTaskPolicy: async () => undefined };
 }
 
 test('a failed task sends one notice under onFailure, none under never; recovery under onFailureAndRecovery', async (t) => {

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/paths.ts';
-import { markedProcesses, killLeftovers } from '../../daemon/src/runner/process-kill.ts';
-import { ProcessRunner, type ProcessRunnerOptions } from '../../daemon/src/runner/process-runner.ts';
-import { spawnCommand } from '../../daemon/src/runner/spawn-command.ts';
-import type { PanelVariable, RunOutcome, TaskRunSpec } from '../../daemon/src/runner/types.ts';
+import { markedProcesses, killLeftovers } from '../../daemon/src/jobs/executor/process-kill.ts';
+import { ProcessRunner, type ProcessRunnerOptions } from '../../daemon/src/jobs/executor/process-runner.ts';
+import { spawnCommand } from '../../daemon/src/jobs/executor/spawn-command.ts';
+import type { PanelVariable, RunOutcome, TaskRunSpec } from '../../daemon/src/jobs/executor/types.ts';
 
 process.env.BAIHU_SECRET_TEST = 'leaked';
 process.env.NOT_WHITELISTED_TEST = 'leaked';
@@ -38,7 +38,13 @@ async function setup(t: TestContext, options: Partial<ProcessRunnerOptions> = {}
   const paths = dataPaths(path.join(root, 'data'));
   await ensureDataDirs(paths);
   const variables: PanelVariable[] = [];
-  const runner = new ProcessRunner({ paths, variables: async () => variables, graceMs: 500, ...options });
+  const runner = new ProcessRunner({
+    paths,
+    variables: async () => variables,
+    graceMs: 500,
+    daemonEnv: process.env,
+    ...options,
+  } as ProcessRunnerOptions);
   let count = 0;
   return {
     paths,

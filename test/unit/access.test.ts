@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isOddSpelling } from '../../daemon/src/access/raw-path.ts';
-import { isApiLike } from '../../daemon/src/http/ui.ts';
+import { isApiLike } from '../../daemon/src/ui.ts';
 
 test('raw-path wall: canonical paths pass, pages and assets too', () => {
   for (const url of [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCrontab } from '../../daemon/src/modules/crons/crontab-import.ts';
-import { compilePattern } from '../../daemon/src/modules/crons/search.ts';
+import { compilePattern } from '../../daemon/src/db/regexp.ts';
 import { containsTaskCommand, isValidLogName } from '../../daemon/src/modules/crons/validate.ts';
 
 test('crontab import: schedules and commands; comments, variables and unreadable lines skipped', () => {

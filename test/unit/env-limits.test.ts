@@ -6,7 +6,7 @@ import {
   maxVariableBytes,
   panelLimitProblem,
   variableBytes,
-} from '../../daemon/src/runner/env-limits.ts';
+} from '../../daemon/src/jobs/executor/env-limits.ts';
 
 test('a variable too long alone or holding a NUL is left out; the others and the non-panel ones stay', () => {
   const env = { PATH: '/bin', A: 'a', LONG: 'x'.repeat(maxVariableBytes), NUL: 'a\0b', B: 'b' };

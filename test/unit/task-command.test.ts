@@ -1,8 +1,8 @@
 /** Unit: task command parsing, account selection, durations, random delay rule and log naming (pure code). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { logDirName, logFileName, logLines } from '../../daemon/src/runner/log-format.ts';
-import { randomDelaySeconds } from '../../daemon/src/runner/random-delay.ts';
+import { logDirName, logFileName, logLines } from '../../daemon/src/jobs/executor/log-format.ts';
+import { randomDelaySeconds } from '../../daemon/src/jobs/executor/random-delay.ts';
 import {
   parseDuration,
   parseTaskCommand,
@@ -10,7 +10,7 @@ import {
   shellWords,
   splitAccounts,
   type ParsedCommand,
-} from '../../daemon/src/runner/task-command.ts';
+} from '../../daemon/src/jobs/executor/task-command.ts';
 
 function parsed(command: string): ParsedCommand {
   const result = parseTaskCommand(command);

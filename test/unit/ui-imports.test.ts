@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Linter, type Rule } from 'eslint';
+import { circles } from '../helpers/import-graph.ts';
 
 const uiDir = fileURLToPath(new URL('../../ui/', import.meta.url));
 const srcDir = path.join(uiDir, 'src');
@@ -34,39 +35,6 @@ function importGraph(): Map<string, string[]> {
       return [file, [...new Set(targets)]];
     }),
   );
-}
-
-/** Groups of files that import each other, directly or around a loop (Tarjan's strongly connected components). */
-function circles(graph: Map<string, string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (file: string) => {
-    index.set(file, next);
-    low.set(file, next++);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(path.relative(srcDir, member));
-    } while (member !== file);
-    if (group.length > 1 || graph.get(file)!.includes(file)) found.push(group);
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return found;
 }
 
 test('ui/src has no import circle', () => {

@@ -22,7 +22,7 @@ export interface AccessDeps {
 }
 
 /** The bearer token of a request; the query string counts only where the route declares it (the WebSocket). */
-export function bearerToken(req: FastifyRequest, fromQuery = false): string | undefined {
+function bearerToken(req: FastifyRequest, fromQuery = false): string | undefined {
   const header = req.headers.authorization;
   if (typeof header === 'string' && /^Bearer\s+/i.test(header)) {
     // Qinglong's UI prefixed tokens with the platform; accept that spelling from old clients.
@@ -36,7 +36,7 @@ export function bearerToken(req: FastifyRequest, fromQuery = false): string | un
 }
 
 /** The route's declaration, or undefined when it declares none. Read from the matched route, never from the URL. */
-export const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
+const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
 
 /**
  * The one access hook. It runs after routing (Fastify matches the route before `onRequest`), so the decision is made

@@ -4,9 +4,9 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Sessions last 20 days, as Qinglong's do; a session is also ended by logout or a change of credentials. */
-export const sessionLifetimeMs = 20 * 24 * 3600 * 1000;
+const sessionLifetimeMs = 20 * 24 * 3600 * 1000;
 /** Sessions kept per platform (desktop / mobile); the oldest beyond this are ended. */
-export const sessionsPerPlatform = 10;
+const sessionsPerPlatform = 10;
 
 export interface TokenCodec {
   sign(payload: { jti: string; sub: string }, options: { expiresIn: number }): string;
@@ -14,7 +14,7 @@ export interface TokenCodec {
 }
 
 /** How long a session found live is trusted without reading the database again. */
-export const recheckMs = 2000;
+const recheckMs = 2000;
 
 export type SessionCheck = { ok: true; sessionId: string } | { ok: false; reason: 'invalid' | 'expired' };
 

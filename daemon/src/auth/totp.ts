@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 
-export const totpIssuer = 'Baihu';
+const totpIssuer = 'Baihu';
 
 function totpFor(secret: string, username: string): TOTP {
   return new TOTP({

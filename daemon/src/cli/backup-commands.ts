@@ -14,7 +14,7 @@ import { formatMessage } from '../contract/messages.ts';
 import { databaseFileName, openDatabase } from '../db/connection.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { AppError } from '../errors.ts';
-import { DataDirLocked, lockDataDir } from '../lock.ts';
+import { DataDirLocked, lockDataDir } from '../db/lock.ts';
 import {
   applyPendingRestore,
   backupToFile,

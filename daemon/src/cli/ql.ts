@@ -20,7 +20,7 @@ import { UserRepository } from '../modules/user/repository.ts';
 import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
 import { privateUmask } from '../data-modes.ts';
-import { defaultReaper, reaperPath } from '../runner/reaper.ts';
+import { defaultReaper, reaperPath } from '../jobs/executor/reaper.ts';
 
 /** Exit codes: 0 done, 1 failed, 2 usage error, 78 bad configuration (as the daemon). */
 const usage = `Usage: ql <command> [argument]
@@ -164,7 +164,7 @@ async function check(config: Config): Promise<boolean> {
   return healthy;
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...args] = argv;
   if (command === undefined || command === 'help' || command === '-h' || command === '--help') {
     console.log(usage);

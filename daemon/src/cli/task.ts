@@ -4,13 +4,13 @@
  * data/log/<dir>/ as the panel does. Run through shell/task, which finds the repository and sets BAIHU_DATA_DIR.
  * Exit code: the command's; 124 on timeout, 130 when stopped, 2 for a usage error.
  */
-import { installRoot } from '../root.ts';
 import path from 'node:path';
+import { ConfigError, loadConfig, readHost } from '../config.ts';
 import { dataPaths } from '../paths.ts';
-import { logDirName, logFileName } from '../runner/log-format.ts';
-import { ProcessRunner } from '../runner/process-runner.ts';
-import { parseTaskCommand } from '../runner/task-command.ts';
-import { RunEnd } from '../runner/types.ts';
+import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
+import { ProcessRunner } from '../jobs/executor/process-runner.ts';
+import { parseTaskCommand } from '../jobs/executor/task-command.ts';
+import { RunEnd } from '../contract/enums.ts';
 import { privateUmask } from '../data-modes.ts';
 
 const usage = `Usage: task <script> [now | conc ENV [numbers] | desi ENV numbers] [-m time] [-- script arguments]
@@ -40,9 +40,16 @@ async function main(args: string[]): Promise<number> {
     console.error(`task: ${parsed.error}`);
     return 2;
   }
-  const repo = installRoot;
-  const paths = dataPaths(process.env.BAIHU_DATA_DIR ?? path.join(repo, 'data'));
-  const runner = new ProcessRunner({ paths, variables: async () => [] });
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 78;
+  }
+  const paths = dataPaths(config.dataDir);
+  const runner = new ProcessRunner({ paths, variables: async () => [], daemonEnv: readHost().processEnvironment });
   const now = new Date();
   const handle = await runner.start({
     command,

@@ -27,15 +27,18 @@ export type OverlapPolicy = (typeof OverlapPolicy)[keyof typeof OverlapPolicy];
 export const RunStatus = { running: 0, finished: 1, stopped: 2, error: 3, interrupted: 4, queued: 5 } as const;
 export type RunStatus = (typeof RunStatus)[keyof typeof RunStatus];
 
-/** How a finished run ended, in words (the runner's RunEnd plus interrupted). */
-export const RunEndKind = {
+/**
+ * How a run ended, for every kind of job: the executor's four ends (`stopped` = a stop request, `timeout` = a `-m` or
+ * CommandTimeoutTime limit) plus `interrupted` (the daemon stopped during the run).
+ */
+export const RunEnd = {
   success: 'success',
   failed: 'failed',
   stopped: 'stopped',
   timeout: 'timeout',
   interrupted: 'interrupted',
 } as const;
-export type RunEndKind = (typeof RunEndKind)[keyof typeof RunEndKind];
+export type RunEnd = (typeof RunEnd)[keyof typeof RunEnd];
 
 /** What started a run. */
 export const RunTrigger = { schedule: 'schedule', manual: 'manual', boot: 'boot', catchUp: 'catchUp' } as const;

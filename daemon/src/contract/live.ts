@@ -4,6 +4,8 @@
  * written, then an end message. Reconnecting with the last offset resumes without gaps or repeats.
  */
 
+import type { RunEnd } from './enums.ts';
+
 /** Topic names: `run:<id>` for a task run (instance). Other areas add their own prefixes. */
 export const runTopic = (runId: number) => `run:${runId}`;
 
@@ -15,8 +17,7 @@ export type ClientMessage =
   { type: 'subscribe'; topic: string; offset?: number } | { type: 'unsubscribe'; topic: string } | { type: 'ping' };
 
 export interface EndInfo {
-  /** A RunEnd value (success, failed, stopped, timeout) or 'interrupted'. */
-  end: string;
+  end: RunEnd;
   exitCode: number | null;
   durationMs: number | null;
 }

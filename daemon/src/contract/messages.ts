@@ -1,5 +1,7 @@
 import type { Language } from './i18n.ts';
+import { fieldLabels } from './field-labels.ts';
 import { backupMessages } from './messages-backup.ts';
+import { importMessages } from './messages-import.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -192,120 +194,7 @@ export const messages = {
     en: 'Not a "ql repo" or "ql raw" command',
     zh: '不是 “ql repo” 或 “ql raw” 命令',
   },
-  // Moving in from Qinglong: what stops an import (nothing is changed), and why an item is left out or changed.
-  importSourceMissing: {
-    en: 'No Qinglong data folder at {path}: there is no db/database.sqlite in it or in its data/ folder',
-    zh: '{path} 不是青龙数据目录：其中及其 data/ 下都没有 db/database.sqlite',
-  },
-  importDatabaseCorrupt: {
-    en: '{file} cannot be read as a SQLite database ({detail}); nothing was changed',
-    zh: '{file} 无法作为 SQLite 数据库读取（{detail}），未做任何更改',
-  },
-  importDatabaseForeign: {
-    en: '{file} is not a Qinglong database (missing tables: {tables}); nothing was changed',
-    zh: '{file} 不是青龙的数据库（缺少表：{tables}），未做任何更改',
-  },
-  importKeyvUnreadable: {
-    en: 'db/keyv.sqlite cannot be read ({detail}); the account is taken from the older records instead',
-    zh: '无法读取 db/keyv.sqlite（{detail}），改用旧版记录中的账户',
-  },
-  importAccountDefault: {
-    en: 'The account was never set up on Qinglong; create one in Baihu',
-    zh: '青龙中尚未设置账户，请在白虎中创建',
-  },
-  importAccountMissing: { en: 'No account was found in the source', zh: '来源中没有找到账户' },
-  importAccountHashUnknown: {
-    en: 'The password is stored in a form Baihu cannot check; set a new one with "ql resetpwd"',
-    zh: '密码的存储格式白虎无法校验，请用 “ql resetpwd” 设置新密码',
-  },
-  importPasswordShort: {
-    en: 'The old password is shorter than {min} characters; it still signs in, but please change it',
-    zh: '原密码少于 {min} 个字符，仍可登录，但请尽快修改',
-  },
-  importTwoFactorKept: {
-    en: 'Two-factor sign-in stays on with the same authenticator app',
-    zh: '两步验证保持开启，继续使用原来的验证器应用',
-  },
-  importTwoFactorDropped: {
-    en: 'The two-factor key cannot be read; two-factor sign-in is off until you set it up again',
-    zh: '无法读取两步验证密钥，重新设置前两步验证处于关闭状态',
-  },
-  importSystemTask: {
-    en: "Qinglong's own maintenance task; Baihu does this itself",
-    zh: '青龙自带的维护任务，白虎会自行处理',
-  },
-  importSystemApp: {
-    en: "Qinglong's built-in application for its own commands; Baihu does not need it",
-    zh: '青龙供自身命令使用的内置应用，白虎不需要',
-  },
-  importDuplicate: {
-    en: 'It appears more than once in the source; the first one is imported',
-    zh: '来源中重复出现，只导入第一个',
-  },
-  importFieldDropped: {
-    en: '{label} is left out: {why}',
-    zh: '{label}未导入：{why}',
-  },
-  importNameDerived: {
-    en: 'The task had no name; it is named after its command',
-    zh: '该任务没有名称，已按命令命名',
-  },
-  importSubscriptionMissing: {
-    en: 'It belonged to subscription {id}, which no longer exists; it is imported on its own',
-    zh: '它所属的订阅 {id} 已不存在，将作为独立任务导入',
-  },
-  importDependencyRemoved: {
-    en: 'It was being removed on Qinglong',
-    zh: '它在青龙中正被删除',
-  },
-  importDependencySplit: {
-    en: 'Several packages in one entry are imported as {count} dependencies',
-    zh: '一个条目中的多个包将作为 {count} 个依赖导入',
-  },
-  importScopesDropped: {
-    en: 'Unknown permissions are left out: {scopes}',
-    zh: '未知的权限未导入：{scopes}',
-  },
-  importSecretReissued: {
-    en: 'A new client secret is issued and shown once; clients using the old one must be updated',
-    zh: '将签发新的 Client Secret 并只显示一次，使用旧密钥的客户端需要更新',
-  },
-  importChannelMissing: {
-    en: 'Baihu has no "{channel}" notification channel yet; choose another channel in settings',
-    zh: '白虎暂不支持“{channel}”通知方式，请在设置中选择其他方式',
-  },
-  importChannelInvalid: {
-    en: 'The "{channel}" settings are incomplete or invalid: {fields}',
-    zh: '“{channel}”通知设置不完整或无效：{fields}',
-  },
-  importSettingUnsupported: {
-    en: 'Baihu has no such setting yet; the value is kept for when it does',
-    zh: '白虎暂无此设置，已保留该值以备后用',
-  },
-  importSettingInvalid: {
-    en: '{label} "{value}" is not valid here',
-    zh: '{label}“{value}”在此无效',
-  },
-  importNotifyLibraryStock: {
-    en: "{file} is Qinglong's library as shipped; Baihu's (same calls) takes its place and the old file goes to bak/",
-    zh: '{file} 是青龙自带的原版库，将由白虎的同名库（调用方式相同）替换，旧文件移至 bak/',
-  },
-  importNotifyLibraryKept: {
-    en: "{file} was changed on Qinglong ({evidence}); it is kept as it is, and Baihu's library can be imported as {baihuName}",
-    zh: '{file} 在青龙中被修改过（{evidence}），将原样保留；白虎的库可通过 {baihuName} 引用',
-  },
-  importNotifyLibraryForeign: {
-    en: "{file} is not Qinglong's library; it is kept as it is, and Baihu's library can be imported as {baihuName}",
-    zh: '{file} 不是青龙的通知库，将原样保留；白虎的库可通过 {baihuName} 引用',
-  },
-  importNotifyLibraryCopies: {
-    en: 'Copies of sendNotify.js / notify.py inside subscription folders ({count}) are kept as they are',
-    zh: '订阅目录中的 sendNotify.js / notify.py 副本（{count} 份）将原样保留',
-  },
-  importAdoptInPlace: {
-    en: "The folder is already Baihu's data folder: its files stay where they are",
-    zh: '该目录已是白虎的数据目录，文件保持原位',
-  },
+  ...importMessages,
   ...backupMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
@@ -325,91 +214,6 @@ export const messages = {
   itemOf: { en: '{label} item {index}', zh: '{label}第 {index} 项' },
 } as const satisfies Record<string, Record<Language, string>>;
 export type MessageKey = keyof typeof messages;
-
-/** Field labels used inside form messages. Unknown fields are shown by their name. */
-export const fieldLabels: Record<string, Record<Language, string>> = {
-  // The body itself (a bare list such as Qinglong's batch body `[1, 2]`), and the ids of `{ids, ...}` bodies.
-  '': { en: 'request body', zh: '请求内容' },
-  ids: { en: 'ids', zh: 'ID 列表' },
-  cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
-  timezone: { en: 'Time zone', zh: '时区' },
-  runLogLimitMb: { en: 'Run log limit (MB)', zh: '运行日志上限（MB）' },
-  username: { en: 'username', zh: '用户名' },
-  password: { en: 'password', zh: '密码' },
-  confirmPassword: { en: 'confirm password', zh: '确认密码' },
-  oldPassword: { en: 'current password', zh: '当前密码' },
-  code: { en: 'verification code', zh: '验证码' },
-  // Tasks (crons) and their views.
-  name: { en: 'name', zh: '名称' },
-  command: { en: 'command', zh: '命令' },
-  schedule: { en: 'schedule', zh: '定时规则' },
-  labels: { en: 'labels', zh: '标签' },
-  extra_schedules: { en: 'extra schedules', zh: '附加定时' },
-  log_name: { en: 'log name', zh: '日志名称' },
-  work_dir: { en: 'working directory', zh: '工作目录' },
-  task_before: { en: 'command before the task', zh: '执行前命令' },
-  task_after: { en: 'command after the task', zh: '执行后命令' },
-  sub_id: { en: 'subscription', zh: '订阅' },
-  allow_multiple_instances: { en: 'instance mode', zh: '实例模式' },
-  overlap_policy: { en: 'overlap policy', zh: '重叠策略' },
-  catch_up_minutes: { en: 'catch-up window', zh: '补运行时限' },
-  notify_policy: { en: 'notification policy', zh: '通知策略' },
-  filters: { en: 'filters', zh: '筛选条件' },
-  sorts: { en: 'sort order', zh: '排序' },
-  filterRelation: { en: 'filter relation', zh: '筛选关系' },
-  sorter: { en: 'sort order', zh: '排序' },
-  queryString: { en: 'view query', zh: '视图查询' },
-  log_path: { en: 'log path', zh: '日志路径' },
-  // Environment variables and dependencies.
-  value: { en: 'value', zh: '值' },
-  remarks: { en: 'remarks', zh: '备注' },
-  remark: { en: 'remark', zh: '备注' },
-  type: { en: 'type', zh: '类型' },
-  env: { en: 'file', zh: '文件' },
-  dependenceProxy: { en: 'proxy', zh: '代理' },
-  nodeMirror: { en: 'npm registry mirror', zh: 'Node 软件包镜像' },
-  pythonMirror: { en: 'pip index mirror', zh: 'Python 软件包镜像' },
-  linuxMirror: { en: 'Linux package mirror', zh: 'Linux 软件包镜像' },
-  filename: { en: 'file name', zh: '文件名' },
-  newFilename: { en: 'new file name', zh: '新文件名' },
-  directory: { en: 'folder name', zh: '文件夹名' },
-  path: { en: 'path', zh: '路径' },
-  // Subscriptions.
-  url: { en: 'link', zh: '链接' },
-  branch: { en: 'branch', zh: '分支' },
-  alias: { en: 'unique value', zh: '唯一值' },
-  schedule_type: { en: 'schedule type', zh: '定时类型' },
-  interval_schedule: { en: 'interval', zh: '定时间隔' },
-  whitelist: { en: 'whitelist', zh: '白名单' },
-  blacklist: { en: 'blacklist', zh: '黑名单' },
-  dependences: { en: 'dependency files', zh: '依赖文件' },
-  extensions: { en: 'file extensions', zh: '文件后缀' },
-  pull_type: { en: 'pull method', zh: '拉取方式' },
-  private_key: { en: 'private key', zh: '私钥' },
-  sub_before: { en: 'command before the pull', zh: '执行前' },
-  sub_after: { en: 'command after the pull', zh: '执行后' },
-  proxy: { en: 'proxy', zh: '代理' },
-  // Moving in from Qinglong.
-  scopes: { en: 'permissions', zh: '权限' },
-  logRemoveFrequency: { en: 'log deletion frequency', zh: '日志删除频率' },
-  panelTitle: { en: 'panel title', zh: '面板标题' },
-  globalSshKey: { en: 'global SSH key', zh: '全局 SSH 密钥' },
-  lang: { en: 'language', zh: '语言' },
-  twoFactor: { en: 'two-factor sign-in', zh: '两步验证' },
-  // Notification local-network targets.
-  allowed: { en: 'allowed addresses', zh: '允许的地址' },
-};
-
-/** Type names used by the 'is not a valid {type}' message. */
-export const typeLabels: Record<string, Record<Language, string>> = {
-  string: { en: 'string', zh: '字符串' },
-  number: { en: 'number', zh: '数字' },
-  integer: { en: 'integer', zh: '整数' },
-  boolean: { en: 'boolean', zh: '布尔值' },
-  array: { en: 'list', zh: '列表' },
-  object: { en: 'object', zh: '对象' },
-  pattern: { en: 'format', zh: '格式' },
-};
 
 export function formatMessage(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
   return messages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>

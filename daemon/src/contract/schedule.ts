@@ -31,10 +31,6 @@ export function parseSchedule(input: string, timezone?: string): ParsedSchedule 
   return { kind: 'cron', expression, withSeconds: fields === 6 };
 }
 
-export function isValidSchedule(input: string): boolean {
-  return parseSchedule(input).kind !== 'invalid';
-}
-
 /** The next `count` fire times after `from` (for previews and the list's "next run" column). */
 export function nextRuns(expression: string, count: number, from: Date, timezone?: string): Date[] {
   const parsed = parseSchedule(expression, timezone);

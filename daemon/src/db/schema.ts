@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RunEnd } from '../contract/enums.ts';
 
 /** Kysely's view of the database. One interface per table; times are unix milliseconds. */
 export interface Database {
@@ -8,12 +9,11 @@ export interface Database {
   sign_in_addresses: SignInAddressesTable;
   settings: SettingsTable;
   crons: CronsTable;
-  cron_runs: CronRunsTable;
+  job_runs: JobRunsTable;
   cron_views: CronViewsTable;
   envs: EnvsTable;
   dependencies: DependenciesTable;
   subscriptions: SubscriptionsTable;
-  subscription_runs: SubscriptionRunsTable;
 }
 
 /** There is exactly one account; its id is always 1, which makes a second initialisation fail atomically. */
@@ -73,7 +73,6 @@ export interface SettingsTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type LoginLogRow = Selectable<LoginLogsTable>;
 export type SignInAddressRow = Selectable<SignInAddressesTable>;
 
@@ -105,7 +104,7 @@ export interface CronsTable {
   last_running_time: number | null;
   /** Unix seconds when the last run started (Qinglong's unit). */
   last_execution_time: number | null;
-  last_end: string | null;
+  last_end: RunEnd | null;
   last_exit_code: number | null;
   /** The last due time the scheduler handled (ms), for catch-up after downtime. */
   last_due_at: number | null;
@@ -113,22 +112,34 @@ export interface CronsTable {
   updated_at: number;
 }
 
-export interface CronRunsTable {
+/**
+ * One run of a job of any kind (jobs/): a task run, a debug run, a dependency install, a subscription pull. `status`
+ * as RunStatus; times in ms.
+ */
+export interface JobRunsTable {
   id: Generated<number>;
-  cron_id: number;
-  status: number;
-  end: string | null;
+  /** A JobKind: task, debug, install, pull. */
+  kind: string;
+  /** The id of what it ran (the task, the dependency, the subscription); null for a debug run. */
+  ref_id: number | null;
   trigger: string;
+  status: number;
+  end: RunEnd | null;
+  exit_code: number | null;
+  /** The process group leader of the run (of its current step, for a job of steps). */
   pid: number | null;
-  /** The runner's BAIHU_RUN_ID, so a leftover process is only killed if it really belongs to this run. */
+  /** The executor's BAIHU_RUN_ID, so a leftover process is only killed if it really belongs to this run. */
   marker: string | null;
   /** Relative to data/log. */
   log_path: string | null;
+  /** Why it failed, in words, when its log is not the whole story (a pull's error). */
+  message: string | null;
+  /** JSON: what the kind reports besides (a pull's `{added, removed}`). */
+  detail: string | null;
   due_at: number | null;
   queued_at: number;
   started_at: number | null;
   finished_at: number | null;
-  exit_code: number | null;
   duration_ms: number | null;
 }
 
@@ -148,7 +159,6 @@ export interface CronViewsTable {
 export type CronRow = Selectable<CronsTable>;
 export type NewCron = Insertable<CronsTable>;
 export type CronUpdate = Updateable<CronsTable>;
-export type CronRunRow = Selectable<CronRunsTable>;
 export type CronViewRow = Selectable<CronViewsTable>;
 
 /** Panel environment variables. `position` orders them (pinned first); same names are joined with `&` for runs. */
@@ -217,30 +227,16 @@ export interface SubscriptionsTable {
   proxy: string | null;
   auto_add_cron: ColumnType<number, number | undefined, number>;
   auto_del_cron: ColumnType<number, number | undefined, number>;
-  last_end: string | null;
+  last_end: RunEnd | null;
   last_pull_at: number | null;
   created_at: number;
   updated_at: number;
 }
 
-/** One pull of a subscription. `status` as RunStatus. */
-export interface SubscriptionRunsTable {
-  id: Generated<number>;
-  sub_id: number;
-  status: number;
-  end: string | null;
-  trigger: string;
-  log_path: string | null;
-  message: string | null;
-  added: ColumnType<number, number | undefined, number>;
-  removed: ColumnType<number, number | undefined, number>;
-  started_at: number | null;
-  finished_at: number | null;
-  duration_ms: number | null;
-}
-
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
 export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
-export type SubscriptionRunRow = Selectable<SubscriptionRunsTable>;
-export type SubscriptionRunUpdate = Updateable<SubscriptionRunsTable>;
+
+export type JobRunRow = Selectable<JobRunsTable>;
+export type NewJobRun = Insertable<JobRunsTable>;
+export type JobRunUpdate = Updateable<JobRunsTable>;

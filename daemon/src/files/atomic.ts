@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataPaths } from '../paths.ts';
-import { logFileName } from '../runner/log-format.ts';
+import { fileStamp } from './stamp.ts';
 
 export interface AtomicWriteOptions {
   /** Mode of a new file; an existing file keeps its own. */
@@ -54,7 +54,7 @@ export async function backupBeforeOverwrite(
   const source = path.join(paths.scripts, scriptRel);
   const info = await stat(source).catch(() => null);
   if (!info?.isFile()) return null;
-  const target = path.join(paths.bak, `${scriptRel}.${logFileName(now).replace(/\.log$/, '')}`);
+  const target = path.join(paths.bak, `${scriptRel}.${fileStamp(now)}`);
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(source, target);
   return target;

@@ -3,6 +3,7 @@
  * inside its root, or a refusal. Peers were broken by endpoints that each checked names their own way (Dagu's `%2F`
  * bypass); here there is one way.
  */
+import { realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../contract/codes.ts';
@@ -15,7 +16,7 @@ export interface ResolveOptions {
   allowRoot?: boolean;
 }
 
-export const outsideError = () => new AppError('pathOutside', ResponseCode.badRequest);
+const outsideError = () => new AppError('pathOutside', ResponseCode.badRequest);
 
 /** Percent-encodings of `.`, `/`, `\` and NUL: still present after one decoding, they mean a double encoding. */
 const encodedDanger = /%(2e|2f|5c|00)/i;
@@ -40,11 +41,9 @@ export function relativeSegments(input: string | undefined | null): string[] {
   return segments;
 }
 
-/** `relative` cleaned, as a posix path relative to its root ('' for the root). */
-export const cleanRelative = (relative: string | undefined | null) => relativeSegments(relative).join('/');
-
-function isInside(root: string, target: string): boolean {
-  if (target === root) return true;
+/** Whether the absolute path `target` lies in `root` (or is `root`, with `allowRoot`), by text alone. */
+export function isInside(root: string, target: string, allowRoot = true): boolean {
+  if (target === root) return allowRoot;
   const relative = path.relative(root, target);
   return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
@@ -71,29 +70,80 @@ export async function resolveInside(
   const segments = relativeSegments(relative);
   if (segments.length === 0 && !options.allowRoot) throw outsideError();
   const target = path.join(root, ...segments);
+  const place = await realPlace(root, target, segments.length);
+  if (place === 'noRoot') throw new AppError('notFound', ResponseCode.notFound);
+  if (place === 'outside') throw outsideError();
+  if (options.mustExist && place === 'notYet') throw new AppError('notFound', ResponseCode.notFound);
+  return target;
+}
+
+/** `resolveInside` for a path the daemon stored itself (a run's log): the path, or null where it would lead out. */
+export async function storedInside(root: string, relative: string): Promise<string | null> {
+  try {
+    return await resolveInside(root, relative);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where `target` (an absolute path below `root`, `depth` segments down) really leads: the real path of its deepest
+ * existing part must stay inside the real root; what lies below that part does not exist, so it cannot be a link.
+ */
+async function realPlace(
+  root: string,
+  target: string,
+  depth: number,
+): Promise<'inside' | 'notYet' | 'outside' | 'noRoot'> {
   let realRoot: string;
   try {
     realRoot = await realpath(root);
   } catch {
-    throw new AppError('notFound', ResponseCode.notFound);
+    return 'noRoot';
   }
-  // The deepest existing part of the path; what lies below it does not exist, so it cannot be a link.
   let existing = target;
-  let depth = segments.length;
-  while (depth > 0 && !(await exists(existing))) {
+  let level = depth;
+  while (level > 0 && !(await exists(existing))) {
     existing = path.dirname(existing);
-    depth--;
+    level--;
   }
   let real: string;
   try {
     real = await realpath(existing);
   } catch {
     // A dangling link: it points somewhere that does not exist, possibly outside.
-    throw outsideError();
+    return 'outside';
   }
-  if (!isInside(realRoot, real)) throw outsideError();
-  if (options.mustExist && depth < segments.length) throw new AppError('notFound', ResponseCode.notFound);
-  return target;
+  if (!isInside(realRoot, real)) return 'outside';
+  return level < depth ? 'notYet' : 'inside';
+}
+
+/**
+ * Whether the absolute path `target` stays inside `root` in text and in real paths (it need not exist yet): for paths
+ * a user configures rather than requests, such as a task's work dir.
+ */
+export async function leadsInside(root: string, target: string): Promise<boolean> {
+  const resolved = path.resolve(target);
+  if (!isInside(path.resolve(root), resolved)) return false;
+  const depth = path.relative(path.resolve(root), resolved).split(path.sep).filter(Boolean).length;
+  const place = await realPlace(root, resolved, depth);
+  return place === 'inside' || place === 'notYet';
+}
+
+/**
+ * Where an existing `target` really is, synchronously (the executor resolves a task's script while it plans the
+ * run): 'inside' the real `root`, 'outside' it, or 'missing' when it or the root does not exist.
+ */
+export function realPlaceSync(root: string, target: string): 'inside' | 'outside' | 'missing' {
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = realpathSync(root);
+    real = realpathSync(target);
+  } catch {
+    return 'missing';
+  }
+  return isInside(realRoot, real, false) ? 'inside' : 'outside';
 }
 
 /** A file name asked for on its own: no slashes (the spec's message), nothing a path check would refuse. */

@@ -2,25 +2,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { reallyInside } from './resolve.ts';
-
-export interface FileNode {
-  title: string;
-  /** Path relative to the tree's root (posix). */
-  key: string;
-  type: 'file' | 'directory';
-  /** The folder's key ('' at the top). */
-  parent: string;
-  /** Modification time, ms. */
-  mtime: number;
-  /** Qinglong's field name; the same time. */
-  createTime: number;
-  /** Bytes; for a folder of a whole tree, the sum of what it holds. */
-  size: number;
-  isLeaf?: true;
-  /** Only in whole trees. */
-  children?: FileNode[];
-}
+import type { FileNode, LogFile } from '../contract/files.ts';
+import { reallyInside, storedInside } from './resolve.ts';
 
 export interface TreeOptions {
   /** Names left out of the tree (and not entered). */
@@ -106,4 +89,25 @@ const byName = (a: FileNode, b: FileNode) => (a.title < b.title ? -1 : a.title >
 function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
   if (order === 'newest') return nodes.sort((a, b) => b.mtime - a.mtime || byName(b, a));
   return nodes.sort((a, b) => (a.type === b.type ? byName(a, b) : a.type === 'directory' ? -1 : 1));
+}
+
+/** The files of one folder of data/log (a path the daemon stored), newest first. Empty when the folder is missing. */
+export async function listLogFiles(logRoot: string, directory: string): Promise<LogFile[]> {
+  const dir = await storedInside(logRoot, directory);
+  if (!dir) return [];
+  let names: string[];
+  try {
+    names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+  const entries = await Promise.all(
+    names.map(async (filename) => {
+      const info = await stat(path.join(dir, filename)).catch(() => null);
+      return info ? { filename, directory, time: info.mtimeMs, size: info.size } : null;
+    }),
+  );
+  return entries
+    .filter((e): e is LogFile => e !== null)
+    .sort((a, b) => b.time - a.time || b.filename.localeCompare(a.filename));
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpStatusOf, ResponseCode, type ApiFailure, type FieldError } from '../contract/codes.ts';
 import type { Language } from '../contract/i18n.ts';
-import { formatMessage, labelOf, typeLabels, type MessageKey } from '../contract/messages.ts';
+import { typeLabels } from '../contract/field-labels.ts';
+import { formatMessage, labelOf, type MessageKey } from '../contract/messages.ts';
 import { AppError } from '../errors.ts';
 import { requestLanguage } from './language.ts';
 

@@ -14,7 +14,7 @@ interface EnvChannel {
   derive?: (env: Record<string, string>) => ChannelSettings;
 }
 
-export const envChannels: readonly EnvChannel[] = [
+const envChannels: readonly EnvChannel[] = [
   { id: 'serverChan', when: ['PUSH_KEY'], fields: { PUSH_KEY: 'serverChanKey' } },
   {
     id: 'pushPlus',
@@ -181,24 +181,6 @@ export const envChannels: readonly EnvChannel[] = [
   },
   { id: 'teams', when: ['TEAMS_WEBHOOK'], fields: { TEAMS_WEBHOOK: 'teamsWebhook' } },
   { id: 'googleChat', when: ['GOOGLE_CHAT_WEBHOOK'], fields: { GOOGLE_CHAT_WEBHOOK: 'googleChatWebhook' } },
-];
-
-/** Every variable the script libraries forward to the daemon (besides HITOKOTO and SKIP_PUSH_TITLE). */
-export const scriptNotifyVariables = [
-  ...new Set(
-    envChannels
-      .flatMap((c) => [...c.when, ...Object.keys(c.fields)])
-      .concat([
-        'TG_PROXY_AUTH',
-        'CHAT_URL',
-        'CHAT_TOKEN',
-        'SMTP_SERVICE',
-        'SMTP_SERVER',
-        'SMTP_SSL',
-        'SMTP_TO',
-        'SMTP_EMAIL_TO',
-      ]),
-  ),
 ];
 
 /** The channels a script's variables configure, each with its settings. */

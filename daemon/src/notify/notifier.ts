@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import { LoginStatus } from '../contract/enums.ts';
-import type { Language } from '../contract/i18n.ts';
+import { fallbackLanguage, type Language } from '../contract/i18n.ts';
 import {
   closedNotification,
   defaultTaskNotifyPolicy,
@@ -11,6 +11,7 @@ import {
 } from '../contract/notify.ts';
 import { ResponseCode } from '../contract/codes.ts';
 import { AppError } from '../errors.ts';
+import type { SettingsStore } from '../settings/store.ts';
 import { channelsFromEnv } from './env-channels.ts';
 import { NotifyFailure } from './failure.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
@@ -22,13 +23,17 @@ import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessag
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
 
-/** Where the panel channel and the default task policy are kept (the settings table; see modules/notifications). */
+/** Where the panel channel and the default task policy are kept. */
 export interface NotificationStore {
   loadSettings(): Promise<NotificationSettings | undefined>;
-  saveSettings(settings: NotificationSettings): Promise<void>;
   loadTaskPolicy(): Promise<TaskNotifyPolicy | undefined>;
-  saveTaskPolicy(policy: TaskNotifyPolicy): Promise<void>;
 }
+
+/** The daemon's store: both live in the settings table, defaults included. */
+export const settingsStoreOf = (settings: SettingsStore): NotificationStore => ({
+  loadSettings: async () => settings.get('notification'),
+  loadTaskPolicy: async () => settings.get('taskNotifyPolicy'),
+});
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -48,7 +53,7 @@ export interface NotifierOptions {
   hosts?: Partial<NotifyHosts>;
   /** Which local-network addresses channels may reach (the user's setting); none when absent. */
   localTargets?: () => LocalTargets;
-  /** Language of the panel's own messages; 'zh' until a language setting exists. */
+  /** Language of the panel's own messages (the `lang` setting); the spec's fallback language without one. */
   language?: () => Language;
   clock?: Clock;
 }
@@ -114,7 +119,7 @@ export class Notifier {
     this.hosts = { ...defaultHosts, ...options.hosts };
     this.log = options.log ?? silentLog;
     this.clock = options.clock ?? systemClock;
-    this.language = options.language ?? (() => 'zh');
+    this.language = options.language ?? (() => fallbackLanguage);
   }
 
   async settings(): Promise<NotificationSettings> {

@@ -2,7 +2,7 @@ import type { Language } from '../contract/i18n.ts';
 import { Platform } from '../contract/enums.ts';
 
 /** The notifications the panel itself sends, in both languages. Plain text; `{name}` is filled by `fill`. */
-export const notifyTexts = {
+const notifyTexts = {
   testTitle: { en: 'Baihu test notification', zh: '白虎通知测试' },
   testContent: {
     en: 'If you can read this, notifications are set up correctly.',

@@ -3,10 +3,10 @@ import { parseSchedule } from '../contract/schedule.ts';
 import type { Clock } from '../clock.ts';
 
 /** `firedAt` is when the timer fired: lateness is measured there, before any work for the run is done. */
-export type DueHandler = (cronId: number, dueAt: number, firedAt: number) => void;
+export type DueHandler<K> = (key: K, dueAt: number, firedAt: number) => void;
 
-interface DueItem {
-  cronId: number;
+interface DueItem<K> {
+  key: K;
   dueAt: number;
   firedAt: number;
   entry: Armed;
@@ -16,6 +16,8 @@ interface DueItem {
 interface Armed {
   schedules: string[];
   cancels: (() => void)[];
+  /** A timer every so many ms instead of schedules (a subscription's interval). */
+  everyMs?: number;
 }
 
 /** A parsed schedule and the last next-run time computed with it. */
@@ -26,22 +28,23 @@ interface Parsed {
   next: number | null;
 }
 
-/**
- * Turns schedules into timers: one timer per enabled schedule, always set for that schedule's next fire time and
- * re-set as it fires. croner only computes the times; the clock owns the timers, so tests drive them exactly.
- */
 /** Parsed schedules are reused: the task list asks for next run times of the same expressions over and over. */
 const parsedLimit = 5000;
 
-export class Scheduler {
-  private readonly armed = new Map<number, Armed>();
+/**
+ * Turns schedules into timers: one timer per enabled schedule, always set for that schedule's next fire time and
+ * re-set as it fires. croner only computes the times; the clock owns the timers, so tests drive them exactly.
+ * Keys are whatever names what is armed (a task id; `task:12`, `pull:3` when several owners share one instance).
+ */
+export class Scheduler<K = number> {
+  private readonly armed = new Map<K, Armed>();
   private readonly parsed = new Map<string, Parsed | null>();
   /**
    * Timers that fired in this turn of the event loop. When a thousand tasks are due on the same second their timers
    * fire back to back; the work each one starts (re-arming, database writes, spawning) waits until all of them
    * have fired, so the last timer is not late by the work of the 999 before it.
    */
-  private due: DueItem[] = [];
+  private due: DueItem<K>[] = [];
 
   /** A paused croner instance for an expression in the current timezone; null when it is not a cron schedule. */
   private cronFor(schedule: string): Parsed | null {
@@ -77,14 +80,14 @@ export class Scheduler {
   constructor(
     private readonly clock: Clock,
     private readonly timezone: () => string,
-    private readonly onDue: DueHandler,
+    private readonly onDue: DueHandler<K>,
   ) {}
 
   /** (Re)arms a task's schedules; `@once`, `@boot` and invalid ones get no timer. */
-  arm(cronId: number, schedules: string[]): void {
-    this.disarm(cronId);
+  arm(key: K, schedules: string[]): void {
+    this.disarm(key);
     const entry: Armed = { schedules, cancels: [] };
-    this.armed.set(cronId, entry);
+    this.armed.set(key, entry);
     schedules.forEach((schedule, index) => {
       const parsed = this.cronFor(schedule);
       if (!parsed) return;
@@ -92,17 +95,33 @@ export class Scheduler {
         const next = this.nextAfter(parsed, after);
         if (next === null) return;
         entry.cancels[index] = this.clock.setTimer(next, () => {
-          if (this.armed.get(cronId) !== entry) return;
+          if (this.armed.get(key) !== entry) return;
           // Re-armed from the due time, so a slow handler can neither skip nor repeat a fire time.
           const firedAt = this.clock.now();
-          this.collect({ cronId, dueAt: next, firedAt, entry, rearm: () => armNext(Math.max(next, firedAt - 1)) });
+          this.collect({ key, dueAt: next, firedAt, entry, rearm: () => armNext(Math.max(next, firedAt - 1)) });
         });
       };
       armNext(this.clock.now());
     });
   }
 
-  private collect(item: DueItem): void {
+  /** (Re)arms a timer every `everyMs`, counted from now, then from each due time (never from a late handler). */
+  armEvery(key: K, everyMs: number): void {
+    this.disarm(key);
+    const entry: Armed = { schedules: [], cancels: [], everyMs };
+    this.armed.set(key, entry);
+    const armNext = (from: number) => {
+      const at = from + everyMs;
+      entry.cancels[0] = this.clock.setTimer(at, () => {
+        if (this.armed.get(key) !== entry) return;
+        const firedAt = this.clock.now();
+        this.collect({ key, dueAt: at, firedAt, entry, rearm: () => armNext(Math.max(at, firedAt)) });
+      });
+    };
+    armNext(this.clock.now());
+  }
+
+  private collect(item: DueItem<K>): void {
     this.due.push(item);
     if (this.due.length === 1) setImmediate(() => this.flush());
   }
@@ -112,26 +131,26 @@ export class Scheduler {
     this.due = [];
     for (const item of batch) {
       // Disarmed or re-armed since it fired: the new timers are already set.
-      if (this.armed.get(item.cronId) !== item.entry) continue;
+      if (this.armed.get(item.key) !== item.entry) continue;
       item.rearm();
-      this.onDue(item.cronId, item.dueAt, item.firedAt);
+      this.onDue(item.key, item.dueAt, item.firedAt);
     }
   }
 
-  disarm(cronId: number): void {
-    const entry = this.armed.get(cronId);
+  disarm(key: K): void {
+    const entry = this.armed.get(key);
     if (!entry) return;
     for (const cancel of entry.cancels) cancel?.();
-    this.armed.delete(cronId);
+    this.armed.delete(key);
   }
 
-  /** After a change of timezone every timer is recomputed. */
+  /** After a change of timezone every schedule's timers are recomputed (intervals do not depend on it). */
   rearmAll(): void {
-    for (const [cronId, entry] of [...this.armed]) this.arm(cronId, entry.schedules);
+    for (const [key, entry] of [...this.armed]) if (entry.everyMs === undefined) this.arm(key, entry.schedules);
   }
 
   disarmAll(): void {
-    for (const cronId of [...this.armed.keys()]) this.disarm(cronId);
+    for (const key of [...this.armed.keys()]) this.disarm(key);
   }
 
   armedCount(): number {

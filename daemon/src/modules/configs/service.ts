@@ -3,10 +3,10 @@ import path from 'node:path';
 import { ResponseCode } from '../../contract/codes.ts';
 import { AppError } from '../../errors.ts';
 import { writeFileAtomic } from '../../files/atomic.ts';
+import { readText } from '../../files/read.ts';
 import { checkFileName, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import type { DataPaths } from '../../paths.ts';
 import { fromRoot } from '../../root.ts';
-import { readText } from '../scripts/service.ts';
 
 /** The samples shipped with the product, found from the install root (works from the sources and the bundle). */
 export const samplesDir = fromRoot('daemon', 'src', 'modules', 'configs', 'samples');
@@ -32,8 +32,7 @@ const blacklist = new Set([
   'grpc',
   '__pycache__',
 ]);
-export const isForbiddenConfig = (name: string) =>
-  blacklist.has(name) || name.startsWith('env.') || name.startsWith('.');
+const isForbiddenConfig = (name: string) => blacklist.has(name) || name.startsWith('env.') || name.startsWith('.');
 
 /** Config files are small; anything bigger is not one to edit here. */
 const configMaxBytes = 5 * 1024 * 1024;

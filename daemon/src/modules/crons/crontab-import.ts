@@ -7,7 +7,7 @@ import { ScheduleKeyword, parseSchedule } from '../../contract/schedule.ts';
  * Qinglong's "import the system crontab". Baihu spawns nothing outside the runner and the container has no crond, so
  * instead of `crontab -l` it reads the spool files directly when they exist and are readable.
  */
-export function crontabFiles(): string[] {
+function crontabFiles(): string[] {
   let user = 'root';
   try {
     user = os.userInfo().username;

@@ -1,30 +1,23 @@
 import type { Kysely } from 'kysely';
-import type SQLite from 'better-sqlite3';
-import type { CronRow, CronRunRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
-import { hasConditions, orderOf, whereOf, type ListQuery, type SortColumn } from './search.ts';
+import { startsWithText } from '../../db/sql.ts';
+import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
+import type { ListQuery } from './search-query.ts';
+import { hasConditions, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
-  private readonly versionQuery: SQLite.Statement<[], { changes: number; data: number }> | null;
-
   constructor(
     private readonly db: Kysely<Database>,
-    sqlite?: SQLite.Database,
-  ) {
-    // Asked on every list request: one statement prepared once, not a query built and prepared each time.
-    this.versionQuery = sqlite
-      ? sqlite.prepare('select total_changes() as changes, (select data_version from pragma_data_version) as data')
-      : null;
-  }
+    private readonly changeCounter?: () => string,
+  ) {}
 
   /**
-   * Changes whenever the database does: writes on this connection, or commits by any other connection. Null when
-   * this repository was made without the raw handle (inside a transaction), where nothing may be cached.
+   * Changes whenever the database does (db/connection.ts). Null inside a transaction (this repository is made
+   * without the counter there), where nothing may be cached.
    */
   version(): string | null {
-    const row = this.versionQuery?.get();
-    return row ? `${row.changes}:${row.data}` : null;
+    return this.changeCounter?.() ?? null;
   }
 
   /**
@@ -125,13 +118,36 @@ export class CronRepository {
     await this.db.deleteFrom('crons').where(inList('id', ids)).execute();
   }
 
-  runs(cronId: number, limit: number): Promise<CronRunRow[]> {
+  /** The same queries inside a transaction. */
+  transaction<T>(work: (repository: CronRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new CronRepository(trx)));
+  }
+
+  listEnabled(): Promise<CronRow[]> {
+    return this.db.selectFrom('crons').selectAll().where('is_disabled', '=', 0).execute();
+  }
+
+  /** After a crash no task can still be running or queued. */
+  async resetStatuses(idle: number): Promise<void> {
+    await this.db.updateTable('crons').set({ status: idle, pid: null }).where('status', '!=', idle).execute();
+  }
+
+  /** Tasks that run a script of a subscription's folder (`task <alias>/…`) or belong to the subscription. */
+  ofSubscription(subId: number, alias: string): Promise<{ id: number; command: string; sub_id: number | null }[]> {
     return this.db
-      .selectFrom('cron_runs')
-      .selectAll()
-      .where('cron_id', '=', cronId)
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .selectFrom('crons')
+      .select(['id', 'command', 'sub_id'])
+      .where((eb) => eb.or([eb('sub_id', '=', subId), startsWithText(eb.ref('command'), `task ${alias}/`)]))
       .execute();
+  }
+
+  async idsOfSubscription(subId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('crons').select('id').where('sub_id', '=', subId).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** A deleted subscription's tasks stay, unlinked. */
+  async unlinkSubscription(subId: number): Promise<void> {
+    await this.db.updateTable('crons').set({ sub_id: null }).where('sub_id', '=', subId).execute();
   }
 }

@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type SQLite from 'better-sqlite3';
 import { Type } from 'typebox';
 import { Cron, CronInput, CronRun, CronUpdateInput } from '../../contract/crons.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
-import type { AppContext } from '../../context.ts';
+import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
+import { LogFile } from '../../contract/files.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
-import { CronRepository } from './repository.ts';
-import { registerRegexp } from './search.ts';
-import { CronService } from './service.ts';
+import type { CronService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
-import { IdList } from '../../contract/common.ts';
 
-const IdParams = Type.Object({ id: Type.Integer() });
 const LabelsBody = Type.Object({
   ids: IdList,
   labels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50 }),
@@ -27,22 +23,9 @@ const ListQuery = Type.Object({
   queryString: Type.Optional(Type.String({ maxLength: 50000 })),
 });
 const CronList = Type.Object({ data: Type.Array(Cron), total: Type.Integer() });
-const LogReply = Type.Object({ code: Type.Literal(200), data: Type.String(), logStatus: Type.String() });
-const LogFile = Type.Object({
-  filename: Type.String(),
-  directory: Type.String(),
-  time: Type.Number(),
-  size: Type.Number(),
-});
-const Done = { 200: Ok(Type.Null()), ...failures };
 
 /** /api/crons: Qinglong's paths and payloads. Static paths (/views, /detail, /import…) win over /:id in the router. */
-export const cronRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; sqlite: SQLite.Database }> = async (
-  app,
-  { ctx, sqlite },
-) => {
-  registerRegexp(sqlite);
-  const crons = new CronService(new CronRepository(ctx.db, sqlite), ctx.cronEngine, ctx.paths, ctx.clock);
+export const cronRoutes: FastifyPluginAsyncTypebox<{ crons: CronService }> = async (app, { crons }) => {
   const batch = { config: { access: scopeAccess('crons') }, schema: { body: IdList, response: Done } };
 
   app.get(

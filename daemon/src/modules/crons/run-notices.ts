@@ -1,14 +1,14 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { RunEndKind } from '../../contract/enums.ts';
+import { RunEnd } from '../../contract/enums.ts';
 import type { TaskNotifyPolicy } from '../../contract/notify.ts';
 import type { Notifier } from '../../notify/notifier.ts';
 import { RunOutcome } from '../../notify/task-policy.ts';
-import type { RunEndEvent } from './engine.ts';
+import type { TaskRunEnd } from './runs.ts';
 
 /** How a run's end counts for notifications: stopped and interrupted runs are neither successes nor failures. */
 function outcomeOf(end: string | null): RunOutcome | null {
-  if (end === RunEndKind.success) return RunOutcome.success;
-  if (end === RunEndKind.failed || end === RunEndKind.timeout) return RunOutcome.failure;
+  if (end === RunEnd.success) return RunOutcome.success;
+  if (end === RunEnd.failed || end === RunEnd.timeout) return RunOutcome.failure;
   return null;
 }
 
@@ -35,18 +35,18 @@ export function logTail(file: string | null): string | undefined {
 }
 
 /** Sends the task's notification for a finished run, following its policy (or the global default). */
-export function noticeRunEnd(notifier: Notifier, event: RunEndEvent): void {
-  const outcome = outcomeOf(event.end);
+export function noticeRunEnd(notifier: Notifier, { cron, run, previousEnd }: TaskRunEnd): void {
+  const outcome = outcomeOf(run.end);
   if (!outcome) return;
   void notifier
     .notifyTaskRun({
-      name: event.cron.name,
+      name: cron.name,
       outcome,
-      previousOutcome: outcomeOf(event.previousEnd),
-      policy: (event.cron.notify_policy as TaskNotifyPolicy | null) ?? null,
-      exitCode: event.exitCode,
-      durationMs: event.durationMs,
-      ...(outcome === RunOutcome.failure ? { logTail: logTail(event.logFile) } : {}),
+      previousOutcome: outcomeOf(previousEnd),
+      policy: (cron.notify_policy as TaskNotifyPolicy | null) ?? null,
+      exitCode: run.exitCode,
+      durationMs: run.durationMs ?? 0,
+      ...(outcome === RunOutcome.failure ? { logTail: logTail(run.logFile) } : {}),
     })
     .catch(() => {});
 }

@@ -1,7 +1,7 @@
 import type { Cron, CronRun, CronView } from '../../contract/crons.ts';
 import { CronStatus, OverlapPolicy } from '../../contract/enums.ts';
-import type { CronRow, CronRunRow, CronViewRow } from '../../db/schema.ts';
-import type { ViewFilterSpec, ViewSortSpec } from './search.ts';
+import type { CronRow, JobRunRow, CronViewRow } from '../../db/schema.ts';
+import type { ViewFilterSpec, ViewSortSpec } from './search-query.ts';
 
 function parseArray<T>(text: string): T[] {
   try {
@@ -49,10 +49,10 @@ export function toWireCron(row: CronRow, nextRunTime: number | null): Cron {
   };
 }
 
-export function toWireRun(row: CronRunRow): CronRun {
+export function toWireRun(row: JobRunRow): CronRun {
   return {
     id: row.id,
-    cron_id: row.cron_id,
+    cron_id: row.ref_id ?? 0,
     status: row.status,
     end: row.end,
     trigger: row.trigger,

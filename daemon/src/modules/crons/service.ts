@@ -5,15 +5,20 @@ import { CronStatus, LogStatus, noLogName } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import type { CronRow } from '../../db/schema.ts';
+import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
+import { JobKind } from '../../jobs/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
-import { logDirName } from '../../runner/log-format.ts';
+import { logDirName } from '../../jobs/executor/log-format.ts';
 import { readSystemCrontabs } from './crontab-import.ts';
-import type { CronEngineApi } from './engine-types.ts';
-import { insideRoot, listLogFiles, readTail, type LogFileEntry } from './logs.ts';
+import type { LogFile } from '../../contract/files.ts';
+import { storedInside } from '../../files/resolve.ts';
+import { readTail } from '../../files/tail.ts';
+import { listLogFiles } from '../../files/tree.ts';
 import type { CronRepository } from './repository.ts';
+import type { TaskRuns } from './runs.ts';
 import { ListCache } from './list-cache.ts';
-import { parseListQuery } from './search.ts';
+import { parseListQuery } from './search-query.ts';
 import { toWireCron, toWireRun } from './serialize.ts';
 import { checkDraft, cleanLabels, columnsOf, draftOf, mergeInput } from './validate.ts';
 
@@ -34,7 +39,8 @@ export class CronService {
 
   constructor(
     private readonly crons: CronRepository,
-    private readonly engine: CronEngineApi,
+    private readonly engine: TaskRuns,
+    private readonly history: JobRunsRepository,
     private readonly paths: DataPaths,
     private readonly clock: Clock,
   ) {}
@@ -169,7 +175,7 @@ export class CronService {
     const row = await this.require(id);
     if (row.log_name === noLogName) return { data: '', logStatus: LogStatus.ignored };
     const busy = row.status === CronStatus.running || row.status === CronStatus.queued;
-    const file = row.log_path ? insideRoot(this.paths.log, row.log_path) : null;
+    const file = row.log_path ? await storedInside(this.paths.log, row.log_path) : null;
     const tail = file ? await readTail(file) : null;
     if (!tail) return { data: '', logStatus: busy ? LogStatus.running : LogStatus.notFound };
     const note = tail.skipped
@@ -179,7 +185,7 @@ export class CronService {
   }
 
   /** The files of the task's log folder, newest first. */
-  async logFiles(id: number): Promise<LogFileEntry[]> {
+  async logFiles(id: number): Promise<LogFile[]> {
     const row = await this.require(id);
     if (row.log_name === noLogName) return [];
     const directory = row.log_path ? path.posix.dirname(row.log_path) : row.log_name || logDirName(row.command, row.id);
@@ -188,7 +194,36 @@ export class CronService {
 
   async runs(id: number, limit: number): Promise<CronRun[]> {
     await this.require(id);
-    return (await this.crons.runs(id, limit)).map(toWireRun);
+    return (await this.history.runsOf(JobKind.task, id, limit)).map(toWireRun);
+  }
+
+  /**
+   * A subscription's new tasks, all or none (one transaction; a failure disarms the ones already armed). Each is
+   * checked and armed as a task created through the API is.
+   */
+  async createForSubscription(subId: number, tasks: Omit<CronInput, 'sub_id'>[]): Promise<number[]> {
+    const created: number[] = [];
+    try {
+      await this.crons.transaction(async (crons) => {
+        const inTransaction = new CronService(crons, this.engine, this.history, this.paths, this.clock);
+        for (const task of tasks) created.push((await inTransaction.create({ ...task, sub_id: subId })).id);
+      });
+    } catch (error) {
+      for (const id of created) await this.engine.forget(id);
+      throw error;
+    }
+    return created;
+  }
+
+  /** Tasks that run a script of the subscription's folder or belong to it. */
+  tasksOfSubscription(subId: number, alias: string): Promise<{ id: number; command: string; sub_id: number | null }[]> {
+    return this.crons.ofSubscription(subId, alias);
+  }
+
+  /** A subscription is deleted: with `force` its tasks go too, else they stay, unlinked. */
+  async subscriptionDeleted(subId: number, force: boolean): Promise<void> {
+    if (force) await this.remove(await this.crons.idsOfSubscription(subId));
+    else await this.crons.unlinkSubscription(subId);
   }
 
   /** New tasks for the system crontab's lines that are not tasks yet. */

@@ -1,5 +1,5 @@
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside, leadsInside } from '../../files/resolve.ts';
 import type { CronInput } from '../../contract/crons.ts';
 import { noLogName, OverlapPolicy } from '../../contract/enums.ts';
 import { TaskNotifyPolicies } from '../../contract/notify.ts';
@@ -110,35 +110,20 @@ export function containsTaskCommand(script: string): boolean {
     .some((part) => /^(task|ql)(\s|$)/.test(part));
 }
 
-const isInside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-
 /** log_name is /dev/null (no log) or a relative folder that stays inside data/log. */
 export function isValidLogName(logName: string, logRoot: string): boolean {
   if (logName === noLogName) return true;
   if (logName.includes('\0') || logName.includes('\\') || path.isAbsolute(logName)) return false;
   if (logName.split('/').includes('..')) return false;
   const resolved = path.resolve(logRoot, logName);
-  return resolved !== logRoot && isInside(resolved, logRoot);
-}
-
-/** The deepest existing ancestor's real path, so a symlink inside data/ cannot point a work dir elsewhere. */
-async function realpathOfExisting(target: string): Promise<string> {
-  for (let current = target; ; current = path.dirname(current)) {
-    try {
-      const real = await realpath(current);
-      return path.join(real, path.relative(current, target));
-    } catch {
-      if (path.dirname(current) === current) return target;
-    }
-  }
+  return isInside(logRoot, resolved, false);
 }
 
 /** work_dir is absolute or relative to data/scripts and must stay inside the data directory (it may not exist yet). */
 export async function isValidWorkDir(workDir: string, paths: DataPaths): Promise<boolean> {
   if (workDir.includes('\0')) return false;
-  const resolved = path.isAbsolute(workDir) ? path.resolve(workDir) : path.resolve(paths.scripts, workDir);
-  if (!isInside(resolved, paths.root)) return false;
-  return isInside(await realpathOfExisting(resolved), await realpathOfExisting(paths.root));
+  // Real paths too, so a symlink inside data/ cannot point a work dir elsewhere.
+  return leadsInside(paths.root, path.isAbsolute(workDir) ? workDir : path.resolve(paths.scripts, workDir));
 }
 
 /** Every rule the schema cannot express. Throws a 400 'Validation failed' naming the first bad field. */

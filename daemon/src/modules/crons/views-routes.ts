@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CronView, CronViewInput } from '../../contract/crons.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
-import type { AppContext } from '../../context.ts';
+import { Done, IdList } from '../../contract/common.ts';
 import { ok } from '../../http/reply.ts';
-import { CronViewRepository } from './views-repository.ts';
-import { CronViewService } from './views-service.ts';
+import type { CronViewService } from './views-service.ts';
 import { scopeAccess } from '../../access/declare.ts';
-import { IdList } from '../../contract/common.ts';
 
 const ViewUpdate = Type.Intersect([Type.Object({ id: Type.Integer() }), Type.Partial(CronViewInput)]);
 const MoveBody = Type.Object({
@@ -15,11 +13,9 @@ const MoveBody = Type.Object({
   fromIndex: Type.Optional(Type.Integer({ minimum: 0 })),
   toIndex: Type.Integer({ minimum: 0 }),
 });
-const Done = { 200: Ok(Type.Null()), ...failures };
 
 /** /api/crons/views: the task list's tabs. Lists answer a bare array, as Qinglong's do. */
-export const cronViewRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const views = new CronViewService(new CronViewRepository(ctx.db), ctx.clock);
+export const cronViewRoutes: FastifyPluginAsyncTypebox<{ views: CronViewService }> = async (app, { views }) => {
   const batch = { config: { access: scopeAccess('crons') }, schema: { body: IdList, response: Done } };
   const one = { 200: Ok(CronView), ...failures };
 

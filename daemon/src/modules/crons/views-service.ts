@@ -4,7 +4,7 @@ import { ResponseCode } from '../../contract/codes.ts';
 import type { CronView, CronViewInput } from '../../contract/crons.ts';
 import { ViewSortProperty, ViewType } from '../../contract/enums.ts';
 import { AppError, fieldError, notFound } from '../../errors.ts';
-import { checkView, type ViewFilterSpec, type ViewSortSpec } from './search.ts';
+import { checkView, type ViewFilterSpec, type ViewSortSpec } from './search-query.ts';
 import { toWireView } from './serialize.ts';
 import type { CronViewRepository } from './views-repository.ts';
 

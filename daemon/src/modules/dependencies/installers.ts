@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DependencyType } from '../../contract/enums.ts';
+import { isInside } from '../../files/resolve.ts';
 import type { DataPaths } from '../../paths.ts';
 import { fromRoot } from '../../root.ts';
 import { normalizePython, packageOf } from './names.ts';
@@ -23,7 +24,7 @@ export const depPathsOf = (paths: DataPaths): DepPaths => ({
  * What runs see of the installed packages (the runner's extraEnv): module paths and command folders. NODE_PATH and
  * PYTHONPATH keep the runner's defaults (data/deps, data/scripts) in front of ours.
  */
-export function runEnvironment(paths: DataPaths, daemonPath = process.env.PATH): Record<string, string> {
+export function runEnvironment(paths: DataPaths, daemonPath: string | undefined): Record<string, string> {
   const deps = depPathsOf(paths);
   return {
     NODE_PATH: [
@@ -45,9 +46,8 @@ export function runEnvironment(paths: DataPaths, daemonPath = process.env.PATH):
 export type LinuxManager = 'apk' | 'apt';
 
 /** apk or apt: BAIHU_LINUX_PACKAGE_MANAGER when set, else what the system has. */
-export function detectLinuxManager(env: NodeJS.ProcessEnv = process.env, etc = '/etc'): LinuxManager | null {
-  const forced = env.BAIHU_LINUX_PACKAGE_MANAGER;
-  if (forced === 'apk' || forced === 'apt') return forced;
+export function detectLinuxManager(forced: LinuxManager | null, etc = '/etc'): LinuxManager | null {
+  if (forced) return forced;
   if (existsSync(path.join(etc, 'alpine-release'))) return 'apk';
   if (existsSync(path.join(etc, 'debian_version'))) return 'apt';
   return null;
@@ -144,7 +144,7 @@ export function uninstallSteps(
 }
 
 /** The `.dist-info` folder of a Python package installed under `target`, if any. */
-export function pythonDistInfo(target: string, name: string): string | null {
+function pythonDistInfo(target: string, name: string): string | null {
   const wanted = normalizePython(packageOf(name, DependencyType.python3));
   let entries: string[];
   try {
@@ -189,10 +189,10 @@ export async function removePython(target: string, name: string): Promise<string
     const file = parseRecordPath(line);
     if (!file) continue;
     const absolute = path.resolve(root, file);
-    if (!absolute.startsWith(root + path.sep)) continue;
+    if (!isInside(root, absolute, false)) continue;
     await rm(absolute, { force: true });
     removed.push(file);
-    for (let dir = path.dirname(absolute); dir.startsWith(root + path.sep); dir = path.dirname(dir)) folders.add(dir);
+    for (let dir = path.dirname(absolute); isInside(root, dir, false); dir = path.dirname(dir)) folders.add(dir);
   }
   // Deepest first, so parents empty out; a folder that still holds something stays.
   for (const dir of [...folders].sort((a, b) => b.length - a.length)) {

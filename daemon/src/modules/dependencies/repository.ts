@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/sql.ts';
 import type { Database, DependencyRow, DependencyUpdate, NewDependency } from '../../db/schema.ts';
 import { inList } from '../../db/in-list.ts';
 
@@ -8,21 +9,16 @@ export interface DependencyFilter {
   statuses?: number[] | undefined;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The dependencies table: one query per method, no HTTP, no rules. */
 export class DependencyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   list(filter: DependencyFilter): Promise<DependencyRow[]> {
     let query = this.db.selectFrom('dependencies').selectAll();
-    if (filter.search) {
-      const like = likeOf(filter.search);
+    const search = filter.search;
+    if (search) {
       query = query.where((eb) =>
-        eb.or([
-          eb('name', 'like', sql<string>`${like} escape '\\'`),
-          eb('remark', 'like', sql<string>`${like} escape '\\'`),
-        ]),
+        eb.or([containsText(eb.ref('name'), search), containsText(eb.ref('remark'), search)]),
       );
     }
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Dependency, DependencyInput, DependencyUpdateInput } from '../../contract/dependencies.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { Done, IdList } from '../../contract/common.ts';
 import { ok } from '../../http/reply.ts';
 import type { DependencyService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
-import { IdList } from '../../contract/common.ts';
 
-const Done = { 200: Ok(Type.Null()), ...failures };
 const ListQuery = Type.Object({
   searchValue: Type.Optional(Type.String({ maxLength: 500 })),
   type: Type.Optional(

@@ -2,7 +2,7 @@ import type { Dependency } from '../../contract/dependencies.ts';
 import type { DependencyRow } from '../../db/schema.ts';
 
 /** A log as Qinglong's `log: string[]`: its lines, each with its newline, so `log.join('')` is the text. */
-export function logLinesOf(text: string): string[] {
+function logLinesOf(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 

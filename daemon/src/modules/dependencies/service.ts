@@ -4,10 +4,10 @@ import type { Dependency, DependencyInput, DependencyUpdateInput } from '../../c
 import { DependencyStatus, DependencyType, type DependencyTypeName } from '../../contract/enums.ts';
 import type { DependencyRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { spawnCommand } from '../../runner/spawn-command.ts';
-import { inheritedEnvironment } from '../../runner/environment.ts';
-import { JobAction, type DependencyQueue } from './install-queue.ts';
-import { installedOnDisk, linuxCheck, type DepPaths, type LinuxManager } from './installers.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { JobAction, type DependencyInstalls } from './installs.ts';
+import { installedOnDisk, linuxCheck, type DepPaths } from './installers.ts';
+import type { LinuxSources } from './linux-sources.ts';
 import { checkPackageName, splitNames } from './names.ts';
 import type { DependencyRepository } from './repository.ts';
 import { toWireDependency } from './serialize.ts';
@@ -28,9 +28,10 @@ const busy: readonly number[] = [DependencyStatus.queued, DependencyStatus.insta
 export class DependencyService {
   constructor(
     private readonly deps: DependencyRepository,
-    private readonly queue: DependencyQueue,
+    private readonly queue: DependencyInstalls,
+    private readonly jobs: JobRunner,
     private readonly depPaths: DepPaths,
-    private readonly linuxManager: () => LinuxManager | null,
+    private readonly linux: LinuxSources,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -67,7 +68,7 @@ export class DependencyService {
     const rows = await this.deps.insertMany(
       drafts.map((draft) => ({ ...draft, status: DependencyStatus.queued, created_at: now, updated_at: now })),
     );
-    for (const row of rows) this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
+    for (const row of rows) await this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
     return rows.map((row) => toWireDependency(row));
   }
 
@@ -86,7 +87,7 @@ export class DependencyService {
       updated_at: this.clock.now(),
     });
     if (!row) throw notFound();
-    this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
+    await this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
     return toWireDependency(row);
   }
 
@@ -94,7 +95,7 @@ export class DependencyService {
     for (const row of await this.deps.findMany(ids)) {
       if (this.queue.activeJob(row.id)?.action === JobAction.install) continue;
       await this.deps.update(row.id, { status: DependencyStatus.queued, updated_at: this.clock.now() });
-      this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
+      await this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
     }
   }
 
@@ -105,7 +106,7 @@ export class DependencyService {
       if (active?.action === JobAction.install) {
         await this.queue.stopActive(row.id);
       } else if (this.queue.pendingJob(row.id)?.action === JobAction.install) {
-        this.queue.dequeue(row.id);
+        await this.queue.dequeue(row.id);
         await this.deps.update(row.id, { status: DependencyStatus.cancelled, updated_at: this.clock.now() });
       }
     }
@@ -114,10 +115,10 @@ export class DependencyService {
   /** Uninstalls, then deletes the rows; with `force` the row goes even when the uninstall fails. */
   async remove(ids: number[], force: boolean): Promise<void> {
     for (const row of await this.deps.findMany(ids)) {
-      this.queue.dequeue(row.id);
+      await this.queue.dequeue(row.id);
       if (this.queue.activeJob(row.id)?.action === JobAction.install) await this.queue.stopActive(row.id);
       await this.deps.update(row.id, { status: DependencyStatus.removing, updated_at: this.clock.now() });
-      this.queue.enqueue({ id: row.id, action: JobAction.remove, force });
+      await this.queue.enqueue({ id: row.id, action: JobAction.remove, force });
     }
   }
 
@@ -128,13 +129,13 @@ export class DependencyService {
   async recover(): Promise<void> {
     for (const row of await this.deps.all()) {
       if (row.status === DependencyStatus.removing) {
-        this.queue.enqueue({ id: row.id, action: JobAction.remove, force: false });
+        await this.queue.enqueue({ id: row.id, action: JobAction.remove, force: false });
       } else if (
         busy.includes(row.status) ||
         (row.status === DependencyStatus.installed && !(await this.present(row)))
       ) {
         await this.deps.update(row.id, { status: DependencyStatus.queued, updated_at: this.clock.now() });
-        this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
+        await this.queue.enqueue({ id: row.id, action: JobAction.install, force: false });
       }
     }
   }
@@ -143,20 +144,12 @@ export class DependencyService {
   private async present(row: DependencyRow): Promise<boolean> {
     const type = row.type as DependencyType;
     if (type !== DependencyType.linux) return installedOnDisk(type, row.name, this.depPaths);
-    const manager = this.linuxManager();
+    const manager = this.linux.manager();
     if (!manager) return false;
     const step = linuxCheck(row.name, manager);
-    let output = '';
     try {
-      const handle = spawnCommand({
-        argv: step.argv,
-        cwd: '/',
-        env: inheritedEnvironment(),
-        sink: { data: (chunk) => (output += chunk.toString()), end: () => {} },
-        timeoutMs: 30_000,
-      });
-      const outcome = await handle.finished;
-      return outcome.exitCode === 0 && (manager === 'apk' || output.includes('install ok installed'));
+      const { exitCode, output } = await this.jobs.executor.capture({ argv: step.argv, cwd: '/', timeoutMs: 30_000 });
+      return exitCode === 0 && (manager === 'apk' || output.includes('install ok installed'));
     } catch (error) {
       this.log.warn({ err: error }, 'cannot check a Linux package');
       return true;

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { DependencySettings } from '../../contract/dependencies.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import { checkUrl } from './mirrors.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
@@ -17,58 +17,23 @@ const paths: Record<Key, string> = {
   linuxMirror: 'linux-mirror',
 };
 
-export function dependencySettingsOf(settings: SettingsStore): DependencySettings {
+function dependencySettingsOf(settings: SettingsStore): DependencySettings {
   return {
-    dependenceProxy: settings.get(SettingKey.dependenceProxy, ''),
-    nodeMirror: settings.get(SettingKey.nodeMirror, ''),
-    pythonMirror: settings.get(SettingKey.pythonMirror, ''),
-    linuxMirror: settings.get(SettingKey.linuxMirror, ''),
+    dependenceProxy: settings.get('dependenceProxy'),
+    nodeMirror: settings.get('nodeMirror'),
+    pythonMirror: settings.get('pythonMirror'),
+    linuxMirror: settings.get('linuxMirror'),
   };
 }
 
 /**
- * The dependency settings (Qinglong's systemConfig fields): read with the rest of `GET /api/system/config`, written
- * one by one. Installs read them when they start, so a change applies to the next install without a restart.
+ * The dependency settings (Qinglong's systemConfig fields): read with the rest of `GET /api/system/config` (the system
+ * area), written one by one here. Installs read them when they start, so a change applies to the next install without a restart.
  */
 export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: SettingsStore }> = async (
   app,
   { settings },
 ) => {
-  app.get(
-    '/system/config',
-    {
-      config: { access: scopeAccess('system') },
-      schema: {
-        response: {
-          200: Ok(
-            Type.Object({
-              info: Type.Object({
-                ...DependencySettings.properties,
-                cronConcurrency: Type.Optional(Type.Integer()),
-                timezone: Type.Optional(Type.String()),
-                lang: Type.Optional(Type.String()),
-                runLogLimitMb: Type.Optional(Type.Integer()),
-              }),
-            }),
-          ),
-          ...failures,
-        },
-      },
-    },
-    async () => {
-      const optional = <T>(key: string) => (settings.has(key) ? { [key]: settings.get<T | null>(key, null) } : {});
-      return ok({
-        info: {
-          ...dependencySettingsOf(settings),
-          ...optional<number>(SettingKey.cronConcurrency),
-          ...optional<string>(SettingKey.timezone),
-          ...optional<string>(SettingKey.logLanguage),
-          ...optional<number>(SettingKey.runLogLimitMb),
-        },
-      });
-    },
-  );
-
   for (const key of Object.keys(paths) as Key[]) {
     app.put(
       `/system/config/${paths[key]}`,
@@ -81,8 +46,8 @@ export const dependencySettingsRoutes: FastifyPluginAsyncTypebox<{ settings: Set
       },
       async (req) => {
         const value = checkUrl(key, (req.body as Record<string, string | null | undefined>)[key] ?? '');
-        if (value) await settings.set(SettingKey[key], value);
-        else await settings.remove(SettingKey[key]);
+        if (value) await settings.set(key, value);
+        else await settings.reset(key);
         return ok(dependencySettingsOf(settings));
       },
     );

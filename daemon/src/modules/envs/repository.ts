@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/sql.ts';
 import type { Database, EnvRow, EnvUpdate, NewEnv } from '../../db/schema.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import { inList } from '../../db/in-list.ts';
@@ -10,8 +11,6 @@ export interface EnvOrder {
   is_pinned: number;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The envs table: one query per method, no HTTP, no rules. */
 export class EnvRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -20,12 +19,11 @@ export class EnvRepository {
   list(search?: string): Promise<EnvRow[]> {
     let query = this.db.selectFrom('envs').selectAll();
     if (search) {
-      const like = likeOf(search);
       query = query.where((eb) =>
         eb.or([
-          eb('name', 'like', sql<string>`${like} escape '\\'`),
-          eb('value', 'like', sql<string>`${like} escape '\\'`),
-          eb('remarks', 'like', sql<string>`${like} escape '\\'`),
+          containsText(eb.ref('name'), search),
+          containsText(eb.ref('value'), search),
+          containsText(eb.ref('remarks'), search),
         ]),
       );
     }

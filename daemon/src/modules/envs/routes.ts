@@ -1,24 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { Done, IdList, IdParams } from '../../contract/common.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import { Env, EnvInput, EnvMoveInput, EnvUpdateInput } from '../../contract/envs.ts';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import type { EnvService } from './service.ts';
 import { parseEnvFile } from './validate.ts';
 import { scopeAccess } from '../../access/declare.ts';
 import { envBodyLimit } from '../../http/limits.ts';
-import { IdList } from '../../contract/common.ts';
 
-const IdParams = Type.Object({ id: Type.Integer() });
 const LabelsBody = Type.Object({
   ids: IdList,
   labels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50 }),
 });
 const RenameBody = Type.Object({ ids: IdList, name: Type.String({ minLength: 1, maxLength: 200 }) });
-const Done = { 200: Ok(Type.Null()), ...failures };
 /** An imported file is at most this big. */
 const envFileMaxBytes = 20 * 1024 * 1024;
 
@@ -26,7 +23,7 @@ const envFileMaxBytes = 20 * 1024 * 1024;
  * /api/envs: Qinglong's paths and payloads. Values are secrets: request logging is off for the whole daemon and no
  * handler here logs a body. Export is the list itself (Qinglong's screen saves it as JSON).
  */
-export const envRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; envs: EnvService }> = async (app, { envs }) => {
+export const envRoutes: FastifyPluginAsyncTypebox<{ envs: EnvService }> = async (app, { envs }) => {
   const batch = { config: { access: scopeAccess('envs') }, schema: { body: IdList, response: Done } };
 
   app.get(

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
-import { maxVariableBytes, panelLimitProblem, panelVariablesBudget } from '../../runner/env-limits.ts';
-import { joinPanelVariables } from '../../runner/environment.ts';
+import { maxVariableBytes, panelLimitProblem, panelVariablesBudget } from '../../jobs/executor/env-limits.ts';
+import { joinPanelVariables } from '../../jobs/executor/environment.ts';
 
 /** One enabled variable as a write would leave it; `id` null for one being created. */
 export interface EnabledVariable {
@@ -14,7 +14,7 @@ const kb = (bytes: number) => Math.ceil(bytes / 1024);
 /**
  * Refuses a write after which the enabled variables could not all reach a run: one name's values joined with `&`
  * (as the runner joins them) past what one variable may hold, or all of them past the panel's share of what a
- * process may receive (runner/env-limits.ts). Before this, such a write was accepted and every run then failed
+ * process may receive (jobs/executor/env-limits.ts). Before this, such a write was accepted and every run then failed
  * with `spawn E2BIG`.
  */
 export function checkRunLimits(enabled: readonly EnabledVariable[]): void {

@@ -3,7 +3,7 @@ import { EnvStatus } from '../../contract/enums.ts';
 import type { Env, EnvInput, EnvUpdateInput } from '../../contract/envs.ts';
 import type { NewEnv } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { PanelVariable } from '../../runner/types.ts';
+import type { PanelVariable } from '../../jobs/executor/types.ts';
 import { planMove, positionStep } from './positions.ts';
 import type { EnvRepository } from './repository.ts';
 import { checkRunLimits, type EnabledVariable } from './run-limits.ts';

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { FileNode } from '../../contract/files.ts';
+import { sendDownload } from '../../http/download.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
-import { FileNodeSchema, sendDownload } from '../scripts/routes.ts';
 import { tailDefaultBytes, type LogService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
 
@@ -28,7 +29,7 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
       config: { access: scopeAccess('logs') },
       schema: {
         querystring: Type.Object({ path: Dir }),
-        response: { 200: Ok(Type.Array(FileNodeSchema)), ...failures },
+        response: { 200: Ok(Type.Array(FileNode)), ...failures },
       },
     },
     async (req) => ok(await logs.tree(req.query.path)),

@@ -2,18 +2,17 @@ import { lstat, rm } from 'node:fs/promises';
 import { ResponseCode } from '../../contract/codes.ts';
 import { LogStatus } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { runTopic } from '../../contract/live.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import { AppError } from '../../errors.ts';
+import { downloadOf, type DownloadFile } from '../../files/read.ts';
 import { joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import { logTailBytes, readRange, type FileRange } from '../../files/tail.ts';
-import { listLevel, listTree, type FileNode, type TreeOptions } from '../../files/tree.ts';
+import type { FileNode } from '../../contract/files.ts';
+import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
 import type { DataPaths } from '../../paths.ts';
-import { downloadOf, type DownloadFile } from '../scripts/service.ts';
-import type { LogRepository } from './repository.ts';
 
 /** The most GET /api/logs/tail answers at once; page backwards with `end` for more. */
-export const tailMaxBytes = 4 * 1024 * 1024;
+const tailMaxBytes = 4 * 1024 * 1024;
 /** What GET /api/logs/tail answers without `bytes`. */
 export const tailDefaultBytes = 256 * 1024;
 
@@ -92,13 +91,4 @@ export class LogService {
     const info = await lstat(abs);
     if (info.isDirectory()) throw new AppError('notAFile', ResponseCode.badRequest, { name });
   }
-}
-
-/** The active logs of task runs (from their rows) and debug runs. */
-export function activeLogsOf(repository: LogRepository, debugLogs: () => Map<string, string>): ActiveLogs {
-  return async () => {
-    const logs = new Map(debugLogs());
-    for (const run of await repository.runningLogs()) if (run.log_path) logs.set(run.log_path, runTopic(run.id));
-    return logs;
-  };
 }

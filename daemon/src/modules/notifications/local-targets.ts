@@ -1,10 +1,10 @@
-import { defaultLocalTargets, type LocalTargets } from '../../contract/local-targets.ts';
+import type { LocalTargets } from '../../contract/local-targets.ts';
 import { fieldError } from '../../errors.ts';
 import { compileAllowList, normaliseHost } from '../../notify/local-targets.ts';
-import { SettingKey, type SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 
 export function localTargetsOf(settings: SettingsStore): LocalTargets {
-  return settings.get(SettingKey.notifyLocalTargets, defaultLocalTargets);
+  return settings.get('notifyLocalTargets');
 }
 
 /** Validates and stores the setting; entries are kept trimmed, lower-cased and once each. Applies to the next send. */
@@ -13,6 +13,6 @@ export async function saveLocalTargets(settings: SettingsStore, body: LocalTarge
   if (invalid.length > 0) throw fieldError('allowed', 'localTargetInvalid', { entry: invalid[0]! });
   const allowed = [...new Set(body.allowed.map(normaliseHost).filter((entry) => entry !== ''))];
   const value: LocalTargets = { allowLocal: body.allowLocal, allowed };
-  await settings.set(SettingKey.notifyLocalTargets, value);
+  await settings.set('notifyLocalTargets', value);
   return value;
 }

@@ -13,7 +13,7 @@ import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import type { NotificationService } from './service.ts';
 import { runAccess, scopeAccess, sessionAccess } from '../../access/declare.ts';
-import type { SettingsStore } from '../system/settings.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import { localTargetsOf, saveLocalTargets } from './local-targets.ts';
 import { LocalTargets } from '../../contract/local-targets.ts';
 

@@ -1,6 +1,6 @@
 import { ResponseCode } from '../../contract/codes.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { typeLabels } from '../../contract/messages.ts';
+import { typeLabels } from '../../contract/field-labels.ts';
 import {
   checkNotificationSettings,
   normaliseNotificationSettings,
@@ -16,7 +16,7 @@ import type {
 } from '../../contract/notify-schemas.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../notify/notifier.ts';
-import type { NotificationRepository } from './repository.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 
 /** Turns the body's values into text: Qinglong's UI sends some as numbers or booleans. */
 function asSettings(body: NotificationSettingsBody): NotificationSettings {
@@ -31,7 +31,7 @@ function asSettings(body: NotificationSettingsBody): NotificationSettings {
 export class NotificationService {
   constructor(
     private readonly notifier: Notifier,
-    private readonly repository: NotificationRepository,
+    private readonly settings: SettingsStore,
   ) {}
 
   get(): Promise<NotificationSettings> {
@@ -63,7 +63,7 @@ export class NotificationService {
   async update(body: NotificationSettingsBody, lang: Language): Promise<NotificationSettings> {
     const settings = this.validate(body, lang);
     await this.notifier.test(settings);
-    await this.repository.saveSettings(settings);
+    await this.settings.set('notification', settings);
     return settings;
   }
 
@@ -92,7 +92,7 @@ export class NotificationService {
   }
 
   async setTaskPolicy(policy: TaskNotifyPolicy): Promise<TaskNotifyPolicy> {
-    await this.repository.saveTaskPolicy(policy);
+    await this.settings.set('taskNotifyPolicy', policy);
     return policy;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { DependencyStatus, DependencyType } from '../../contract/enums.ts';
 import { ImportKind } from '../../contract/import.ts';
-import { isValidPackageName, splitNames, typeNames } from '../dependencies/names.ts';
+import { isValidPackageName, splitNames, typeNames } from '../dependencies/index.ts';
 import { dependencyKey } from './idempotence.ts';
 import type { PlannedDependency } from './plan.ts';
 import type { ImportReport } from './report.ts';

@@ -5,7 +5,7 @@
  * key it finds.
  */
 import { DependencyType } from '../../contract/enums.ts';
-import { normalizePython } from '../dependencies/names.ts';
+import { normalizePython } from '../dependencies/index.ts';
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, ' ');
 

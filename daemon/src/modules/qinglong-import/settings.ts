@@ -5,8 +5,8 @@
  */
 import { ImportKind } from '../../contract/import.ts';
 import { Languages, languagePrefix } from '../../contract/i18n.ts';
-import { checkUrl } from '../dependencies/mirrors.ts';
-import { maxConcurrency } from '../system/config-routes.ts';
+import { checkUrl } from '../dependencies/index.ts';
+import { maxConcurrency } from '../system/index.ts';
 import type { PendingSettings, PlannedSettings } from './plan.ts';
 import { reasonOfError, type ImportReport } from './report.ts';
 import { integer, isRecord, text, trimmed } from './values.ts';

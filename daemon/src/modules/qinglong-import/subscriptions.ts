@@ -6,7 +6,7 @@
  */
 import { ImportKind } from '../../contract/import.ts';
 import { SubscriptionInput, type IntervalSchedule, type PullOption } from '../../contract/subscriptions.ts';
-import { checkSubscription, mergeSubscription } from '../subscriptions/validate.ts';
+import { checkSubscription, mergeSubscription } from '../subscriptions/index.ts';
 import type { PlannedSubscription } from './plan.ts';
 import { reasonOfError, type ImportReport } from './report.ts';
 import { schemaIssue } from './schema-issue.ts';

@@ -10,7 +10,7 @@ import { OverlapPolicy } from '../../contract/enums.ts';
 import { ImportKind, type ImportReason } from '../../contract/import.ts';
 import { parseSchedule } from '../../contract/schedule.ts';
 import type { DataPaths } from '../../paths.ts';
-import { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from '../crons/validate.ts';
+import { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from '../crons/index.ts';
 import { taskKey } from './idempotence.ts';
 import type { PlannedTask } from './plan.ts';
 import { fieldDropped, type ImportReport } from './report.ts';

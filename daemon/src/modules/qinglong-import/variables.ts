@@ -6,7 +6,7 @@
 import { EnvInput } from '../../contract/envs.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import { ImportKind } from '../../contract/import.ts';
-import { cleanLabels, nameIssue } from '../envs/validate.ts';
+import { cleanLabels, nameIssue } from '../envs/index.ts';
 import { variableKey } from './idempotence.ts';
 import type { PlannedVariable } from './plan.ts';
 import { reasonOfIssue, type ImportReport } from './report.ts';

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ResponseCode } from '../../contract/codes.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { Done } from '../../contract/common.ts';
+import { FileNode } from '../../contract/files.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import { sendDownload } from '../../http/download.ts';
 import { ok } from '../../http/reply.ts';
 import type { DebugRuns } from './debug.ts';
-import { contentDisposition, type DownloadFile, type ScriptService } from './service.ts';
+import type { ScriptService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
 import { scriptBodyLimit } from '../../http/limits.ts';
 
@@ -14,19 +17,6 @@ const Name = Type.String({ maxLength: 255 });
 const Dir = Type.Optional(Type.String({ maxLength: 1000 }));
 const Content = Type.String({ maxLength: 20 * 1024 * 1024 });
 const FileQuery = Type.Object({ path: Dir, file: Name });
-const Done = { 200: Ok(Type.Null()), ...failures };
-
-export const FileNodeSchema = Type.Object({
-  title: Type.String(),
-  key: Type.String(),
-  type: Type.Union([Type.Literal('file'), Type.Literal('directory')]),
-  parent: Type.String(),
-  mtime: Type.Number(),
-  createTime: Type.Number(),
-  size: Type.Number(),
-  isLeaf: Type.Optional(Type.Boolean()),
-  children: Type.Optional(Type.Array(Type.Unknown())),
-});
 
 /** POST /scripts as JSON: save `{filename, path, content, originFilename}` or mkdir `{directory, path}`. */
 const CreateBody = Type.Object({
@@ -56,14 +46,6 @@ const DebugStarted = Type.Object({
 /** An uploaded script is at most this big. */
 const uploadMaxBytes = 100 * 1024 * 1024;
 
-export function sendDownload(reply: FastifyReply, file: DownloadFile): FastifyReply {
-  return reply
-    .header('content-type', 'application/octet-stream')
-    .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.name))
-    .send(file.stream);
-}
-
 /** Multipart upload: fields `path` (and optionally `filename`) and the file `file`, in any order. */
 async function readUpload(req: FastifyRequest) {
   const fields: Record<string, string> = {};
@@ -91,15 +73,13 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   app,
   { scripts, debug },
 ) => {
-  app.addHook('onClose', () => debug.close());
-
   app.get(
     '/scripts',
     {
       config: { access: scopeAccess('scripts') },
       schema: {
         querystring: Type.Object({ path: Dir }),
-        response: { 200: Ok(Type.Array(FileNodeSchema)), ...failures },
+        response: { 200: Ok(Type.Array(FileNode)), ...failures },
       },
     },
     async (req) => ok(await scripts.tree(req.query.path)),

@@ -1,20 +1,18 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { lstat, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { backupBeforeOverwrite, writeFileAtomic } from '../../files/atomic.ts';
+import { downloadOf, readText, type DownloadFile } from '../../files/read.ts';
 import { checkFileName, joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
-import { listLevel, listTree, type FileNode, type TreeOptions } from '../../files/tree.ts';
+import type { FileNode } from '../../contract/files.ts';
+import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
 import type { DataPaths } from '../../paths.ts';
-
-/** Scripts bigger than this are not opened in the editor (download them). */
-export const editableMaxBytes = 5 * 1024 * 1024;
 
 const hiddenNames = new Set(['node_modules', '.git', '__pycache__', 'package-lock.json', 'pnpm-lock.yaml']);
 /** Hidden from the tree: dependencies, VCS data, lock files, and the swap files of debug runs (`a.swap.js`). */
-export const isHiddenScript = (name: string) =>
+const isHiddenScript = (name: string) =>
   hiddenNames.has(name) || name.endsWith('.lock') || /\.swap(\.[^.]*)?$/.test(name);
 
 const treeOptions: TreeOptions = { hidden: isHiddenScript, order: 'name' };
@@ -23,12 +21,6 @@ export interface SaveInput {
   filename: string;
   path?: string;
   content?: string;
-}
-
-export interface DownloadFile {
-  name: string;
-  size: number;
-  stream: ReadStream;
 }
 
 /** data/scripts: the tree, reading, saving (atomic, old content kept in data/bak), folders, renames, downloads. */
@@ -135,31 +127,4 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** A file's text for an editor or viewer: refused when it is a folder, over `maxBytes`, or binary (has NUL bytes). */
-export async function readText(abs: string, name: string, maxBytes = editableMaxBytes): Promise<string> {
-  const info = await stat(abs);
-  if (!info.isFile()) throw new AppError('notAFile', ResponseCode.badRequest, { name });
-  if (info.size > maxBytes) throw new AppError('fileTooLarge', ResponseCode.badRequest, { size: maxBytes / 1048576 });
-  const handle = await open(abs, 'r');
-  try {
-    const bytes = await handle.readFile();
-    if (bytes.subarray(0, 8192).includes(0)) throw new AppError('fileBinary', ResponseCode.badRequest);
-    return bytes.toString('utf8');
-  } finally {
-    await handle.close();
-  }
-}
-
-export async function downloadOf(abs: string, name: string): Promise<DownloadFile> {
-  const info = await stat(abs);
-  if (!info.isFile()) throw new AppError('notAFile', ResponseCode.badRequest, { name });
-  return { name: path.basename(abs), size: info.size, stream: createReadStream(abs) };
-}
-
-/** `attachment` with the name in ASCII and in UTF-8 (RFC 6266), so any browser saves it under its own name. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { SubscriptionType } from '../../contract/enums.ts';
 
-export const aliasMaxLength = 100;
+const aliasMaxLength = 100;
 /** A safe folder name: letters, digits, `_`, `-`, `.`; not starting with `.` (no `..`, no hidden folders). */
-export const aliasPattern = /^[\p{L}\p{N}_-][\p{L}\p{N}_.-]*$/u;
+const aliasPattern = /^[\p{L}\p{N}_-][\p{L}\p{N}_.-]*$/u;
 
 export const isValidAlias = (alias: string) => alias.length <= aliasMaxLength && aliasPattern.test(alias);
 

@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { inheritedEnvironment } from '../../runner/environment.ts';
 
 export type GitAuth =
   | { kind: 'none' }
@@ -18,6 +17,8 @@ export type GitAuth =
   | { kind: 'ssh'; keyFile: string; knownHosts: string };
 
 export interface RepoPull {
+  /** The variables git inherits of the daemon's environment. */
+  environment: Record<string, string>;
   url: string;
   branch: string | null;
   /** data/repo/<alias>. */
@@ -33,9 +34,13 @@ export interface RepoPull {
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** The environment of every git process of a pull. */
-export function gitEnvironment(auth: GitAuth, proxy: string | null): Record<string, string> {
-  const env: Record<string, string> = { ...inheritedEnvironment(), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+/** The environment of every git process of a pull: `inherited` (what runs may inherit of the daemon's), then git's. */
+export function gitEnvironment(
+  auth: GitAuth,
+  proxy: string | null,
+  inherited: Record<string, string> = {},
+): Record<string, string> {
+  const env: Record<string, string> = { ...inherited, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   if (proxy) Object.assign(env, { http_proxy: proxy, https_proxy: proxy, HTTP_PROXY: proxy, HTTPS_PROXY: proxy });
   if (auth.kind === 'basic') {
     const token = Buffer.from(`${auth.username}:${auth.password}`).toString('base64');
@@ -66,7 +71,7 @@ export async function writePrivateKey(file: string, key: string): Promise<void> 
 }
 
 function gitIn(baseDir: string, o: RepoPull): SimpleGit {
-  const env = gitEnvironment(o.auth, o.proxy);
+  const env = gitEnvironment(o.auth, o.proxy, o.environment);
   return simpleGit({
     baseDir,
     abort: o.signal,
@@ -88,7 +93,7 @@ const exists = (file: string) =>
   );
 
 /** A clear message for a failed git command (the caller masks it). */
-export function gitFailure(error: unknown): string {
+function gitFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   if (/Authentication failed|could not read (Username|Password)|terminal prompts disabled|\b40[13]\b/i.test(text)) {
     return 'Authentication failed: the server refused the username and password/token. Check them in the subscription.';

@@ -8,7 +8,7 @@ import { fieldError } from '../../errors.ts';
 
 v8.setFlagsFromString('--enable-experimental-regexp-engine');
 
-export const patternMaxLength = 1000;
+const patternMaxLength = 1000;
 /** V8's linear-time engine (enabled above); a variable, so linters do not judge the flag. */
 const linearFlag = 'l';
 /** Used when neither the subscription nor config.sh's RepoFileExtensions names any. */

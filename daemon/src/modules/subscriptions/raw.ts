@@ -5,7 +5,7 @@
 import { writeFileAtomic } from '../../files/atomic.ts';
 import { proxiedGet, readLimited } from './proxy-get.ts';
 
-export const rawMaxBytes = 50 * 1024 * 1024;
+const rawMaxBytes = 50 * 1024 * 1024;
 
 export interface RawDownload {
   url: string;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
+import { LogFile } from '../../contract/files.ts';
 import {
   ParsedCommand,
   Subscription,
@@ -11,17 +13,6 @@ import {
 import { ok } from '../../http/reply.ts';
 import type { SubscriptionService } from './service.ts';
 import { scopeAccess } from '../../access/declare.ts';
-import { IdList } from '../../contract/common.ts';
-
-const IdParams = Type.Object({ id: Type.Integer() });
-const Done = { 200: Ok(Type.Null()), ...failures };
-const LogReply = Type.Object({ code: Type.Literal(200), data: Type.String(), logStatus: Type.String() });
-const LogFile = Type.Object({
-  filename: Type.String(),
-  directory: Type.String(),
-  time: Type.Number(),
-  size: Type.Number(),
-});
 
 /** /api/subscriptions: Qinglong's paths and payloads. Live pull output: topic `sub:<runId>` on /api/ws. */
 export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: SubscriptionService }> = async (

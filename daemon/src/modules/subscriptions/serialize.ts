@@ -1,6 +1,6 @@
 import { maskedSecret } from '../../contract/enums.ts';
 import type { IntervalSchedule, PullOption, Subscription, SubscriptionRun } from '../../contract/subscriptions.ts';
-import type { SubscriptionRow, SubscriptionRunRow } from '../../db/schema.ts';
+import type { SubscriptionRow, JobRunRow } from '../../db/schema.ts';
 
 const parse = <T>(text: string | null): T | null => {
   if (!text) return null;
@@ -16,7 +16,7 @@ export const intervalOf = (row: Pick<SubscriptionRow, 'interval_schedule'>) =>
   parse<IntervalSchedule>(row.interval_schedule);
 
 /** Secrets replaced by the mask; the username stays readable. */
-export function maskPullOption(option: PullOption | null): PullOption | null {
+function maskPullOption(option: PullOption | null): PullOption | null {
   if (!option) return null;
   const masked: PullOption = {};
   if (option.username !== undefined) masked.username = option.username;
@@ -59,6 +59,21 @@ export function toWireSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-export function toWireRun(row: SubscriptionRunRow): SubscriptionRun {
-  return { ...row };
+/** A pull's run row as Qinglong-style instances: the subscription's id, and the task changes it made. */
+export function toWireRun(row: JobRunRow): SubscriptionRun {
+  const detail = parse<{ added?: number; removed?: number }>(row.detail);
+  return {
+    id: row.id,
+    sub_id: row.ref_id ?? 0,
+    status: row.status,
+    end: row.end,
+    trigger: row.trigger,
+    log_path: row.log_path,
+    message: row.message,
+    added: detail?.added ?? 0,
+    removed: detail?.removed ?? 0,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    duration_ms: row.duration_ms,
+  };
 }

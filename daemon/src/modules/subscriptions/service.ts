@@ -13,25 +13,26 @@ import type { SubscriptionRow } from '../../db/schema.ts';
 import { AppError, fieldError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
 import { rm } from 'node:fs/promises';
-import type { CronEngineApi } from '../crons/engine-types.ts';
-import { insideRoot, listLogFiles, readTail, type LogFileEntry } from '../crons/logs.ts';
-import { CronRepository } from '../crons/repository.ts';
-import { CronService } from '../crons/service.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { LogFile } from '../../contract/files.ts';
+import { storedInside } from '../../files/resolve.ts';
+import { readTail } from '../../files/tail.ts';
+import { listLogFiles } from '../../files/tree.ts';
+import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
+import { JobKind } from '../../jobs/types.ts';
+import type { CronService } from '../crons/index.ts';
 import { parseQlCommand } from './parse-command.ts';
-import type { SubscriptionPuller } from './pull.ts';
+import type { SubscriptionPulls } from './pulls.ts';
 import type { SubscriptionRepository } from './repository.ts';
 import { toWireRun, toWireSubscription } from './serialize.ts';
 import type { SubscriptionTimers } from './timers.ts';
 import { checkSubscription, mergeSubscription } from './validate.ts';
 
 export interface SubscriptionServiceOptions {
-  db: Kysely<Database>;
   repository: SubscriptionRepository;
-  puller: SubscriptionPuller;
+  puller: SubscriptionPulls;
   timers: SubscriptionTimers;
-  engine: CronEngineApi;
+  crons: CronService;
+  history: JobRunsRepository;
   paths: DataPaths;
   clock: Clock;
 }
@@ -93,13 +94,8 @@ export class SubscriptionService {
     for (const row of await this.subs.findMany(ids)) {
       this.o.timers.forget(row.id);
       await this.o.puller.stop(row.id);
-      if (force) {
-        const crons = new CronService(new CronRepository(this.o.db), this.o.engine, this.o.paths, this.o.clock);
-        await crons.remove(await this.subs.taskIdsOf(row.id));
-      } else {
-        await this.subs.unlinkTasks(row.id);
-      }
-      await this.subs.deleteRuns(row.id);
+      await this.o.crons.subscriptionDeleted(row.id, force);
+      await this.o.history.deleteRunsOf(JobKind.pull, [row.id]);
       await this.subs.delete(row.id);
       // The key is a secret: it never outlives its subscription.
       await rm(path.join(this.o.paths['ssh.d'], row.alias), { force: true });
@@ -131,20 +127,20 @@ export class SubscriptionService {
   async log(id: number): Promise<{ data: string; logStatus: LogStatus }> {
     const row = await this.require(id);
     const busy = this.o.puller.busy(row.id);
-    const file = row.log_path ? insideRoot(this.o.paths.log, row.log_path) : null;
+    const file = row.log_path ? await storedInside(this.o.paths.log, row.log_path) : null;
     const tail = file ? await readTail(file) : null;
     if (!tail) return { data: '', logStatus: busy ? LogStatus.running : LogStatus.notFound };
     return { data: tail.text, logStatus: busy ? LogStatus.running : LogStatus.completed };
   }
 
-  async logFiles(id: number): Promise<LogFileEntry[]> {
+  async logFiles(id: number): Promise<LogFile[]> {
     const row = await this.require(id);
     return listLogFiles(this.o.paths.log, row.alias);
   }
 
   async runs(id: number, limit: number): Promise<SubscriptionRun[]> {
     await this.require(id);
-    return (await this.subs.runs(id, limit)).map(toWireRun);
+    return (await this.o.history.runsOf(JobKind.pull, id, limit)).map(toWireRun);
   }
 
   parse(command: string): ParsedCommand {

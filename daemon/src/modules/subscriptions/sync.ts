@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../../files/atomic.ts';
 import { headerScanChars, taskHeaderOf } from './headers.ts';
 
 /** A checkout with more files than this is not walked further (a mistake, not a script repository). */
-export const maxFiles = 100_000;
+const maxFiles = 100_000;
 const parallel = 32;
 
 /** Runs `work` over `items`, `parallel` at a time. */
@@ -119,13 +119,13 @@ async function removeEmptyFolders(root: string, dir = root): Promise<boolean> {
 }
 
 /** `task <alias>/<path>`: the command of a script's task. */
-export const taskCommandOf = (alias: string, rel: string) => `task ${alias}/${rel}`;
+const taskCommandOf = (alias: string, rel: string) => `task ${alias}/${rel}`;
 
 /** Paths a task command can carry unquoted (the task parser splits on spaces; shell characters are refused). */
-export const isTaskablePath = (rel: string) => /^[\p{L}\p{N}_.\-/@+=~]+$/u.test(rel);
+const isTaskablePath = (rel: string) => /^[\p{L}\p{N}_.\-/@+=~]+$/u.test(rel);
 
 /** The script a `task …` command runs (relative to data/scripts), or null for any other command. */
-export function scriptOfCommand(command: string): string | null {
+function scriptOfCommand(command: string): string | null {
   const match = /^task\s+(?:-[lm]\s+(?:\S+\s+)?)*["']?([^"'\s]+)/.exec(command.trim());
   return match?.[1] ?? null;
 }

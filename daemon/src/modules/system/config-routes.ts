@@ -1,43 +1,38 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { scopeAccess } from '../../access/declare.ts';
+import { DependencySettings } from '../../contract/dependencies.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Languages } from '../../contract/i18n.ts';
-import type { AppContext } from '../../context.ts';
-import { fieldError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
-import { defaultConcurrency, defaultTimezone } from '../crons/engine.ts';
-import { maxRunLogLimitMb, runLogLimitMb, SettingKey } from './settings.ts';
-import { scopeAccess } from '../../access/declare.ts';
-
-export const maxConcurrency = 64;
-
-function isTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import type { SystemService } from './service.ts';
 
 const Effective = Type.Object({ cronConcurrency: Type.Integer(), timezone: Type.String(), lang: Type.String() });
+const SystemConfig = Type.Object({
+  info: Type.Object({
+    ...DependencySettings.properties,
+    cronConcurrency: Type.Optional(Type.Integer()),
+    timezone: Type.Optional(Type.String()),
+    lang: Type.Optional(Type.String()),
+    runLogLimitMb: Type.Optional(Type.Integer()),
+  }),
+});
 
 /**
- * Qinglong's `PUT /api/system/config/cron-concurrency | timezone | lang`: the settings the scheduler and the runner
- * read. Each answers the values now in force; the scheduler re-arms at once, so no restart is needed.
+ * Qinglong's `GET /api/system/config` and `PUT /api/system/config/cron-concurrency | timezone | lang`: the settings
+ * the scheduler and the runner read. Each PUT answers the values now in force.
  */
-export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { settings, cronEngine } = ctx;
-  const effective = () =>
-    ok({
-      cronConcurrency: settings.get(SettingKey.cronConcurrency, defaultConcurrency()),
-      timezone: settings.get(SettingKey.timezone, defaultTimezone()),
-      lang: settings.get(SettingKey.logLanguage, 'zh'),
-    });
+export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ system: SystemService }> = async (app, { system }) => {
   const reply = { response: { 200: Ok(Effective), ...failures } };
 
+  app.get(
+    '/system/config',
+    { config: { access: scopeAccess('system') }, schema: { response: { 200: Ok(SystemConfig), ...failures } } },
+    async () => ok({ info: system.config() }),
+  );
+
   app.get('/system/config/effective', { config: { access: scopeAccess('system') }, schema: reply }, async () =>
-    effective(),
+    ok(system.effective()),
   );
 
   app.put(
@@ -47,13 +42,8 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       schema: { body: Type.Object({ cronConcurrency: Type.Union([Type.Integer(), Type.Null()]) }), ...reply },
     },
     async (req) => {
-      const value = req.body.cronConcurrency;
-      if (value === null) await settings.remove(SettingKey.cronConcurrency);
-      else if (value < 1 || value > maxConcurrency) {
-        throw fieldError('cronConcurrency', 'concurrencyRange', { max: maxConcurrency });
-      } else await settings.set(SettingKey.cronConcurrency, value);
-      cronEngine.settingsChanged();
-      return effective();
+      await system.setConcurrency(req.body.cronConcurrency);
+      return ok(system.effective());
     },
   );
 
@@ -64,13 +54,8 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       schema: { body: Type.Object({ timezone: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]) }), ...reply },
     },
     async (req) => {
-      const zone = req.body.timezone?.trim() || null;
-      if (zone === null) await settings.remove(SettingKey.timezone);
-      else if (!isTimezone(zone)) {
-        throw fieldError('timezone', 'timezoneInvalid');
-      } else await settings.set(SettingKey.timezone, zone);
-      cronEngine.settingsChanged();
-      return effective();
+      await system.setTimezone(req.body.timezone?.trim() || null);
+      return ok(system.effective());
     },
   );
 
@@ -85,14 +70,7 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
         response: { 200: Ok(Type.Object({ runLogLimitMb: Type.Integer() })), ...failures },
       },
     },
-    async (req) => {
-      const value = req.body.runLogLimitMb;
-      if (value < 1 || value > maxRunLogLimitMb) {
-        throw fieldError('runLogLimitMb', 'concurrencyRange', { max: maxRunLogLimitMb });
-      }
-      await settings.set(SettingKey.runLogLimitMb, value);
-      return ok({ runLogLimitMb: runLogLimitMb(settings) });
-    },
+    async (req) => ok({ runLogLimitMb: await system.setRunLogLimit(req.body.runLogLimitMb) }),
   );
 
   app.put(
@@ -102,8 +80,8 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       schema: { body: Type.Object({ lang: Type.Union(Languages.map((l) => Type.Literal(l))) }), ...reply },
     },
     async (req) => {
-      await settings.set(SettingKey.logLanguage, req.body.lang);
-      return effective();
+      await system.setLanguage(req.body.lang);
+      return ok(system.effective());
     },
   );
 };

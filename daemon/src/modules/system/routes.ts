@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicAccess } from '../../access/declare.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Health, SystemInfo } from '../../contract/system.ts';
-import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/reply.ts';
-import { publicAccess } from '../../access/declare.ts';
+import type { SystemService } from './service.ts';
 
-export const systemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<{ system: SystemService }> = async (app, { system }) => {
   app.get(
     '/system',
     { config: { access: publicAccess }, schema: { response: { 200: Ok(SystemInfo), ...failures } } },
-    async () => ok({ isInitialized: await ctx.users.isInitialized(), version: ctx.version }),
+    async () => ok(await system.info()),
   );
 
   app.get(
     '/health',
     { config: { access: publicAccess }, schema: { response: { 200: Ok(Health), ...failures } } },
-    async () => ok({ status: 'ok' as const, uptime: Math.round((Date.now() - ctx.startedAt) / 1000) }),
+    async () => ok(system.health()),
   );
 };

@@ -3,7 +3,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const avatarMaxBytes = 2 * 1024 * 1024;
-export const avatarFilePattern = /^avatar-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
+const avatarFilePattern = /^avatar-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
 export const avatarContentTypes: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -3,7 +3,7 @@ import type { Database, LoginLogRow, NewUser, SignInAddressRow, UserRow, UserUpd
 
 export const accountId = 1 as const;
 /** How many login attempts the log keeps; older ones are dropped as new ones arrive. */
-export const loginLogLimit = 500;
+const loginLogLimit = 500;
 
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -14,11 +14,10 @@ import {
   UpdateUserBody,
   UserInfo,
 } from '../../contract/user.ts';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import { avatarContentTypes, avatarMaxBytes, imageExtension, readAvatar, removeAvatar, storeAvatar } from './avatar.ts';
-import type { Caller } from './service.ts';
+import type { Caller, UserService } from './service.ts';
 import { publicAccess, sessionAccess } from '../../access/declare.ts';
 
 /** The sign-in routes' one per-IP limit, shared by all three: enough for a person and scripts, too few for guessing. */
@@ -26,9 +25,11 @@ export const signInRateLimit = { max: 100, timeWindow: 15 * 60 * 1000 };
 
 const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { users } = ctx;
-  const avatarUrl = (file: string) => `${ctx.config.baseUrl}api/static/${file}`;
+export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService; uploadDir: string; baseUrl: string }> = async (
+  app,
+  { users, uploadDir, baseUrl },
+) => {
+  const avatarUrl = (file: string) => `${baseUrl}api/static/${file}`;
   // One limiter (one store) hooked into the three routes: a route-level `rateLimit` option would give each route a
   // store of its own, and so three times the attempts.
   const signInLimit = app.rateLimit(signInRateLimit);
@@ -129,9 +130,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const bytes = await file.toBuffer().catch(() => null);
       const extension = bytes ? imageExtension(bytes) : null;
       if (!bytes || file.file.truncated || !extension) throw new AppError('avatarInvalid');
-      const name = await storeAvatar(ctx.paths.upload, bytes, extension);
+      const name = await storeAvatar(uploadDir, bytes, extension);
       const previous = await users.setAvatar(name);
-      await removeAvatar(ctx.paths.upload, previous);
+      await removeAvatar(uploadDir, previous);
       return ok(avatarUrl(name));
     },
   );
@@ -140,7 +141,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     '/static/:file',
     { config: { access: publicAccess }, schema: { params: Type.Object({ file: Type.String({ maxLength: 100 }) }) } },
     async (req, reply) => {
-      const bytes = await readAvatar(ctx.paths.upload, req.params.file);
+      const bytes = await readAvatar(uploadDir, req.params.file);
       if (!bytes) throw new AppError('notFound', ResponseCode.notFound);
       const extension = req.params.file.split('.').pop()!;
       return reply

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expectJson, value, type NotifyProvider } from '../provider.ts';
 
 /** DingTalk's signature: base64(HMAC-SHA256(secret, `${timestamp}\n${secret}`)), timestamp in milliseconds. */
-export function dingtalkSign(secret: string, timestamp: number): string {
+function dingtalkSign(secret: string, timestamp: number): string {
   return createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
 }
 

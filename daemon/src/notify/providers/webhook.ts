@@ -12,7 +12,7 @@ export function parseLines(text: string): [string, string][] {
   return entries;
 }
 
-export function parseHeaders(text: string): Record<string, string> {
+function parseHeaders(text: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [key, val] of parseLines(text)) {
     const name = key.toLowerCase();

@@ -1,0 +1,32 @@
+import { Type, type Static } from 'typebox';
+
+/** A node of the scripts and logs trees, in Qinglong's shape. */
+export const FileNode = Type.Object({
+  title: Type.String(),
+  /** Path relative to the tree's root (posix). */
+  key: Type.String(),
+  type: Type.Union([Type.Literal('file'), Type.Literal('directory')]),
+  /** The folder's key ('' at the top). */
+  parent: Type.String(),
+  /** Modification time, ms. */
+  mtime: Type.Number(),
+  /** Qinglong's field name; the same time. */
+  createTime: Type.Number(),
+  /** Bytes; for a folder of a whole tree, the sum of what it holds. */
+  size: Type.Number(),
+  isLeaf: Type.Optional(Type.Boolean()),
+  /** Only in whole trees. */
+  children: Type.Optional(Type.Array(Type.Unknown())),
+});
+export type FileNode = Omit<Static<typeof FileNode>, 'children'> & { children?: FileNode[] };
+
+/** One file of a task's or a subscription's log folder (`GET /api/crons/:id/logs`). */
+export const LogFile = Type.Object({
+  filename: Type.String(),
+  /** Relative to data/log. */
+  directory: Type.String(),
+  /** Modification time, ms. */
+  time: Type.Number(),
+  size: Type.Number(),
+});
+export type LogFile = Static<typeof LogFile>;

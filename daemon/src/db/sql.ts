@@ -1,0 +1,40 @@
+/**
+ * The few SQL phrases that differ between databases, written once for SQLite. Repositories build every query with
+ * Kysely's builder and take these from here, so a PostgreSQL dialect replaces this file, not the areas.
+ */
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `column` contains `text` (case-insensitive for ASCII, as SQLite's LIKE is), LIKE's wildcards taken literally.
+ * ESCAPE slows every comparison down by a third, so it is only added when the text has something to escape.
+ */
+export function containsText(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  return /[\\%_]/.test(text)
+    ? sql<SqlBool>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`
+    : sql<SqlBool>`${column} like ${`%${text}%`}`;
+}
+
+/** `column` starts with `text`, wildcards taken literally. */
+export function startsWithText(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${column} like ${`${escapeLike(text)}%`} escape '\\'`;
+}
+
+/** The value as text matches the pattern (db/regexp.ts: linear-time, case-insensitive). */
+export function matchesPattern(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`cast(${column} as text) regexp ${pattern}`;
+}
+
+/** A JSON array of strings has an element that matches the pattern. */
+export function anyElementMatches(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from json_each(${column}) where json_each.value regexp ${pattern})`;
+}
+
+/** A JSON array of strings has one of these elements (the list bound as one parameter, as db/in-list.ts does). */
+export function anyElementIn(column: Expression<unknown>, values: readonly string[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from json_each(${column}) as l where l.value in (select value from json_each(${JSON.stringify(values)})))`;
+}
+
+export const always = sql<SqlBool>`1`;
+export const never = sql<SqlBool>`0`;

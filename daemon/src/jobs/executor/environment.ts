@@ -1,0 +1,109 @@
+/**
+ * The environment of a run, built in layers (later wins): a whitelist of the daemon's own variables (never its
+ * secrets), Qinglong's path variables, default module paths, the panel's variables (same name joined with `&` in
+ * position order), extra variables from the dependencies module, then the run's own. config.sh is sourced later by
+ * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
+ */
+import { fromRoot } from '../../root.ts';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { DataPaths } from '../../paths.ts';
+import { variableNamePattern } from './task-command.ts';
+import type { PanelVariable } from './types.ts';
+
+/** Variables a run inherits from the daemon. Nothing else passes: BAIHU_* settings and keys stay in the daemon. */
+const inheritedNames: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TERM',
+  'TMPDIR',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'PYTHONIOENCODING',
+];
+
+/** The marker every process of a run carries; stop and crash recovery find stray processes by it. */
+export const runIdVariable = 'BAIHU_RUN_ID';
+
+/** A new run marker (the value of BAIHU_RUN_ID): 72 random bits, safe in an environment variable. */
+export const newRunMarker = () => randomBytes(9).toString('base64url');
+
+/** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
+const shellDir = fromRoot('shell');
+
+export function inheritedEnvironment(source: Readonly<NodeJS.ProcessEnv>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && (inheritedNames.includes(name) || name.startsWith('LC_'))) env[name] = value;
+  }
+  return env;
+}
+
+/** Same names joined with `&` in the given (position) order; names that are not valid variable names are skipped. */
+export function joinPanelVariables(variables: readonly PanelVariable[]): Record<string, string> {
+  const joined = new Map<string, string[]>();
+  for (const { name, value } of variables) {
+    if (!variableNamePattern.test(name) || name === runIdVariable) continue;
+    joined.set(name, [...(joined.get(name) ?? []), value]);
+  }
+  return Object.fromEntries([...joined].map(([name, values]) => [name, values.join('&')]));
+}
+
+export interface EnvironmentLayers {
+  paths: DataPaths;
+  panel: readonly PanelVariable[];
+  extra?: Record<string, string>;
+  run?: Record<string, string>;
+  runId: string;
+  /** The daemon's own environment (host.processEnvironment); only the whitelist above passes. */
+  daemonEnv: Readonly<NodeJS.ProcessEnv>;
+}
+
+export interface RunEnvironment {
+  env: Record<string, string>;
+  /** Names config.sh must not override (the panel's and the run's variables). */
+  kept: string[];
+  /** The panel's variable names in position order: what the runner may leave out when a run cannot hold them. */
+  panel: string[];
+}
+
+export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
+  const { paths } = layers;
+  const env = inheritedEnvironment(layers.daemonEnv);
+  env.PATH = [env.PATH ?? '/usr/local/bin:/usr/bin:/bin', shellDir].join(':');
+  env.QL_DIR = path.dirname(paths.root);
+  env.QL_DATA_DIR = paths.root;
+  env.BAIHU_DATA_DIR = paths.root;
+  env.NODE_PATH = [paths.deps, path.join(paths.deps, 'node_modules'), paths.scripts].join(':');
+  env.PYTHONPATH = [paths.deps, paths.scripts].join(':');
+  const panel = joinPanelVariables(layers.panel);
+  const run = validOnly(layers.run ?? {});
+  Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
+  env.PYTHONUNBUFFERED = '1';
+  env[runIdVariable] = layers.runId;
+  const extra = validOnly(layers.extra ?? {});
+  const own = (name: string) => !(name in run) && !(name in extra);
+  return {
+    env,
+    kept: [...new Set([...Object.keys(panel), ...Object.keys(run)])],
+    panel: Object.keys(panel).filter(own),
+  };
+}
+
+function validOnly(variables: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variables).filter(([name]) => variableNamePattern.test(name) && name !== runIdVariable),
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * The task runner: turns a task's command into processes. `task <script> ...` is understood natively (interpreter,
+ * now / conc / desi, -m, random delay); anything else is evaluated by the wrapper in a subshell. Every run goes
+ * through the wrapper shell/run-task.sh (config.sh, random delay, global and per-task hooks) and a RunGroup (groups,
+ * kill, log).
+ */
+import { fromRoot } from '../../root.ts';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { systemClock, type Clock } from '../../clock.ts';
+import type { Language } from '../../contract/i18n.ts';
+import type { DataPaths } from '../../paths.ts';
+import { ConfigShReader } from './config-sh.ts';
+import { buildEnvironment, inheritedEnvironment, newRunMarker } from './environment.ts';
+import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
+import { formatLogTime, logLines, type LineTable } from './log-format.ts';
+import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
+import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
+import { defaultReaper } from './reaper.ts';
+import { refusedRun, RunGroup, type Member } from './run-group.ts';
+import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
+import {
+  parseDuration,
+  parseTaskCommand,
+  selectAccounts,
+  splitAccounts,
+  TaskMode,
+  type ParsedCommand,
+} from './task-command.ts';
+import { RunEnd } from '../../contract/enums.ts';
+import type { PanelVariableSource, RunHandle, TaskRunner, TaskRunSpec } from './types.ts';
+
+const wrapper = fromRoot('shell', 'run-task.sh');
+
+export interface ProcessRunnerOptions {
+  paths: DataPaths;
+  variables: PanelVariableSource;
+  language?: () => Language;
+  /** Time between SIGTERM and SIGKILL on stop and timeout. */
+  graceMs?: number;
+  /** Variables added after the panel's (NODE_PATH, PYTHONPATH, PATH from the dependencies module). */
+  extraEnv?: () => Record<string, string>;
+  clock?: Clock;
+  /** The daemon's environment (host.processEnvironment), whitelisted before use. */
+  daemonEnv: Readonly<NodeJS.ProcessEnv>;
+  /** The reader of config.sh to share (one cache); by default its own. */
+  configSh?: ConfigShReader;
+  /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
+  reaper?: string | null;
+  /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
+  logLimitBytes?: () => number;
+}
+
+/** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
+class Refusal extends Error {}
+
+/** Exit code reported for a run refused before anything started (as bash's usage errors). */
+const refusedExitCode = 2;
+
+export class ProcessRunner implements TaskRunner {
+  private readonly config: ConfigShReader;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: ProcessRunnerOptions) {
+    this.config =
+      options.configSh ??
+      new ConfigShReader(path.join(options.paths.config, 'config.sh'), inheritedEnvironment(options.daemonEnv));
+    this.clock = options.clock ?? systemClock;
+  }
+
+  async start(spec: TaskRunSpec): Promise<RunHandle> {
+    const runId = spec.marker ?? newRunMarker();
+    const startedAt = this.clock.now();
+    const lines = logLines[this.options.language?.() ?? 'en'];
+    const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
+    const out = new LogOutput(spec.logFile, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
+    out.line(lines.start(formatLogTime(startedAt), spec.title));
+    try {
+      const plan = await this.plan(spec, runId, lines);
+      for (const dropped of plan.leftOut) out.line(lines.leftOut(dropped, limitsKb()));
+      if (plan.delay > 0) out.line(lines.delay(plan.delay));
+      return new RunGroup(plan.members, {
+        out,
+        runId,
+        startedAt,
+        clock: this.clock,
+        graceMs: this.options.graceMs ?? 5000,
+        timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
+        reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
+        onEnd: (detail) =>
+          out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
+      });
+    } catch (error) {
+      if (!(error instanceof Refusal)) {
+        out.end(failedOutcome(startedAt, this.clock.now()));
+        throw error;
+      }
+      out.line(lines.refused(error.message));
+      const outcome = failedOutcome(startedAt, this.clock.now());
+      out.line(lines.end(formatLogTime(outcome.finishedAt), { outcome, signal: null, timeoutMs: null }));
+      out.end(outcome);
+      return refusedRun(runId, outcome);
+    }
+  }
+
+  /** Everything decided before spawning: the processes, their environment, the timeout and the delay. */
+  private async plan(spec: TaskRunSpec, runId: string, lines: LineTable) {
+    const parsed = parseTaskCommand(spec.command);
+    if (!parsed.ok) throw new Refusal(parsed.error);
+    const command = parsed.command;
+    const { paths } = this.options;
+    const { env, kept, panel } = buildEnvironment({
+      paths,
+      panel: await this.options.variables(),
+      extra: this.options.extraEnv?.(),
+      run: spec.env,
+      runId,
+      daemonEnv: this.options.daemonEnv,
+    });
+    const script = command.kind === 'script' ? resolveScript(paths.scripts, command.script) : null;
+    if (script && !script.ok) throw new Refusal(script.error);
+    const cwd = spec.workDir || (script?.ok ? script.dir : paths.scripts);
+    if (!isDirectory(cwd)) throw new Refusal(`The work dir does not exist: ${cwd}`);
+
+    const wanted = [
+      ...(command.timeoutMs === null ? ['CommandTimeoutTime'] : []),
+      ...(command.kind === 'script' && command.bare && !spec.manual ? randomDelaySettings : []),
+      ...(command.kind === 'script' && command.envName && env[command.envName] === undefined ? [command.envName] : []),
+    ];
+    const settings = wanted.length > 0 ? await this.config.values(wanted) : {};
+    const timeoutMs = command.timeoutMs ?? parseDuration(settings.CommandTimeoutTime ?? '');
+    const delay =
+      command.kind === 'script'
+        ? randomDelaySeconds({
+            eligible: command.bare && !spec.manual,
+            script: command.script,
+            settings,
+            minute: new Date(this.clock.now()).getMinutes(),
+          })
+        : 0;
+
+    const wrapperEnv = {
+      ...env,
+      BAIHU_CONFIG_DIR: paths.config,
+      BAIHU_TASK_BEFORE: spec.taskBefore ?? '',
+      BAIHU_TASK_AFTER: spec.taskAfter ?? '',
+      BAIHU_RUN_DELAY: String(delay),
+      ...wrapperLimits(lines),
+    };
+    const argv = commandArgv(command, script?.ok ? script.file : '', cwd);
+    const head = ['bash', wrapper, String(command.hookArgs.length), ...command.hookArgs];
+    /** Variables left out of a process, by name (conc's processes would report the same ones again). */
+    const leftOut = new Map<string, Dropped>();
+    const member = (extra: Record<string, string>, keep: string[], prefix?: string): Member => {
+      const memberEnv: Record<string, string> = { ...wrapperEnv, ...extra };
+      const names = [...new Set([...kept, ...keep])];
+      const all = [...head, String(names.length), ...names, ...argv];
+      for (const dropped of fitEnvironment(memberEnv, all, panel)) leftOut.set(dropped.name, dropped);
+      // The names config.sh must not override go in argv: as one variable they could pass 128 KiB themselves.
+      const keptNow = names.filter((name) => memberEnv[name] !== undefined);
+      return { argv: [...head, String(keptNow.length), ...keptNow, ...argv], cwd, env: memberEnv, prefix };
+    };
+    const plan = (members: Member[]) => ({ members, timeoutMs, delay, leftOut: [...leftOut.values()] });
+
+    if (command.kind === 'shell' || command.mode === TaskMode.normal || command.mode === TaskMode.now) {
+      return plan([member({}, [])]);
+    }
+    const name = command.envName!;
+    const accounts = splitAccounts(env[name] ?? settings[name] ?? '');
+    if (accounts.length === 0) throw new Refusal(`${command.mode}: the variable ${name} is empty or not set.`);
+    const picked = selectAccounts(command.nums, accounts.length);
+    if (picked.length === 0) {
+      throw new Refusal(
+        `${command.mode}: no account of ${name} matches "${command.nums.join(' ')}" (${accounts.length} accounts).`,
+      );
+    }
+    if (command.mode === TaskMode.desi) {
+      const value = picked.map((n) => accounts[n - 1]!).join('&');
+      return plan([member({ [name]: value }, [name])]);
+    }
+    return plan(picked.map((n) => member({ [name]: accounts[n - 1]! }, [name], `[${n}] `)));
+  }
+}
+
+/**
+ * What the wrapper needs to leave out a variable that config.sh exports and no process could receive: ARG_MAX and
+ * the two log lines as printf formats (name, size in KB), in the run's language.
+ */
+function wrapperLimits(lines: LineTable): Record<string, string> {
+  const format = (reason: 'variable' | 'total') =>
+    lines.leftOut({ name: '%s', bytes: 0, reason }, limitsKb(), { configSh: true, size: '%s' });
+  return { BAIHU_ARG_MAX: String(argMax()), BAIHU_NOTE_LONG: format('variable'), BAIHU_NOTE_TOTAL: format('total') };
+}
+
+/** The argv the wrapper runs. The script is named relative to its folder when that is the work dir (as Qinglong). */
+function commandArgv(command: ParsedCommand, file: string, cwd: string): string[] {
+  // The wrapper evaluates a plain command in a subshell of its own (see shell/run-task.sh).
+  if (command.kind === 'shell') return ['--baihu-shell', command.shell];
+  const shown = path.dirname(file) === path.resolve(cwd) ? path.basename(file) : file;
+  return interpreterArgv(interpreterFor(file)!, shown, command.args);
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function failedOutcome(startedAt: number, finishedAt: number) {
+  return {
+    end: RunEnd.failed,
+    exitCode: refusedExitCode,
+    startedAt,
+    finishedAt,
+    durationMs: Math.max(0, finishedAt - startedAt),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The low-level primitive for everything that is not a task: an argv (no shell) in its own process group, with the
+ * same log, live output, timeout, stop and stray-process guarantees as a task run. The dependencies module runs
+ * `npm install` / `pip install` through it.
+ */
+import { systemClock, type Clock } from '../../clock.ts';
+import type { Language } from '../../contract/i18n.ts';
+import { newRunMarker, runIdVariable } from './environment.ts';
+import { formatLogTime, logLines } from './log-format.ts';
+import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
+import { defaultReaper } from './reaper.ts';
+import { RunGroup } from './run-group.ts';
+import type { OutputSink, RunHandle } from './types.ts';
+
+export interface SpawnCommandOptions {
+  argv: string[];
+  cwd: string;
+  /** The whole environment of the process (build it with buildEnvironment); the run marker is added. */
+  env: Record<string, string>;
+  logFile?: string | null;
+  sink?: OutputSink;
+  timeoutMs?: number | null;
+  graceMs?: number;
+  clock?: Clock;
+  /** With a title, the log gets the runner's start and end lines, in `language` (default en). */
+  title?: string;
+  language?: Language;
+  /** Cap of the program's output in the log and the sink (default defaultLogLimitBytes). */
+  logLimitBytes?: number;
+  /** The run reaper (default: the built one, see reaper.ts); null starts the program without it. */
+  reaper?: string | null;
+}
+
+export function spawnCommand(options: SpawnCommandOptions): RunHandle {
+  if (options.argv.length === 0) throw new Error('spawnCommand needs a program to run');
+  const clock = options.clock ?? systemClock;
+  const runId = newRunMarker();
+  const startedAt = clock.now();
+  const lines = logLines[options.language ?? 'en'];
+  const limit = options.logLimitBytes ?? defaultLogLimitBytes;
+  const out = new LogOutput(options.logFile ?? null, options.sink, { bytes: limit, notice: lines.truncated(limit) });
+  const title = options.title;
+  if (title !== undefined) out.line(lines.start(formatLogTime(startedAt), title));
+  return new RunGroup([{ argv: options.argv, cwd: options.cwd, env: { ...options.env, [runIdVariable]: runId } }], {
+    out,
+    runId,
+    startedAt,
+    clock,
+    graceMs: options.graceMs ?? 5000,
+    timeoutMs: options.timeoutMs ?? null,
+    reaper: options.reaper === undefined ? defaultReaper() : options.reaper,
+    onEnd:
+      title === undefined
+        ? undefined
+        : (detail) => out.line(lines.end(formatLogTime(detail.outcome.finishedAt), detail)),
+  });
+}

@@ -1,0 +1,76 @@
+import type { EndInfo } from '../contract/live.ts';
+import type { LiveHub } from '../live/hub.ts';
+import { LogOutput } from './executor/log-output.ts';
+import type { OutputSink } from './executor/types.ts';
+
+/** The end of a stream of output, at most `limit` bytes. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.size > 2 * this.limit) {
+      const joined = Buffer.concat(this.chunks).subarray(-this.limit);
+      this.chunks = [joined];
+      this.size = joined.length;
+    }
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).subarray(-this.limit).toString('utf8');
+  }
+}
+
+/**
+ * A run's log: the one writer of its file (synchronous appends, so the file holds every byte before the live topic
+ * says it was written), its live topic, and optionally the end of it in memory.
+ */
+export class JobLog {
+  private readonly out: LogOutput;
+  private readonly writer: ReturnType<LiveHub['open']>;
+  private readonly tail: Tail;
+
+  constructor(
+    live: LiveHub,
+    topic: string,
+    file: string | null,
+    private readonly mask: (text: string) => string = (text) => text,
+    keepTail = 100 * 1024,
+  ) {
+    this.writer = live.open(topic, file);
+    this.tail = new Tail(keepTail);
+    this.out = new LogOutput(file, {
+      data: (chunk) => {
+        this.tail.add(chunk);
+        this.writer.data(chunk.length);
+      },
+      end: () => {},
+    });
+  }
+
+  /** Where the executor sends a process's output (its own start and end lines included). */
+  readonly sink: OutputSink = { data: (chunk) => this.out.write(chunk), end: () => {} };
+
+  write(text: string): void {
+    this.out.write(Buffer.from(this.mask(text)));
+  }
+
+  /** A line of the job's own, on a line of its own. */
+  line(text: string): void {
+    this.out.line(this.mask(text));
+  }
+
+  tailText(): string {
+    return this.tail.text();
+  }
+
+  /** Closes the file, then tells the topic's followers how the run ended. */
+  end(info: EndInfo): void {
+    this.out.close();
+    this.writer.end(info);
+  }
+}

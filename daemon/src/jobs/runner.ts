@@ -1,0 +1,300 @@
+/**
+ * The job kernel. Given a job (what to run, which queue), it creates the run row, waits its turn in the queue, opens
+ * the log file and the live topic, runs the job through the executor, writes the start and end lines, saves how it
+ * ended, and tells the area that asked. Task runs, debug runs, dependency installs and subscription pulls are jobs.
+ */
+import path from 'node:path';
+import type { Clock } from '../clock.ts';
+import { RunEnd, RunStatus } from '../contract/enums.ts';
+import type { Language } from '../contract/i18n.ts';
+import type { LiveHub } from '../live/hub.ts';
+import type { DataPaths } from '../paths.ts';
+import { redactUrls } from '../redact.ts';
+import type { Executor } from './executor/executor.ts';
+import { newRunMarker } from './executor/environment.ts';
+import { JobLog } from './job-log.ts';
+import { JobQueue } from './queue.ts';
+import { recoverRuns } from './recovery.ts';
+import { controlOf, newRun, unstarted, type Run } from './run.ts';
+import type { JobRunsRepository } from './runs-repository.ts';
+import { statusOfEnd } from './runs-repository.ts';
+import { addTopicResolvers, topicOf } from './topics.ts';
+import type { FinishedRun, JobControl, JobSpec, JobTicket, StartedRun, StepsEnd } from './types.ts';
+
+interface Logger {
+  error(obj: object, msg?: string): void;
+}
+
+/** Notification tokens of runs (notify/run-tokens.ts). */
+export interface RunTokenIssuer {
+  envFor(runId: number): Record<string, string>;
+  revoke(runId: number): void;
+}
+
+export interface JobRunnerOptions {
+  executor: Executor;
+  runs: JobRunsRepository;
+  live: LiveHub;
+  paths: DataPaths;
+  clock: Clock;
+  log: Logger;
+  /** The language of the lines the kernel writes. */
+  language: () => Language;
+  tokens?: RunTokenIssuer;
+}
+
+/** How a run ended, before the kernel adds what it knows itself. */
+type Outcome = Omit<FinishedRun, 'runId' | 'logFile' | 'started' | 'message'> & Pick<StepsEnd, 'message' | 'detail'>;
+
+const reasonOf = (error: unknown) => redactUrls(error instanceof Error ? error.message : String(error));
+
+export class JobRunner {
+  private readonly queues = new Map<string, JobQueue>();
+  private readonly waiting = new Map<number, Run>();
+  private readonly active = new Map<number, Run>();
+  private readonly idleWaiters = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly o: JobRunnerOptions) {
+    addTopicResolvers(o.live, o.runs, (relative) => path.join(o.paths.log, relative));
+  }
+
+  /** A queue and how many of its runs may run at once (read at every start, so a new setting applies at once). */
+  defineQueue(name: string, concurrency: () => number): void {
+    this.queues.set(name, new JobQueue(name, concurrency));
+  }
+
+  /** Creates the run row (queued) and queues the run; null once the daemon is closing. */
+  async enqueue(spec: JobSpec): Promise<JobTicket | null> {
+    const queue = this.queues.get(spec.queue);
+    if (!queue) throw new Error(`No job queue named ${spec.queue}`);
+    if (this.closed) return null;
+    // A command's marker is chosen now and saved with the row, so crash recovery finds its processes even when the
+    // daemon dies while they are being spawned.
+    const marker = 'command' in spec.work ? newRunMarker() : null;
+    const runId = await this.o.runs.insert({
+      marker,
+      kind: spec.kind,
+      ref_id: spec.refId,
+      trigger: spec.trigger,
+      status: RunStatus.queued,
+      due_at: spec.dueAt ?? null,
+      queued_at: this.o.clock.now(),
+    });
+    const run = newRun(runId, spec, queue, marker);
+    this.waiting.set(runId, run);
+    queue.push({
+      runId,
+      key: spec.key,
+      exclusive: spec.exclusive ?? false,
+      start: () => {
+        this.waiting.delete(runId);
+        this.active.set(runId, run);
+        void this.launch(run);
+      },
+    });
+    queue.pump();
+    return { runId, started: run.started.promise, finished: run.finished.promise };
+  }
+
+  /** Starts what a queue's limit allows now (after the limit changed). */
+  pump(queue: string): void {
+    if (!this.closed) this.queues.get(queue)?.pump();
+  }
+
+  /**
+   * Stops a run: a waiting one leaves the queue (ended `stopped`), a running one is stopped (its processes killed,
+   * its steps aborted). Resolves once it is over in every way; false when it neither waits nor runs.
+   */
+  async stop(runId: number): Promise<boolean> {
+    const waiting = this.waiting.get(runId);
+    if (waiting?.queue.remove(runId)) {
+      this.waiting.delete(runId);
+      await this.settle(waiting, unstarted(waiting, this.o.clock.now()), null);
+      return true;
+    }
+    const run = this.active.get(runId);
+    if (!run || run.ended) return false;
+    run.stopRequested = true;
+    run.abort.abort();
+    // A run still being launched has no handle yet; launch() stops it as soon as it has one.
+    await run.handle?.stop();
+    await run.finished.promise;
+    return true;
+  }
+
+  /** Runs of a key in a queue: waiting ones, and running ones that were not asked to stop. */
+  runsOf(queue: string, key: string): { waiting: number[]; running: number[] } {
+    const q = this.queues.get(queue);
+    if (!q) return { waiting: [], running: [] };
+    const running = q.runningRuns(key).filter((id) => !this.active.get(id)?.stopRequested);
+    return { waiting: q.waitingRuns(key), running };
+  }
+
+  /** Whether a run of the key runs (stopping ones included) or waits. */
+  busy(queue: string, key: string): { running: boolean; waiting: boolean } {
+    const q = this.queues.get(queue);
+    return { running: q?.isRunning(key) ?? false, waiting: (q?.waitingRuns(key).length ?? 0) > 0 };
+  }
+
+  counts(queue: string): { queued: number; running: number } {
+    return this.queues.get(queue)?.counts() ?? { queued: 0, running: 0 };
+  }
+
+  /** The logs being written now (relative to data/log), with the live topic of each. */
+  activeLogs(): Map<string, string> {
+    const logs = new Map<string, string>();
+    for (const run of this.active.values()) {
+      if (run.logPath && !run.ended) logs.set(run.logPath, topicOf(run.spec.kind, run.runId, run.spec.refId));
+    }
+    return logs;
+  }
+
+  /** Resolves once no run waits or runs. */
+  whenIdle(): Promise<void> {
+    if (this.active.size === 0 && this.waiting.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.add(resolve));
+  }
+
+  /** At start-up: runs a crash left unfinished are marked interrupted and what is left of them is killed. */
+  recover(): Promise<void> {
+    return recoverRuns(this.o.runs, this.o.executor, this.o.paths.log, this.o.clock);
+  }
+
+  /** Drops what waits and stops what runs (their logs say so), so no process outlives the daemon. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.waiting.keys(), ...this.active.keys()].map((id) => this.stop(id)));
+    await this.whenIdle();
+  }
+
+  /** The runs table, for the areas' own views of their runs. */
+  get runs(): JobRunsRepository {
+    return this.o.runs;
+  }
+
+  get executor(): Executor {
+    return this.o.executor;
+  }
+
+  private async launch(run: Run): Promise<void> {
+    const { spec } = run;
+    const startedAt = this.o.clock.now();
+    let log: JobLog | null = null;
+    let logFile: string | null = null;
+    let outcome: Outcome;
+    let started = false;
+    try {
+      if (run.stopRequested) {
+        await this.settle(run, unstarted(run, this.o.clock.now()), null);
+        return;
+      }
+      run.logPath = spec.logPath(startedAt);
+      logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
+      log = new JobLog(this.o.live, topicOf(spec.kind, run.runId, spec.refId), logFile, spec.mask);
+      const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
+      if ('command' in spec.work) {
+        const handle = await this.o.executor.runTask({
+          ...spec.work.command,
+          env: { ...tokenEnv, ...spec.work.command.env, BAIHU_RUN: String(run.runId) },
+          ...(run.marker ? { marker: run.marker } : {}),
+          logFile: null,
+          sink: log.sink,
+          title: spec.title ?? '',
+        });
+        run.handle = handle;
+        started = true;
+        await this.markStarted(run, { pid: handle.pid, marker: handle.runId, startedAt: handle.startedAt });
+        if (run.stopRequested) void handle.stop();
+        const result = await handle.finished;
+        outcome = { ...result, exitCode: result.exitCode };
+      } else {
+        started = true;
+        await this.markStarted(run, { pid: 0, marker: null, startedAt });
+        outcome = await this.runSteps(run, spec.work.steps, log, startedAt);
+      }
+    } catch (error) {
+      // The daemon's log gets the text only, URLs redacted: a git or fetch error can quote a secret URL.
+      this.o.log.error({ reason: reasonOf(error), kind: spec.kind, refId: spec.refId }, 'job run failed');
+      log?.line(`## ${(error as Error).message}`);
+      run.started.reject(error);
+      const now = this.o.clock.now();
+      outcome = { end: RunEnd.failed, exitCode: null, startedAt, finishedAt: now, durationMs: now - startedAt };
+    }
+    const { message = null, detail: _detail, ...ended } = outcome;
+    const finished: FinishedRun = { runId: run.runId, logFile, started, ...ended, message };
+    await this.settle(run, finished, log, outcome);
+  }
+
+  private async markStarted(run: Run, at: { pid: number; marker: string | null; startedAt: number }): Promise<void> {
+    await this.o.runs.update(run.runId, {
+      status: RunStatus.running,
+      pid: at.pid || null,
+      marker: at.marker,
+      log_path: run.logPath,
+      started_at: at.startedAt,
+    });
+    const started: StartedRun = { runId: run.runId, logPath: run.logPath, ...at };
+    run.started.resolve(started);
+    await this.react(run, () => run.spec.on?.started?.(started));
+  }
+
+  /** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
+  /** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
+  private async runSteps(run: Run, steps: (job: JobControl) => Promise<StepsEnd>, log: JobLog, startedAt: number) {
+    const control = controlOf(run, log, startedAt, this.o.executor, this.o.runs, this.o.language());
+    let result: StepsEnd;
+    try {
+      result = await steps(control);
+    } catch (error) {
+      log.line(`## ${(error as Error).message}`);
+      result = { end: run.abort.signal.aborted ? RunEnd.stopped : RunEnd.failed, exitCode: null };
+    }
+    const finishedAt = this.o.clock.now();
+    return { ...result, startedAt, finishedAt, durationMs: finishedAt - startedAt };
+  }
+
+  /** Saves the outcome, lets the area react, ends the live topic, and frees the run's place. */
+  private async settle(
+    run: Run,
+    finished: FinishedRun,
+    log: JobLog | null,
+    extra: Pick<StepsEnd, 'message' | 'detail'> = {},
+  ): Promise<void> {
+    run.ended = true;
+    try {
+      await this.o.runs.update(run.runId, {
+        status: statusOfEnd[finished.end],
+        end: finished.end,
+        exit_code: finished.exitCode,
+        finished_at: finished.finishedAt,
+        duration_ms: finished.durationMs,
+        ...(extra.message === undefined ? {} : { message: extra.message }),
+        ...(extra.detail === undefined ? {} : { detail: JSON.stringify(extra.detail) }),
+      });
+      await this.react(run, () => run.spec.on?.finished?.(finished));
+    } finally {
+      log?.end({ end: finished.end, exitCode: finished.exitCode, durationMs: finished.durationMs });
+      if (run.spec.notifyToken) this.o.tokens?.revoke(run.runId);
+      this.active.delete(run.runId);
+      this.waiting.delete(run.runId);
+      run.queue.done(run.runId);
+      run.finished.resolve(finished);
+      await this.react(run, () => run.spec.on?.settled?.(finished));
+      if (!this.closed) run.queue.pump();
+      if (this.active.size === 0 && this.waiting.size === 0) {
+        for (const resolve of this.idleWaiters) resolve();
+        this.idleWaiters.clear();
+      }
+    }
+  }
+
+  /** An area's reaction: its failure is logged, it never breaks the run's bookkeeping. */
+  private async react(run: Run, reaction: () => Promise<void> | void): Promise<void> {
+    try {
+      await reaction();
+    } catch (error) {
+      this.o.log.error({ reason: reasonOf(error), kind: run.spec.kind, refId: run.spec.refId }, 'job reaction failed');
+    }
+  }
+}

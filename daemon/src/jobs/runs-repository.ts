@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { RunStatus, type RunEnd } from '../contract/enums.ts';
+import { inList } from '../db/in-list.ts';
+import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.ts';
+
+/** The job_runs table: one query per method. */
+export class JobRunsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(run: NewJobRun): Promise<number> {
+    const row = await this.db.insertInto('job_runs').values(run).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, changes: JobRunUpdate): Promise<void> {
+    await this.db.updateTable('job_runs').set(changes).where('id', '=', id).execute();
+  }
+
+  find(id: number): Promise<JobRunRow | undefined> {
+    return this.db.selectFrom('job_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The runs of one thing, newest first (the index job_runs_ref serves it). */
+  runsOf(kind: string, refId: number, limit: number): Promise<JobRunRow[]> {
+    return this.db
+      .selectFrom('job_runs')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('ref_id', '=', refId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How the run of the same thing before `beforeId` ended, null if none ended. */
+  async previousEnd(kind: string, refId: number, beforeId: number): Promise<RunEnd | null> {
+    const row = await this.db
+      .selectFrom('job_runs')
+      .select('end')
+      .where('kind', '=', kind)
+      .where('ref_id', '=', refId)
+      .where('id', '<', beforeId)
+      .where('end', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.end ?? null;
+  }
+
+  /** Runs a crash left behind: not finished (the partial index job_runs_unfinished serves it). */
+  unfinished(): Promise<JobRunRow[]> {
+    return this.db.selectFrom('job_runs').selectAll().where('finished_at', 'is', null).orderBy('id').execute();
+  }
+
+  async deleteRunsOf(kind: string, refIds: number[]): Promise<void> {
+    if (refIds.length === 0) return;
+    await this.db.deleteFrom('job_runs').where('kind', '=', kind).where(inList('ref_id', refIds)).execute();
+  }
+}
+
+/** A run's status on the wire follows how it ended. */
+export const statusOfEnd: Record<RunEnd, RunStatus> = {
+  success: RunStatus.finished,
+  failed: RunStatus.error,
+  timeout: RunStatus.error,
+  stopped: RunStatus.stopped,
+  interrupted: RunStatus.interrupted,
+};

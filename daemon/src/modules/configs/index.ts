@@ -1,0 +1,16 @@
+import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { configRoutes } from './routes.ts';
+import { ConfigService } from './service.ts';
+
+export type { ConfigService };
+
+/** data/config: config.sh and the hooks, seeded from the shipped samples. */
+export function createConfigs(deps: Pick<SharedParts, 'paths'>): Area<ConfigService> {
+  const service = new ConfigService(deps.paths);
+  return {
+    service,
+    routes: async (app) => {
+      await configRoutes(typed(app), { configs: service });
+    },
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * Task runs as jobs: what a task runs (its command, log folder, work dir, hooks) and how its row follows its runs
+ * (status, pid, the current log, the last outcome, the notice). Timers and the queue's policy belong to the
+ * scheduler; the run itself to the job kernel.
+ */
+import path from 'node:path';
+import type { Clock } from '../../clock.ts';
+import { CronStatus, noLogName, RunTrigger } from '../../contract/enums.ts';
+import type { CronRow } from '../../db/schema.ts';
+import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { JobKind, type FinishedRun, type StartedRun } from '../../jobs/types.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import type { DataPaths } from '../../paths.ts';
+import { taskQueue, type TaskQueuePolicy } from '../../scheduler/task-queue.ts';
+import type { Timetable } from '../../scheduler/timetable.ts';
+import type { CronRepository } from './repository.ts';
+
+/** What a finished run tells whoever sends notices. */
+export interface TaskRunEnd {
+  cron: CronRow;
+  run: FinishedRun;
+  /** How the task's previous run ended, null if this is its first. */
+  previousEnd: string | null;
+}
+
+export interface TaskRunsOptions {
+  crons: CronRepository;
+  jobs: JobRunner;
+  policy: TaskQueuePolicy;
+  timetable: Timetable;
+  live: LiveHub;
+  paths: DataPaths;
+  clock: Clock;
+  /** Called once per run that ended after it started, after its row is saved. */
+  onRunEnd?: (end: TaskRunEnd) => void;
+}
+
+const keyOf = (cronId: number) => `task:${cronId}`;
+const schedulesOf = (cron: CronRow): string[] => [
+  cron.schedule,
+  ...(JSON.parse(cron.extra_schedules) as { schedule: string }[]).map((s) => s.schedule),
+];
+
+export class TaskRuns {
+  constructor(private readonly o: TaskRunsOptions) {
+    o.timetable.onDue('task', (cronId, dueAt) => void this.onDue(cronId, dueAt));
+  }
+
+  timezone(): string {
+    return this.o.timetable.timezone();
+  }
+
+  /** After a task is created, updated, enabled or disabled: re-arm (or disarm) its timers from the saved row. */
+  sync(cron: CronRow): void {
+    if (cron.is_disabled) this.o.timetable.disarm('task', cron.id);
+    else this.o.timetable.arm('task', cron.id, schedulesOf(cron));
+  }
+
+  /** Before a task is deleted: disarm its timers, drop its waiting runs and stop its running ones. */
+  async forget(cronId: number): Promise<void> {
+    this.o.timetable.disarm('task', cronId);
+    await this.stop([cronId]);
+  }
+
+  /** Next fire time (ms) over the main and extra schedules, in the scheduler's time zone; null when none. */
+  nextRunTime(cron: CronRow): number | null {
+    if (cron.is_disabled) return null;
+    return this.o.timetable.nextRun(schedulesOf(cron));
+  }
+
+  /** Runs by hand (PUT /api/crons/run), under each task's overlap policy and the concurrency limit. */
+  async run(cronIds: number[], trigger: RunTrigger = RunTrigger.manual): Promise<void> {
+    for (const id of cronIds) {
+      const cron = await this.o.crons.find(id);
+      if (cron) await this.enqueue(cron, trigger);
+    }
+  }
+
+  /** Stops every running run and drops every waiting run of these tasks; answers how many runs that was. */
+  async stop(cronIds: number[]): Promise<number> {
+    const runIds = cronIds.flatMap((id) => {
+      const { waiting, running } = this.o.jobs.runsOf(taskQueue, keyOf(id));
+      return [...waiting, ...running];
+    });
+    const stopped = await Promise.all(runIds.map((runId) => this.o.jobs.stop(runId)));
+    for (const id of cronIds) await this.refreshStatus(id);
+    return stopped.filter(Boolean).length;
+  }
+
+  /** Stops one run (instance) of a task; false when it neither runs nor waits. */
+  async stopRun(cronId: number, runId: number): Promise<boolean> {
+    const { waiting, running } = this.o.jobs.runsOf(taskQueue, keyOf(cronId));
+    if (!waiting.includes(runId) && !running.includes(runId)) return false;
+    return this.o.jobs.stop(runId);
+  }
+
+  /** At start-up (after the kernel's recovery): idle rows, armed timers, @boot runs and catch-up. */
+  async start(): Promise<void> {
+    await this.o.crons.resetStatuses(CronStatus.idle);
+    const crons = await this.o.crons.listEnabled();
+    for (const cron of crons) this.sync(cron);
+    for (const cron of crons) {
+      const startup = this.o.timetable.startupRun(schedulesOf(cron), {
+        minutes: cron.catch_up_minutes,
+        lastDueAt: cron.last_due_at,
+      });
+      if (startup?.trigger === 'boot') await this.enqueue(cron, RunTrigger.boot);
+      else if (startup) await this.enqueue(cron, RunTrigger.catchUp, startup.dueAt);
+    }
+  }
+
+  /** For tests and benchmarks: how many task runs wait and run now. */
+  counts(): { queued: number; running: number } {
+    return this.o.jobs.counts(taskQueue);
+  }
+
+  /** Resolves once no job runs or waits (tests). */
+  whenIdle(): Promise<void> {
+    return this.o.jobs.whenIdle();
+  }
+
+  private async onDue(cronId: number, dueAt: number): Promise<void> {
+    const cron = await this.o.crons.find(cronId);
+    if (!cron || cron.is_disabled) return;
+    await this.o.crons.update(cronId, { last_due_at: dueAt });
+    await this.enqueue(cron, RunTrigger.schedule, dueAt);
+  }
+
+  private workDirOf(cron: CronRow): string | null {
+    if (!cron.work_dir) return null;
+    return path.isAbsolute(cron.work_dir) ? cron.work_dir : path.join(this.o.paths.scripts, cron.work_dir);
+  }
+
+  private async enqueue(cron: CronRow, trigger: string, dueAt: number | null = null): Promise<void> {
+    await this.o.policy.admit(
+      {
+        kind: JobKind.task,
+        refId: cron.id,
+        key: keyOf(cron.id),
+        trigger,
+        dueAt,
+        title: cron.name,
+        notifyToken: true,
+        logPath: (startedAt) =>
+          cron.log_name === noLogName
+            ? null
+            : path.posix.join(cron.log_name || logDirName(cron.command, cron.id), logFileName(startedAt)),
+        work: {
+          command: {
+            command: cron.command,
+            workDir: this.workDirOf(cron),
+            taskBefore: cron.task_before,
+            taskAfter: cron.task_after,
+            manual: trigger === RunTrigger.manual,
+            env: { BAIHU_CRON_ID: String(cron.id) },
+          },
+        },
+        on: {
+          started: (run) => this.started(cron, run),
+          finished: (run) => this.finished(cron, run),
+          settled: () => this.refreshStatus(cron.id),
+        },
+      },
+      cron.overlap_policy,
+    );
+    await this.refreshStatus(cron.id);
+  }
+
+  private async started(cron: CronRow, run: StartedRun): Promise<void> {
+    await this.o.crons.update(cron.id, {
+      status: CronStatus.running,
+      pid: run.pid,
+      log_path: run.logPath,
+      last_execution_time: Math.floor(run.startedAt / 1000),
+    });
+    this.o.live.broadcast('cronStatus', { id: cron.id, status: CronStatus.running, runId: run.runId });
+  }
+
+  private async finished(cron: CronRow, run: FinishedRun): Promise<void> {
+    if (!run.started) return;
+    await this.o.crons.update(cron.id, {
+      last_running_time: Math.round((run.durationMs ?? 0) / 100) / 10,
+      last_end: run.end,
+      last_exit_code: run.exitCode,
+    });
+    if (this.o.onRunEnd) {
+      const previousEnd = await this.o.jobs.runs.previousEnd(JobKind.task, cron.id, run.runId);
+      this.o.onRunEnd({ cron, run, previousEnd });
+    }
+  }
+
+  /** A task's status follows its runs: running if one runs, queued if one waits, else idle. */
+  private async refreshStatus(cronId: number): Promise<void> {
+    const busy = this.o.jobs.busy(taskQueue, keyOf(cronId));
+    const status = busy.running ? CronStatus.running : busy.waiting ? CronStatus.queued : CronStatus.idle;
+    await this.o.crons.update(cronId, busy.running ? { status } : { status, pid: null });
+    this.o.live.broadcast('cronStatus', { id: cronId, status });
+  }
+}

@@ -1,0 +1,18 @@
+import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { DebugRuns } from './debug.ts';
+import { scriptRoutes } from './routes.ts';
+import { ScriptService } from './service.ts';
+
+export type { ScriptService };
+
+/** data/scripts: the tree, the editor's reads and saves, and debug runs (jobs). */
+export function createScripts(deps: Pick<SharedParts, 'paths' | 'clock' | 'jobs'>): Area<ScriptService> {
+  const service = new ScriptService(deps.paths, deps.clock);
+  const debug = new DebugRuns(deps.jobs, deps.paths);
+  return {
+    service,
+    routes: async (app) => {
+      await scriptRoutes(typed(app), { scripts: service, debug });
+    },
+  };
+}

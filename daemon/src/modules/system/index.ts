@@ -1,0 +1,26 @@
+import { typed, type Area, type SharedParts } from '../../shared.ts';
+import type { UserService } from '../user/index.ts';
+import { systemConfigRoutes } from './config-routes.ts';
+import { systemRoutes } from './routes.ts';
+import { SystemService } from './service.ts';
+
+export type { SystemService };
+export { maxConcurrency } from './service.ts';
+
+export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue'> & {
+  users: Pick<UserService, 'isInitialized'>;
+  version: string;
+  startedAt: number;
+};
+
+/** Version, health, and the system settings (task concurrency, time zone, log language). */
+export function createSystem(deps: SystemDeps): Area<SystemService> {
+  const service = new SystemService(deps);
+  return {
+    service,
+    routes: async (app) => {
+      await systemRoutes(typed(app), { system: service });
+      await systemConfigRoutes(typed(app), { system: service });
+    },
+  };
+}

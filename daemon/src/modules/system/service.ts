@@ -1,0 +1,103 @@
+import { fieldError } from '../../errors.ts';
+import type { Language } from '../../contract/i18n.ts';
+import type { DependencySettings } from '../../contract/dependencies.ts';
+import { maxRunLogLimitMb } from '../../settings/limits.ts';
+import type { SettingsStore } from '../../settings/store.ts';
+import type { TaskQueuePolicy } from '../../scheduler/task-queue.ts';
+import type { Timetable } from '../../scheduler/timetable.ts';
+import type { UserService } from '../user/index.ts';
+
+export const maxConcurrency = 64;
+
+function isTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SystemServiceOptions {
+  users: Pick<UserService, 'isInitialized'>;
+  settings: SettingsStore;
+  timetable: Timetable;
+  taskQueue: TaskQueuePolicy;
+  version: string;
+  startedAt: number;
+}
+
+/**
+ * The daemon itself: version and health, and the settings the scheduler and the runner read (task concurrency, time
+ * zone, log language), each in force at once without a restart.
+ */
+export class SystemService {
+  constructor(private readonly o: SystemServiceOptions) {}
+
+  async info(): Promise<{ isInitialized: boolean; version: string }> {
+    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version };
+  }
+
+  health(): { status: 'ok'; uptime: number } {
+    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000) };
+  }
+
+  /** The values in force, defaults included. */
+  effective(): { cronConcurrency: number; timezone: string; lang: Language } {
+    const { settings } = this.o;
+    return {
+      cronConcurrency: settings.get('cronConcurrency'),
+      timezone: settings.get('timezone'),
+      lang: settings.get('lang'),
+    };
+  }
+
+  /** Qinglong's systemConfig: the dependency settings, and the others only when they were set. */
+  config(): DependencySettings & {
+    cronConcurrency?: number;
+    timezone?: string;
+    lang?: string;
+    runLogLimitMb?: number;
+  } {
+    const { settings } = this.o;
+    return {
+      dependenceProxy: settings.get('dependenceProxy'),
+      nodeMirror: settings.get('nodeMirror'),
+      pythonMirror: settings.get('pythonMirror'),
+      linuxMirror: settings.get('linuxMirror'),
+      ...(settings.isSet('cronConcurrency') ? { cronConcurrency: settings.get('cronConcurrency') } : {}),
+      ...(settings.isSet('timezone') ? { timezone: settings.get('timezone') } : {}),
+      ...(settings.isSet('lang') ? { lang: settings.get('lang') } : {}),
+      ...(settings.isSet('runLogLimitMb') ? { runLogLimitMb: settings.get('runLogLimitMb') } : {}),
+    };
+  }
+
+  /** null = back to the default; waiting runs start at once if the new limit allows. */
+  async setConcurrency(value: number | null): Promise<void> {
+    if (value === null) await this.o.settings.reset('cronConcurrency');
+    else if (value < 1 || value > maxConcurrency) {
+      throw fieldError('cronConcurrency', 'concurrencyRange', { max: maxConcurrency });
+    } else await this.o.settings.set('cronConcurrency', value);
+    this.o.taskQueue.concurrencyChanged();
+  }
+
+  /** null = back to the container's zone; every schedule is re-armed at once. */
+  async setTimezone(zone: string | null): Promise<void> {
+    if (zone === null) await this.o.settings.reset('timezone');
+    else if (!isTimezone(zone)) throw fieldError('timezone', 'timezoneInvalid');
+    else await this.o.settings.set('timezone', zone);
+    this.o.timetable.rearm();
+  }
+
+  /** The cap of one run's output, in MB; applies to the next run. Answers the value in force. */
+  async setRunLogLimit(mb: number): Promise<number> {
+    if (mb < 1 || mb > maxRunLogLimitMb)
+      throw fieldError('runLogLimitMb', 'concurrencyRange', { max: maxRunLogLimitMb });
+    await this.o.settings.set('runLogLimitMb', mb);
+    return this.o.settings.get('runLogLimitMb');
+  }
+
+  async setLanguage(lang: Language): Promise<void> {
+    await this.o.settings.set('lang', lang);
+  }
+}

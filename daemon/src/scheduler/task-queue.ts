@@ -1,0 +1,62 @@
+/**
+ * The task run queue's policy: how many task runs at once (the concurrency setting), and what a new run of a task
+ * does while another of the same task runs or waits (the task's overlap policy; a task never piles up more than a
+ * few waiting runs).
+ */
+import { OverlapPolicy } from '../contract/enums.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import type { JobSpec, JobTicket } from '../jobs/types.ts';
+import type { SettingsStore } from '../settings/store.ts';
+
+export const taskQueue = 'tasks';
+
+/** Further triggers of a task with this many runs waiting are dropped (as Qinglong does). */
+const maxQueuedPerTask = 5;
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+}
+
+export class TaskQueuePolicy {
+  constructor(
+    private readonly jobs: JobRunner,
+    private readonly settings: SettingsStore,
+    private readonly log: Logger,
+  ) {
+    jobs.defineQueue(taskQueue, () => settings.get('cronConcurrency'));
+  }
+
+  /** After the concurrency setting changed: start what the new limit allows. */
+  concurrencyChanged(): void {
+    this.jobs.pump(taskQueue);
+  }
+
+  /**
+   * Queues a run of a task (`spec.key` names the task) under its overlap policy; null when the policy drops it.
+   * replace: the new run stops the running one and takes the place of waiting ones; queue: it waits until the
+   * running one ended (once); parallel: it runs beside; skip: it is dropped.
+   */
+  async admit(spec: Omit<JobSpec, 'queue' | 'exclusive'> & { key: string }, policy: string): Promise<JobTicket | null> {
+    const { waiting, running } = this.jobs.runsOf(taskQueue, spec.key);
+    let exclusive = false;
+    if (running.length > 0 || waiting.length > 0) {
+      switch (policy) {
+        case OverlapPolicy.skip:
+          this.log.info({ task: spec.refId }, 'run skipped: the task is still running');
+          return null;
+        case OverlapPolicy.queue:
+          if (waiting.length > 0) return null;
+          exclusive = true;
+          break;
+        case OverlapPolicy.parallel:
+          if (waiting.length >= maxQueuedPerTask) return null;
+          break;
+        default: // replace
+          for (const runId of waiting) await this.jobs.stop(runId);
+          for (const runId of running) void this.jobs.stop(runId);
+          exclusive = true;
+      }
+    }
+    return this.jobs.enqueue({ ...spec, queue: taskQueue, exclusive });
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Everything that runs by the clock, in one instance: the schedules of tasks and of subscriptions (a change of the
+ * time zone re-arms both), the heartbeat that tells a restart which due times it missed, and catch-up. Areas say what
+ * is armed and what happens when it is due; the timetable keeps the timers.
+ */
+import type { Clock } from '../clock.ts';
+import { parseSchedule } from '../contract/schedule.ts';
+import type { SettingsStore } from '../settings/store.ts';
+import { Scheduler } from './scheduler.ts';
+
+/** Who owns a timer; an owner's ids never meet another's. */
+export type TimerOwner = 'task' | 'subscription';
+type Key = `${TimerOwner}:${number}`;
+
+/** How often the scheduler records that it is alive, to know after a restart which due times were missed. */
+const heartbeatMs = 30_000;
+
+export interface CatchUp {
+  /** Minutes back a missed due time still runs; 0 = never. */
+  minutes: number;
+  /** The last due time already handled. */
+  lastDueAt: number | null;
+}
+
+export class Timetable {
+  private readonly timers: Scheduler<Key>;
+  private readonly handlers = new Map<TimerOwner, (id: number, dueAt: number) => void>();
+  private cancelHeartbeat: (() => void) | null = null;
+  private closed = false;
+  /** When the daemon was last known alive before this start (null: never, or not started yet). */
+  private lastAlive: number | null = null;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly settings: SettingsStore,
+  ) {
+    this.timers = new Scheduler<Key>(
+      clock,
+      () => this.timezone(),
+      (key, dueAt) => this.due(key, dueAt),
+    );
+  }
+
+  /** The IANA zone schedules are read in. */
+  timezone(): string {
+    return this.settings.get('timezone');
+  }
+
+  /** What happens when something of `owner` is due. */
+  onDue(owner: TimerOwner, handler: (id: number, dueAt: number) => void): void {
+    this.handlers.set(owner, handler);
+  }
+
+  /** (Re)arms schedules (cron expressions; `@once`, `@boot` and invalid ones get no timer). */
+  arm(owner: TimerOwner, id: number, schedules: string[]): void {
+    if (!this.closed) this.timers.arm(`${owner}:${id}`, schedules);
+  }
+
+  /** (Re)arms a timer every `everyMs`. */
+  armEvery(owner: TimerOwner, id: number, everyMs: number): void {
+    if (!this.closed) this.timers.armEvery(`${owner}:${id}`, everyMs);
+  }
+
+  disarm(owner: TimerOwner, id: number): void {
+    this.timers.disarm(`${owner}:${id}`);
+  }
+
+  /** The earliest next fire time over several schedules (ms), in the current zone; null when none fires. */
+  nextRun(schedules: string[], from = this.clock.now()): number | null {
+    return this.timers.nextRun(schedules, from);
+  }
+
+  /** After the time zone changed: every schedule is re-armed. */
+  rearm(): void {
+    this.timers.rearmAll();
+  }
+
+  /** Remembers when the daemon was last alive, then keeps saying it is. */
+  start(): void {
+    this.lastAlive = this.settings.get('schedulerHeartbeat');
+    this.heartbeat();
+  }
+
+  /**
+   * What runs at start-up: `boot` for an `@boot` schedule, else the latest due time missed while the daemon was down
+   * within the catch-up window, else nothing.
+   */
+  startupRun(
+    schedules: string[],
+    catchUp: CatchUp,
+  ): { trigger: 'boot' } | { trigger: 'catchUp'; dueAt: number } | null {
+    if (schedules.some((s) => parseSchedule(s).kind === 'boot')) return { trigger: 'boot' };
+    if (catchUp.minutes <= 0) return null;
+    const now = this.clock.now();
+    const since = Math.max(this.lastAlive ?? 0, catchUp.lastDueAt ?? 0, now - catchUp.minutes * 60_000);
+    let missed: number | null = null;
+    for (let next = this.timers.nextRun(schedules, since); next !== null && next <= now;) {
+      missed = next;
+      next = this.timers.nextRun(schedules, next);
+    }
+    return missed === null ? null : { trigger: 'catchUp', dueAt: missed };
+  }
+
+  /** Stops every timer and records the moment, so the next start knows what it missed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cancelHeartbeat?.();
+    this.timers.disarmAll();
+    await this.settings.set('schedulerHeartbeat', this.clock.now()).catch(() => {});
+  }
+
+  private due(key: Key, dueAt: number): void {
+    if (this.closed) return;
+    const at = key.indexOf(':');
+    this.handlers.get(key.slice(0, at) as TimerOwner)?.(Number(key.slice(at + 1)), dueAt);
+  }
+
+  private heartbeat(): void {
+    if (this.closed) return;
+    void this.settings.set('schedulerHeartbeat', this.clock.now()).catch(() => {});
+    this.cancelHeartbeat = this.clock.setTimer(this.clock.now() + heartbeatMs, () => this.heartbeat());
+  }
+}

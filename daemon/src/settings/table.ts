@@ -1,0 +1,81 @@
+/**
+ * Every setting the daemon keeps in the `settings` table: its stored name, what a valid value is, and its default.
+ * Defaults are defined here once; a stored value that is not valid (a hand edit, an older format) counts as unset.
+ */
+import os from 'node:os';
+import { defaultRunLogLimitMb, maxRunLogLimitMb } from './limits.ts';
+import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts';
+import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
+import {
+  defaultTaskNotifyPolicy,
+  isNotifyChannelId,
+  TaskNotifyPolicies,
+  closedNotification,
+  type NotificationSettings,
+  type TaskNotifyPolicy,
+} from '../contract/notify.ts';
+
+/** What defaults depend on: the machine the daemon runs on. */
+export interface SettingsEnvironment {
+  /** The container's time zone (config.ts: TZ, else the system's). */
+  systemTimezone: string;
+}
+
+interface SettingSpec<T> {
+  /** The row's key; Qinglong's systemConfig names where it has one. */
+  stored: string;
+  valid(value: unknown): value is T;
+  fallback(environment: SettingsEnvironment): T;
+}
+
+const spec = <T>(stored: string, valid: (value: unknown) => value is T, fallback: (e: SettingsEnvironment) => T) =>
+  ({ stored, valid, fallback }) satisfies SettingSpec<T>;
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isPositiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isLanguage = (value: unknown): value is Language => (Languages as readonly unknown[]).includes(value);
+const isTimestamp = (value: unknown): value is number | null => value === null || Number.isFinite(value);
+const isTaskPolicy = (value: unknown): value is TaskNotifyPolicy => (TaskNotifyPolicies as unknown[]).includes(value);
+const isChannel = (value: unknown): value is NotificationSettings =>
+  typeof value === 'object' && value !== null && isNotifyChannelId((value as { type?: unknown }).type);
+const isLocalTargets = (value: unknown): value is LocalTargets => {
+  const targets = value as Partial<LocalTargets> | null;
+  return (
+    typeof targets?.allowLocal === 'boolean' &&
+    Array.isArray(targets.allowed) &&
+    targets.allowed.every((entry) => typeof entry === 'string')
+  );
+};
+
+const isRunLogLimit = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= maxRunLogLimitMb;
+
+/** Runs at once by default: the machine's cores, at least 4 (most runs wait on the network, not the CPU). */
+const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
+
+export const settingsTable = {
+  /** How many task runs at once (Qinglong's cronConcurrency). */
+  cronConcurrency: spec('cronConcurrency', isPositiveInteger, defaultConcurrency),
+  /** The IANA zone schedules are read in. */
+  timezone: spec('timezone', isText, (e) => e.systemTimezone),
+  /** The language of the lines the daemon writes into logs and notifications. */
+  lang: spec('lang', isLanguage, () => fallbackLanguage),
+  /** When the scheduler last said it was alive (ms), to find the due times a stop missed. */
+  schedulerHeartbeat: spec('schedulerHeartbeat', isTimestamp, () => null),
+  /** An http(s) proxy for dependency installers, and the package mirrors (Qinglong's names). */
+  dependenceProxy: spec('dependenceProxy', isText, () => ''),
+  nodeMirror: spec('nodeMirror', isText, () => ''),
+  pythonMirror: spec('pythonMirror', isText, () => ''),
+  linuxMirror: spec('linuxMirror', isText, () => ''),
+  /** The panel's notification channel: `{type, ...fields}` as in contract/notify.ts. */
+  notification: spec('notification', isChannel, () => closedNotification),
+  /** When a task without a policy of its own sends a notification. */
+  taskNotifyPolicy: spec('taskNotifyPolicy', isTaskPolicy, () => defaultTaskNotifyPolicy),
+  /** Cap of one run's output (task runs, debug runs, installs, subscription hooks), in MB. */
+  runLogLimitMb: spec('runLogLimitMb', isRunLogLimit, () => defaultRunLogLimitMb),
+  /** Which local-network addresses notification channels may reach (default: none). */
+  notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
+};
+
+export type SettingName = keyof typeof settingsTable;
+export type SettingValue<K extends SettingName> = ReturnType<(typeof settingsTable)[K]['fallback']>;
