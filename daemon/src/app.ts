@@ -29,7 +29,9 @@ import { createConfigs } from './modules/configs/index.ts';
 import { createCrons } from './modules/crons/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
+import { applyPendingRestore, createBackup, type QinglongImportHandOver } from './modules/backup/index.ts';
 import { createLogs } from './modules/logs/index.ts';
+import { createRetention } from './modules/retention/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
@@ -74,6 +76,13 @@ export interface AppOptions {
   rawPathWall?: boolean;
   /** Slow-request timeouts (http/limits.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Closes the daemon for its supervisor to start it again (server.ts: close, exit 0; the entrypoint restarts it).
+   * A confirmed restore calls it. Without it a restart request is only logged (tests pass their own).
+   */
+  restart?: () => void;
+  /** The Qinglong import's writer, handed a Qinglong data.tgz a restore unpacked (modules/backup). */
+  qinglongImport?: QinglongImportHandOver;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -83,6 +92,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const paths = dataPaths(config.dataDir);
   await ensureDataDirs(paths);
+  // A confirmed restore is swapped in first, before anything opens a file of the data it replaces (docs/backup.md).
+  const restoreLines: { level: 'info' | 'error'; obj: object; msg?: string | undefined }[] = [];
+  await applyPendingRestore(paths, {
+    info: (obj, msg) => restoreLines.push({ level: 'info', obj, msg }),
+    error: (obj, msg) => restoreLines.push({ level: 'error', obj, msg }),
+  });
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = createConfigs({ paths });
   await configs.service.seed();
@@ -121,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const level = path === paths.root ? 'info' : 'warn';
     app.log[level]({ path, code }, 'could not make private to this user');
   }
+  for (const { level, obj, msg } of restoreLines) app.log[level](obj, msg);
   recordRoutes(app);
 
   // The shared parts, built once.
@@ -199,6 +215,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     configs,
     createLogs(shared),
     subscriptions,
+    createRetention(shared),
+    createBackup({
+      ...shared,
+      version,
+      restart: options.restart ?? (() => app.log.warn('restart requested, but this daemon has no supervisor hook')),
+      ...(options.qinglongImport ? { qinglongImport: options.qinglongImport } : {}),
+    }),
   ];
 
   app.addHook('onReady', async () => {

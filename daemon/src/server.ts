@@ -2,8 +2,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { privateUmask } from './data-modes.ts';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
+import { restartSignal } from './restart.ts';
 
-/** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
+/**
+ * Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT, or to be
+ * restarted (exit code 0) on SIGUSR2 or a confirmed restore.
+ */
 async function main(): Promise<void> {
   // Everything the daemon and its scripts create is private to its user (see data-modes.ts).
   process.umask(privateUmask);
@@ -32,6 +36,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     logger: { level: config.logLevel },
+    // A restart (a confirmed restore) is a clean shutdown with exit code 0; the entrypoint starts the daemon again.
+    restart: () => shutdown('restart'),
   });
 
   let closing = false;
@@ -51,6 +57,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // `ql restore` asks a running daemon to restart this way (restart.ts).
+  process.on(restartSignal, () => shutdown(restartSignal));
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Baihu ${address}${config.baseUrl} (data in ${config.dataDir})`);

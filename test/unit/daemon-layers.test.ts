@@ -27,7 +27,7 @@ const layers: string[][] = [
   ['scheduler/'],
   ['shared.ts'],
   ['modules/'],
-  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'cli/'],
+  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'restart.ts', 'cli/'],
 ];
 
 function layerOf(file: string): number {

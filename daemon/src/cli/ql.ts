@@ -15,6 +15,7 @@ import { databaseFileName, openDatabase, type DatabaseHandle } from '../db/conne
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { backupCommand, CommandError, restoreCommand } from './backup-commands.ts';
+import { rmlogCommand } from './rmlog-command.ts';
 import { defaultBackupParts, optionalBackupParts } from '../contract/backup.ts';
 import { UserRepository } from '../modules/user/repository.ts';
 import { UserService } from '../modules/user/service.ts';
@@ -35,10 +36,12 @@ Commands:
   backup [parts…]       write a backup into data/bak (parts: all, or any of ${optionalBackupParts.join(' ')};
                         the database is always in it; default: ${defaultBackupParts.filter((p) => p !== 'db').join(' ')})
   restore <file.tgz>    check a backup and restore it (the daemon, if running, restarts to apply it)
+  rmlog <days>          delete run logs older than <days> days (never a log a run is using)
   help                  show this help
 
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL (where check looks
-for the daemon). Commands that Qinglong's ql also has (update, reload, repo, raw, ...) are not available yet.`;
+for the daemon). Commands that Qinglong's ql also has (update, reload, repo, raw, extra, bot) are not
+available yet.`;
 
 class CliError extends Error {
   constructor(
@@ -222,6 +225,9 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
         return 0;
       case 'restore':
         console.log(await restoreCommand(config, args));
+        return 0;
+      case 'rmlog':
+        console.log(await rmlogCommand(config, args));
         return 0;
       default:
         console.error(`ql: unknown command "${command}"\n`);

@@ -12,6 +12,8 @@ export type BackupPart = (typeof backupParts)[number];
 export const optionalBackupParts = backupParts.filter((part) => part !== 'db');
 /** What a backup holds unless told otherwise: everything but the logs, which are large and rarely wanted back. */
 export const defaultBackupParts: BackupPart[] = ['db', 'config', 'scripts', 'repo', 'raw', 'deps', 'ssh.d'];
+/** How many scheduled backups data/bak keeps unless told otherwise. */
+export const defaultBackupKeep = 7;
 export const isBackupPart = (value: unknown): value is BackupPart =>
   (backupParts as readonly unknown[]).includes(value);
 

@@ -49,7 +49,6 @@ export const BackupSettings = Type.Object({
   parts: Type.Array(BackupPartSchema, { maxItems: backupParts.length }),
 });
 export type BackupSettings = Static<typeof BackupSettings>;
-export const defaultBackupKeep = 7;
 
 /** A job of the kernel that is running (its live topic carries its log). */
 export const RunningJob = Type.Object({ runId: Type.Integer(), topic: Type.String() });

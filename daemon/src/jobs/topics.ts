@@ -1,9 +1,12 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
- * `debug:<runId>`, a pull `sub:<runId>`, and a dependency's install or removal `dep:<dependencyId>` (the latest one).
+ * `debug:<runId>`, a pull `sub:<runId>`, a dependency's install or removal `dep:<dependencyId>` (the latest one), a
+ * backup `backup:<runId>`, a log deletion `retention:<runId>`.
  */
+import { backupTopic } from '../contract/backup-parts.ts';
 import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
+import { retentionTopic } from '../contract/retention.ts';
 import type { JobRunRow } from '../db/schema.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
@@ -14,6 +17,8 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   debug: { prefix: 'debug:', by: 'run', name: (id) => `debug:${id}` },
   install: { prefix: 'dep:', by: 'ref', name: dependencyTopic },
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
+  backup: { prefix: 'backup:', by: 'run', name: backupTopic },
+  retention: { prefix: 'retention:', by: 'run', name: retentionTopic },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

@@ -9,7 +9,7 @@ import type { SettingsStore } from '../settings/store.ts';
 import { Scheduler } from './scheduler.ts';
 
 /** Who owns a timer; an owner's ids never meet another's. */
-export type TimerOwner = 'task' | 'subscription';
+export type TimerOwner = 'task' | 'subscription' | 'backup' | 'retention';
 type Key = `${TimerOwner}:${number}`;
 
 /** How often the scheduler records that it is alive, to know after a restart which due times were missed. */

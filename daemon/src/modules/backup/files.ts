@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
 import { measure } from './collect.ts';
 import { backupFileName, parseBackupName } from './names.ts';
-import { writeBackup, type BackupProgress, type WrittenBackup } from './write.ts';
+import { writeBackup, type BackupProgress, type WriteBackupOptions, type WrittenBackup } from './write.ts';
 
 /** Where snapshots and `.part` files live while a backup is written. */
 export const backupWorkDir = (paths: DataPaths) => path.join(paths.bak, '.tmp');
@@ -24,6 +24,7 @@ export interface BackupToFileOptions {
   version: string;
   scheduled: boolean;
   snapshotDatabase: (file: string) => Promise<void>;
+  adjustSnapshot?: WriteBackupOptions['adjustSnapshot'];
   databaseBytes: number;
   onProgress?: (progress: BackupProgress) => void;
   signal?: AbortSignal;
@@ -71,6 +72,7 @@ export async function backupToFile(o: BackupToFileOptions & { name: string }): P
       parts: o.parts,
       version: o.version,
       snapshotDatabase: o.snapshotDatabase,
+      ...(o.adjustSnapshot ? { adjustSnapshot: o.adjustSnapshot } : {}),
       workDir,
       output: createWriteStream(part, { mode: 0o600 }),
       ...(o.signal ? { signal: o.signal } : {}),

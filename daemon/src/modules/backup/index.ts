@@ -1,11 +1,19 @@
 /**
- * Backup and restore. The library parts (write, check, swap, files) are exported for `ql backup` / `ql restore` and
- * for app.ts, which applies a confirmed restore at start-up before the database opens.
+ * Backup and restore (docs/backup.md). `createBackup` is the area: backups as jobs (on demand, scheduled, streamed
+ * to Qinglong's export route), the restore check and confirmation, the panel's and Qinglong's routes. The library
+ * parts are exported for `ql backup` / `ql restore` and for app.ts, which applies a confirmed restore at start-up
+ * before the database opens.
  */
 import type { ImportPreview } from '../../contract/import-schemas.ts';
 import type { DataPaths } from '../../paths.ts';
+import { typed, type Area } from '../../shared.ts';
 import { previewOf, readQinglongImport } from '../qinglong-import/index.ts';
+import { backupQueue } from './job.ts';
+import { qinglongBackupRoutes } from './qinglong-routes.ts';
+import { backupRoutes } from './routes.ts';
+import { BackupService, type BackupServiceDeps } from './service.ts';
 
+export type { BackupService, QinglongImportHandOver } from './service.ts';
 export { checkArchive, restoreCeilings, restoreLimits } from './check.ts';
 export { backupToFile, listBackups, nextBackupName, pruneScheduled } from './files.ts';
 export { confirmStaged, discardStaged, readLastOutcome } from './restore-state.ts';
@@ -18,4 +26,26 @@ export async function previewQinglongArchive(
   timezone: string,
 ): Promise<ImportPreview> {
   return previewOf(await readQinglongImport({ sourceDir: dataDir, target, timezone }));
+}
+
+export type BackupDeps = Omit<BackupServiceDeps, 'previewQinglong'>;
+
+export function createBackup(deps: BackupDeps): Area<BackupService> {
+  const service = new BackupService({
+    ...deps,
+    previewQinglong: (dir) => previewQinglongArchive(dir, deps.paths, deps.settings.get('timezone')),
+  });
+  deps.jobs.defineQueue(backupQueue, () => 1);
+  deps.timetable.onDue('backup', () => void service.scheduled());
+  return {
+    service,
+    routes: async (app) => {
+      await backupRoutes(typed(app), { backups: service });
+      await qinglongBackupRoutes(typed(app), { backups: service });
+    },
+    start: async () => {
+      await service.cleanWorkDir();
+      service.arm();
+    },
+  };
 }
