@@ -44,8 +44,8 @@ test('backup and download, a refused upload, restore with the restart countdown,
   await page.goto(`${panel.url}setting/other`);
 
   // Log deletion: saved, it runs at once and says what it removed.
-  await page.getByLabel('Log deletion frequency (days)').fill('7');
-  await page.getByRole('button', { name: 'Save', exact: true }).nth(1).click();
+  await page.getByRole('spinbutton', { name: 'Log deletion frequency (days)' }).fill('7');
+  await page.getByRole('button', { name: 'Save Log deletion frequency (days)' }).click();
   await page.getByText('Log deletion saved').waitFor();
   await page
     .getByText(/Removed 1 log files/)
@@ -54,7 +54,7 @@ test('backup and download, a refused upload, restore with the restart countdown,
   assert.equal(existsSync(path.join(dataDir, 'log', 'task_1', '2020-01-01-00-00-00-000.log')), false);
 
   // Backup: the job's log and progress, then the download.
-  await page.getByRole('checkbox', { name: 'Run logs' }).check();
+  await page.getByRole('group', { name: 'What to back up' }).getByRole('checkbox', { name: 'Run logs' }).check();
   const downloadEvent = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Back up now' }).click();
   const download = await downloadEvent;

@@ -55,11 +55,14 @@ export function BackupList({
         <TBody>
           {files.map((file) => (
             <Tr key={file.name}>
-              <Td className="font-mono">
-                <span className="mr-2">{file.name}</span>
-                <Badge status={file.scheduled ? 'queued' : 'idle'}>
-                  {file.scheduled ? t`Scheduled` : t`On demand`}
-                </Badge>
+              <Td>
+                {/* The kind under the name, so the actions fit beside it at desktop width. */}
+                <div className="flex flex-col items-start gap-1">
+                  <span className="font-mono">{file.name}</span>
+                  <Badge status={file.scheduled ? 'queued' : 'idle'}>
+                    {file.scheduled ? t`Scheduled` : t`On demand`}
+                  </Badge>
+                </div>
               </Td>
               <Td>{formatDateTime(file.createdAt)}</Td>
               <Td className="text-right tabular-nums">{formatSize(file.size)}</Td>

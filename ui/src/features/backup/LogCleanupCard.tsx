@@ -63,6 +63,7 @@ export function LogCleanupCard() {
   };
 
   const last = status?.last ?? null;
+  const label = t`Log deletion frequency (days)`;
   return (
     <Card className="max-w-3xl">
       <CardHeader
@@ -72,11 +73,7 @@ export function LogCleanupCard() {
       <CardBody className="flex flex-col gap-4">
         <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
           <div className="min-w-0 flex-1">
-            <Field
-              label={t`Log deletion frequency (days)`}
-              error={error}
-              hint={t`0 or empty: off. Runs now when saved, then every x days.`}
-            >
+            <Field label={label} error={error} hint={t`0 or empty: off. Runs now when saved, then every x days.`}>
               {(control) => (
                 <Input
                   {...control}
@@ -90,7 +87,13 @@ export function LogCleanupCard() {
               )}
             </Field>
           </div>
-          <Button type="submit" variant="primary" loading={busy} className="self-start sm:mt-[26px]">
+          <Button
+            type="submit"
+            variant="primary"
+            loading={busy}
+            className="self-start sm:mt-[26px]"
+            aria-label={t`Save ${label}`}
+          >
             {t`Save`}
           </Button>
           <Button
