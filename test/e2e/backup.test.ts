@@ -3,11 +3,11 @@
  * Backup, restore and log deletion on /setting/other, in a real Chromium against the real daemon: a backup is made
  * and downloaded (the file is a whole archive with its manifest), a hostile upload is refused with the reason, a
  * backup is checked, confirmed, and the page counts down through the daemon's restart and reloads on the restored
- * data. English light desktop and Chinese dark phone.
+ * data. English light desktop; Chinese dark phone: a backup downloaded, one from the list checked and discarded.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -102,6 +102,24 @@ test('backup and download, a refused upload, restore with the restart countdown,
   await phone.page.goto(`${panel.url}setting/other`);
   await phone.page.getByRole('button', { name: '立即备份' }).waitFor();
   await phone.page.getByText('日志删除', { exact: true }).first().waitFor();
+  // In Chinese too: a backup downloaded, and one from the list checked (then set aside).
+  const zhDownloadEvent = phone.page.waitForEvent('download', { timeout: 60_000 });
+  await phone.page.getByRole('button', { name: '立即备份' }).click();
+  const zhDownload = await zhDownloadEvent;
+  assert.match(zhDownload.suggestedFilename(), /^baihu-\d{8}-\d{6}(-\d+)?\.tgz$/);
+  const zhSaved = path.join(tempDir(t), zhDownload.suggestedFilename());
+  await zhDownload.saveAs(zhSaved);
+  assert.match(execFileSync('tar', ['tzf', zhSaved], { encoding: 'utf8' }), /^baihu-backup\.json$/m);
+  await phone.page.getByRole('button', { name: `恢复 ${zhDownload.suggestedFilename()}` }).click();
+  await phone.page.getByText('压缩包通过了所有检查，尚未替换任何数据。').waitFor();
+  await screenshot(phone.page, 'restore-check-phone-zh-dark');
+  await phone.page.getByRole('button', { name: '放弃' }).click();
+  await phone.page.getByText('压缩包通过了所有检查，尚未替换任何数据。').waitFor({ state: 'detached' });
+  assert.deepEqual(
+    readdirSync(path.join(dataDir, '.restore')).filter((entry) => !entry.endsWith('.json')),
+    [],
+    'a discarded check leaves nothing staged',
+  );
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `page is ${overflow}px wider than the phone`);
   await screenshot(phone.page, 'backup-phone-zh-dark');

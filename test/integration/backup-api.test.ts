@@ -130,6 +130,12 @@ test('backup settings round-trip, are checked, and a scheduled backup keeps the 
     .filter((name) => name.endsWith('.tgz'))
     .sort();
   assert.deepEqual(kept, [manual.name, ...names.slice(-2)].sort());
+  // The scheduled backups hold the parts the setting names, and only those.
+  const entries = execFileSync('tar', ['tzf', path.join(dataDir, 'bak', names.at(-1)!)], { encoding: 'utf8' });
+  assert.match(entries, /^data\/db\/baihu\.sqlite$/m);
+  assert.match(entries, /^data\/config\//m);
+  assert.match(entries, /^data\/scripts\//m);
+  assert.doesNotMatch(entries, /^data\/(deps|repo|raw|ssh\.d|log)\//m);
 
   // Off again: no timer.
   await call(app, 'PUT', `${api}/system/config/backup`, { token, payload: { schedule: '', keep: 2, parts: [] } });
