@@ -227,7 +227,7 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
         console.log(await restoreCommand(config, args));
         return 0;
       case 'rmlog':
-        console.log(await rmlogCommand(config, args));
+        await rmlogCommand(config, args);
         return 0;
       default:
         console.error(`ql: unknown command "${command}"\n`);

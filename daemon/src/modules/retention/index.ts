@@ -5,7 +5,7 @@ import { RetentionService, retentionQueue } from './service.ts';
 
 export type { RetentionService };
 export { cleanLogs, type LogCleanupReport } from './log-cleanup.ts';
-export { summaryOf } from './job.ts';
+export { runSweeps, summaryOf, sweeps, type Sweep, type SweepContext, type SweepReport } from './sweeps.ts';
 export { policyOfFrequency, type RetentionPolicy } from './policy.ts';
 export { RetentionRepository };
 
