@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BackupOverview, BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
-import { call, initAccount, login, signedIn, startApp, tempDir, type TestApp } from '../helpers/app.ts';
+import { call, initAccount, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { multipart } from '../helpers/files.ts';
 import { makeQinglongDataDir } from '../helpers/qinglong/index.ts';
@@ -339,4 +339,22 @@ test('one backup at a time; unknown or foreign file names are 404', async (t) =>
   assert.equal(out.body.error, 'badPath');
 });
 
-export type { TestApp, TestContext };
+test('backup and restore are for the panel’s session only; log deletion is under the system scope', async (t) => {
+  const { app } = await startApp(t);
+  const accessOf = (method: string, url: string) =>
+    app.routeTable.find((route) => route.method === method && route.url === url)?.access;
+  const backupRoutes = app.routeTable.filter((route) =>
+    /^\/api\/(system\/(backup|restore|config\/backup|data\/)|update\/data)/.test(route.url),
+  );
+  assert.ok(backupRoutes.length >= 12, backupRoutes.map((route) => route.url).join(', '));
+  for (const route of backupRoutes) {
+    assert.deepEqual(route.access, { kind: 'session' }, `${route.method} ${route.url}`);
+  }
+  for (const [method, url] of [
+    ['PUT', '/api/system/config/log-remove-frequency'],
+    ['GET', '/api/system/log-cleanup'],
+    ['PUT', '/api/system/log-cleanup/run'],
+  ] as const) {
+    assert.deepEqual(accessOf(method, url), { kind: 'scope', scope: 'system' }, `${method} ${url}`);
+  }
+});
