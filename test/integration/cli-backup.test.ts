@@ -21,6 +21,7 @@ import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../daemon/src/app.ts';
 import { loadConfig } from '../../daemon/src/config.ts';
+import { startDaemon } from '../helpers/daemon.ts';
 import { filesSnapshot } from '../helpers/snapshot.ts';
 import { rawTgz } from '../helpers/tar.ts';
 
@@ -90,6 +91,32 @@ test('ql backup writes into data/bak; ql restore swaps it in at once and keeps w
     payload: { username: 'keeper', password: 'correct-horse-42' },
   });
   assert.equal(login.json().code, 200);
+});
+
+test('ql restore with the daemon running: confirmed, the daemon restarts (exit 0), its next start applies it', async (t) => {
+  const dataDir = await madeByDaemon(t);
+  writeFileSync(path.join(dataDir, 'scripts', 'kept.js'), 'kept');
+  const backup = runQl(dataDir, 'backup', 'scripts');
+  const written = /Backup written: (\S+)/.exec(backup.stdout)?.[1];
+  assert.ok(written, backup.stdout + backup.stderr);
+
+  const daemon = await startDaemon(t, dataDir);
+  rmSync(path.join(dataDir, 'scripts', 'kept.js'));
+  writeFileSync(path.join(dataDir, 'scripts', 'later.js'), 'later');
+  const exited = new Promise<number | null>((resolve) => daemon.child.once('exit', (code) => resolve(code)));
+  const restore = runQl(dataDir, 'restore', written);
+  assert.equal(restore.status, 0, restore.stderr);
+  assert.match(
+    restore.stdout,
+    new RegExp(`The daemon \\(pid ${daemon.child.pid}\\) is running: it was asked to restart`),
+  );
+  assert.equal(await exited, 0, daemon.output());
+  assert.ok(existsSync(path.join(dataDir, 'scripts', 'later.js')), 'nothing is swapped while the daemon runs');
+
+  // The supervisor starts it again: the swap happens before the database opens.
+  await startDaemon(t, dataDir);
+  assert.equal(readFileSync(path.join(dataDir, 'scripts', 'kept.js'), 'utf8'), 'kept');
+  assert.equal(existsSync(path.join(dataDir, 'scripts', 'later.js')), false);
 });
 
 test('ql restore refuses a hostile or missing archive with the reason, and nothing changes', async (t) => {
