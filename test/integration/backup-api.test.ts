@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { ManualClock } from '../../daemon/src/clock.ts';
 import type { BackupOverview, BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { call, initAccount, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
@@ -144,6 +145,38 @@ test('backup settings round-trip, are checked, and a scheduled backup keeps the 
     .filter((name) => name.endsWith('.tgz'))
     .sort();
   assert.deepEqual(after, kept);
+});
+
+test('a scheduled backup missed while the daemon was down runs at the next start, once', async (t) => {
+  const dataDir = tempDir(t);
+  const noon = Date.UTC(2026, 0, 1, 12);
+  const env = { TZ: 'UTC' };
+  const first = await signedIn(t, { dataDir, env, clock: new ManualClock(noon) });
+  const saved = await call(first.app, 'PUT', `${api}/system/config/backup`, {
+    token: first.token,
+    payload: { schedule: '0 3 * * *', keep: 2, parts: [] },
+  });
+  assert.equal(saved.body.code, 200);
+  await first.app.close();
+
+  const backupRuns = (app: FastifyInstance) =>
+    app.ctx.db.selectFrom('job_runs').selectAll().where('kind', '=', 'backup').execute();
+  // Down over night: 03:00 passed while nothing ran.
+  const second = await startApp(t, { dataDir, env, clock: new ManualClock(noon + 20 * 3_600_000) });
+  await second.app.ready();
+  const [caughtUp] = await waitFor(async () => {
+    const runs = await backupRuns(second.app);
+    return runs.length > 0 && runs.every((run) => run.finished_at) ? runs : undefined;
+  });
+  assert.equal(caughtUp!.trigger, 'catchUp');
+  assert.equal(caughtUp!.end, 'success');
+  assert.equal(readdirSync(path.join(dataDir, 'bak')).filter((name) => name.startsWith('baihu-auto-')).length, 1);
+  await second.app.close();
+
+  // Started again an hour later: that due time was handled, nothing runs again.
+  const third = await startApp(t, { dataDir, env, clock: new ManualClock(noon + 21 * 3_600_000) });
+  await third.app.ready();
+  assert.equal((await backupRuns(third.app)).length, 1);
 });
 
 test('backup → wipe → restore gives identical rows and files; the replaced data is kept', async (t) => {

@@ -46,6 +46,7 @@ export function createBackup(deps: BackupDeps): Area<BackupService> {
     start: async () => {
       await service.cleanWorkDir();
       service.arm();
+      await service.catchUp();
     },
   };
 }

@@ -44,6 +44,9 @@ export type BackupServiceDeps = Pick<
   qinglongImport?: QinglongImportHandOver;
 };
 
+/** How far back a scheduled backup missed while the daemon was down still runs at start-up. */
+const catchUpMinutes = 24 * 60;
+
 /** How long after the reply to a confirmed restore the daemon closes (the reply must reach the browser first). */
 export const restartDelayMs = 500;
 
@@ -114,7 +117,7 @@ export class BackupService {
 
   /** A backup into data/bak now (409 while another runs); the reply names its live topic and its file. */
   async start(parts: BackupPart[], trigger: string = RunTrigger.manual): Promise<BackupStarted> {
-    const scheduled = trigger === RunTrigger.schedule;
+    const scheduled = trigger === RunTrigger.schedule || trigger === RunTrigger.catchUp;
     const busy = this.o.jobs.busy(backupQueue, 'backup');
     if (busy.running || busy.waiting) throw new AppError('backupBusy', ResponseCode.conflict);
     const chosen = normalizeParts(parts);
@@ -143,10 +146,21 @@ export class BackupService {
     return { runId: ticket.runId, topic: backupTopic(ticket.runId), name };
   }
 
+  /**
+   * At start-up: a scheduled backup whose time passed while the daemon was down (within the last day, by the
+   * timetable's heartbeat) runs now, once; older ones are not worth the disk, the next is near.
+   */
+  async catchUp(): Promise<void> {
+    const schedule = this.o.settings.get('backupSchedule');
+    if (!schedule) return;
+    const missed = this.o.timetable.startupRun([schedule], { minutes: catchUpMinutes, lastDueAt: null });
+    if (missed?.trigger === RunTrigger.catchUp) await this.scheduled(RunTrigger.catchUp);
+  }
+
   /** The scheduled backup fired: the same job, its parts from the settings; a running backup makes it skip. */
-  async scheduled(): Promise<void> {
+  async scheduled(trigger: string = RunTrigger.schedule): Promise<void> {
     try {
-      await this.start(this.o.settings.get('backupParts'), RunTrigger.schedule);
+      await this.start(this.o.settings.get('backupParts'), trigger);
     } catch (error) {
       this.o.log.warn({ reason: (error as Error).message }, 'scheduled backup not started');
     }
