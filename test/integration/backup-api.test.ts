@@ -11,6 +11,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../daemon/src/clock.ts';
+import { appScopes } from '../../daemon/src/contract/access.ts';
+import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { BackupOverview, BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { call, initAccount, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
@@ -390,4 +392,40 @@ test('backup and restore are for the panel’s session only; log deletion is und
   ] as const) {
     assert.deepEqual(accessOf(method, url), { kind: 'scope', scope: 'system' }, `${method} ${url}`);
   }
+});
+
+test('an application token with every scope can neither back up nor restore; it sets log deletion on /open', async (t) => {
+  const { app, token, dataDir } = await signedIn(t);
+  const created = (
+    await call(app, 'POST', `${api}/apps`, { token, payload: { name: 'robot', scopes: [...appScopes] } })
+  ).body.data as AppWithSecret;
+  const query = new URLSearchParams({ client_id: created.client_id, client_secret: created.client_secret });
+  const bearer = ((await call(app, 'GET', `/open/auth/token?${query}`)).body.data as AppToken).token;
+  assert.ok(bearer);
+
+  const refused: [string, string, object?][] = [
+    ['GET', '/system/backup'],
+    ['POST', '/system/backup', { parts: [] }],
+    ['PUT', '/system/config/backup', { schedule: '', keep: 1, parts: [] }],
+    ['PUT', '/system/data/export', { type: ['scripts'] }],
+    ['PUT', '/system/data/import'],
+    ['POST', '/system/restore/from-backup', { name: 'baihu-20260101-000000.tgz' }],
+    ['PUT', '/system/restore', { id: 'x' }],
+    ['DELETE', '/system/restore'],
+    ['PUT', '/update/data'],
+  ];
+  for (const [method, url, payload] of refused) {
+    for (const prefix of ['/open', '/api']) {
+      const reply = await call(app, method, `${prefix}${url}`, { token: bearer, ...(payload ? { payload } : {}) });
+      assert.ok(reply.status === 401 || reply.status === 404, `${method} ${prefix}${url}: ${reply.status}`);
+    }
+  }
+  assert.equal(readdirSync(path.join(dataDir, 'bak')).filter((name) => name.endsWith('.tgz')).length, 0);
+
+  const set = await call(app, 'PUT', '/open/system/config/log-remove-frequency', {
+    token: bearer,
+    payload: { logRemoveFrequency: 5 },
+  });
+  assert.deepEqual(set.body, { code: 200, data: { logRemoveFrequency: 5 } });
+  assert.equal(app.ctx.settings.get('logRemoveFrequency'), 5);
 });

@@ -1,7 +1,7 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
- * `debug:<runId>`, a pull `sub:<runId>`, a dependency's install or removal `dep:<dependencyId>` (the latest one), a
- * backup `backup:<runId>`, a log deletion `retention:<runId>`.
+ * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, a dependency's install
+ * or removal `dep:<dependencyId>` (the latest one), a backup `backup:<runId>`, a log deletion `retention:<runId>`.
  */
 import { backupTopic } from '../contract/backup-parts.ts';
 import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
@@ -17,6 +17,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   debug: { prefix: 'debug:', by: 'run', name: (id) => `debug:${id}` },
   install: { prefix: 'dep:', by: 'ref', name: dependencyTopic },
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
+  command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
   backup: { prefix: 'backup:', by: 'run', name: backupTopic },
   retention: { prefix: 'retention:', by: 'run', name: retentionTopic },
 };

@@ -13,6 +13,7 @@ export const JobKind = {
   debug: 'debug',
   install: 'install',
   pull: 'pull',
+  command: 'command',
   backup: 'backup',
   retention: 'retention',
 } as const;
