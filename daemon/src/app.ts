@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -19,6 +18,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { installBodyParsers } from './http/bodies.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './ui.ts';
@@ -33,7 +33,7 @@ import { createConfigs } from './modules/configs/index.ts';
 import { createCrons } from './modules/crons/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
-import { applyPendingRestore, createBackup, type QinglongImportHandOver } from './modules/backup/index.ts';
+import { createBackup, restoreAtStart, type QinglongImportHandOver } from './modules/backup/index.ts';
 import { createLogs } from './modules/logs/index.ts';
 import { createRetention } from './modules/retention/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
@@ -98,11 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paths = dataPaths(config.dataDir);
   await ensureDataDirs(paths);
   // A confirmed restore is swapped in first, before anything opens a file of the data it replaces (docs/backup.md).
-  const restoreLines: { level: 'info' | 'error'; obj: object; msg?: string | undefined }[] = [];
-  await applyPendingRestore(paths, {
-    info: (obj, msg) => restoreLines.push({ level: 'info', obj, msg }),
-    error: (obj, msg) => restoreLines.push({ level: 'error', obj, msg }),
-  });
+  const logRestore = await restoreAtStart(paths);
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = createConfigs({ paths });
   await configs.service.seed();
@@ -144,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const level = path === paths.root ? 'info' : 'warn';
     app.log[level]({ path, code }, 'could not make private to this user');
   }
-  for (const { level, obj, msg } of restoreLines) app.log[level](obj, msg);
+  logRestore(app.log);
   recordRoutes(app, openSurface);
   installBodyParsers(app);
 
@@ -270,25 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface });
   installTextCheck(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The panel is usually reached over plain HTTP on a LAN; HSTS there would lock users out.
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await installSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -4,6 +4,7 @@
  * parts are exported for `ql backup` / `ql restore` and for app.ts, which applies a confirmed restore at start-up
  * before the database opens.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { ImportPreview } from '../../contract/import-schemas.ts';
 import type { DataPaths } from '../../paths.ts';
 import { typed, type Area } from '../../shared.ts';
@@ -12,6 +13,7 @@ import { backupQueue } from './job.ts';
 import { qinglongBackupRoutes } from './qinglong-routes.ts';
 import { backupRoutes } from './routes.ts';
 import { BackupService, type BackupServiceDeps } from './service.ts';
+import { applyPendingRestore } from './swap.ts';
 
 export type { BackupService, QinglongImportHandOver } from './service.ts';
 export { checkArchive, restoreCeilings, restoreLimits } from './check.ts';
@@ -26,6 +28,23 @@ export async function previewQinglongArchive(
   timezone: string,
 ): Promise<ImportPreview> {
   return previewOf(await readQinglongImport({ sourceDir: dataDir, target, timezone }));
+}
+
+/**
+ * Applies a confirmed restore at start-up, before anything opens the data it replaces (app.ts calls it first), and
+ * keeps what it says until the daemon's logger exists: the returned function writes it there.
+ */
+export async function restoreAtStart(
+  paths: DataPaths,
+): Promise<(log: Pick<FastifyBaseLogger, 'info' | 'error'>) => void> {
+  const lines: { level: 'info' | 'error'; obj: object; msg: string | undefined }[] = [];
+  await applyPendingRestore(paths, {
+    info: (obj, msg) => lines.push({ level: 'info', obj, msg }),
+    error: (obj, msg) => lines.push({ level: 'error', obj, msg }),
+  });
+  return (log) => {
+    for (const { level, obj, msg } of lines) log[level](obj, msg);
+  };
 }
 
 export type BackupDeps = Omit<BackupServiceDeps, 'previewQinglong'>;
