@@ -15,10 +15,11 @@ import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { serverOptions } from './http/server-options.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { installBodyParsers } from './http/bodies.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './ui.ts';
@@ -40,7 +41,10 @@ import { createNotifications } from './modules/notifications/index.ts';
 import { createObserve } from './modules/observe/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
+import { createAbout } from './modules/about/index.ts';
 import { createSystem } from './modules/system/index.ts';
+import { createSystemLog } from './modules/system-log/index.ts';
+import { createUpdate, logRecovery, recoverFromFailedUpdate } from './modules/update/index.ts';
 import { createUser } from './modules/user/index.ts';
 import { installScriptLibraries } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
@@ -51,9 +55,10 @@ import { fromRoot } from './root.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
 import { SettingsStore } from './settings/store.ts';
+import type { SystemLogFile } from './syslog/daily-file.ts';
 import { megabyte } from './settings/limits.ts';
 import type { Area, SharedParts } from './shared.ts';
-import { version } from './version.ts';
+import { build, version } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,8 +87,13 @@ export interface AppOptions {
   /** Slow-request timeouts (http/limits.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
   /**
-   * Closes the daemon for its supervisor to start it again (server.ts: close, exit 0; the entrypoint restarts it).
-   * A confirmed restore calls it. Without it a restart request is only logged (tests pass their own).
+   * The destination the logger writes to (server.ts passes the same one as the logger's `stream`); without it the
+   * system log routes read data/syslog as it is, and nothing of this app is written there.
+   */
+  systemLog?: SystemLogFile;
+  /**
+   * Ends the process with exit code 0 for the entrypoint to start it again (server.ts): an update, a confirmed
+   * restore. Tests pass their own.
    */
   restart?: () => void;
   /** The Qinglong import's writer, handed a Qinglong data.tgz a restore unpacked (modules/backup). */
@@ -105,35 +115,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the database opens, so its WAL/SHM files are made from a private database file.
   const unrestricted = await restrictDataDir(paths);
 
+  // After a new version failed its first start, this version may have to put its database copy back first.
+  const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const openSurface = new OpenSurface(config.baseUrl);
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // One line per request would flood the system log of a panel that scripts call all day.
-    logController: new LogController({ disableRequestLogging: true }),
-    // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
-    forceCloseConnections: true,
-    // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
-    routerOptions: {
-      caseSensitive: true,
-      ignoreTrailingSlash: true,
-      maxParamLength: 500,
-      querystringParser: parseQuery,
-    },
-    bodyLimit: defaultBodyLimit,
-    connectionTimeout: timeouts.idleTimeoutMs,
-    requestTimeout: timeouts.requestTimeoutMs,
-    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    // Scalars are coerced as Qinglong's Joi converts them ("5" → 5), but a value is never wrapped into a list: with
-    // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
-    schemaController: { compilersFactory: lazyCompilers() },
-    // The open API: /open/<path> is served by the route of /api/<path> (access/open-surface.ts).
-    rewriteUrl: openSurface.rewriteUrl,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(
+    serverOptions({ logger: options.logger ?? false, timeouts, rewriteUrl: openSurface.rewriteUrl }),
+  ).withTypeProvider<TypeBoxTypeProvider>();
+  logRecovery(app.log, restored);
   for (const { path, code } of unrestricted) {
     // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
     // folders below it, which are ours, still keep other users out.
@@ -217,8 +209,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
   const apps = createApps(shared);
   const observe = createObserve({ ...shared, metrics, jobs, crons: crons.service, version, startedAt });
+  const update = createUpdate({ ...shared, version, restart: options.restart });
+  const about = createAbout({ ...shared, version, build, ...update.service.origin, startedAt });
   const areas: Area<unknown>[] = [
-    createSystem({ ...shared, users: user.service, version, startedAt }),
+    createSystem({ ...shared, users: user.service, version, startedAt, release: () => about.service.release() }),
+    update,
+    createSystemLog({ ...shared, file: options.systemLog }),
+    about,
     user,
     apps,
     createNotifications(shared),
@@ -248,6 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await timetable.close();
     for (const area of [...areas].reverse()) await area.close?.();
     await jobs.close();
+    // After the runs are stopped (their rows written), before the database closes: the copy an update needs.
+    await update.service.beforeExit();
     await database.close();
   });
 

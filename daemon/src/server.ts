@@ -1,6 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { privateUmask } from './data-modes.ts';
+import { mkdirSync } from 'node:fs';
+import { dataPaths } from './paths.ts';
+import { SystemLogFile } from './syslog/daily-file.ts';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
 import { restartSignal } from './restart.ts';
 
@@ -24,7 +27,7 @@ async function main(): Promise<void> {
 
   // Before anything reads or writes the data: a second daemon on the same data dir stops here (see lock.ts).
   try {
-    lockDataDir(config.dataDir);
+    lockDataDir(config.dataDir, { supervised: config.supervised });
   } catch (error) {
     if (error instanceof DataDirLocked) {
       console.error(error.message);
@@ -33,14 +36,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The daemon's own log: every line redacted, to stdout and to data/syslog/<day>.log (syslog/daily-file.ts).
+  const syslogDir = dataPaths(config.dataDir).syslog;
+  mkdirSync(syslogDir, { recursive: true, mode: 0o700 });
+  const systemLog = new SystemLogFile({ dir: syslogDir });
+
+  let closing = false;
   const app = await buildApp({
     config,
-    logger: { level: config.logLevel },
-    // A restart (a confirmed restore) is a clean shutdown with exit code 0; the entrypoint starts the daemon again.
+    logger: { level: config.logLevel, stream: systemLog },
+    systemLog,
+    // The panel's restart and update: a clean exit, which the entrypoint answers by starting the daemon again.
     restart: () => shutdown('restart'),
   });
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -57,7 +66,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  // `ql restore` asks a running daemon to restart this way (restart.ts).
+  // `ql reload`, `ql update` and `ql restore` ask a running daemon to restart this way (restart.ts): the same clean exit.
   process.on(restartSignal, () => shutdown(restartSignal));
 
   const address = await app.listen({ port: config.port, host: config.host });

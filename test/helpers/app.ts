@@ -32,6 +32,8 @@ export async function startApp(
     timeouts?: AppOptions['timeouts'];
     restart?: AppOptions['restart'];
     qinglongImport?: AppOptions['qinglongImport'];
+    /** Further options of buildApp (the logger and its system log destination, the restart hook). */
+    appOptions?: Partial<Omit<AppOptions, 'config' | 'clock'>>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir(t);
@@ -39,7 +41,12 @@ export async function startApp(
   const clock = (options.clock ?? new ManualClock(Date.now())) as ManualClock;
   const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
   // The test's variables also stand for the machine's (TZ pins the container's zone).
-  const appOptions: AppOptions = { config, clock, host: readHost({ ...process.env, ...options.env }) };
+  const appOptions: AppOptions = {
+    config,
+    clock,
+    host: readHost({ ...process.env, ...options.env }),
+    ...options.appOptions,
+  };
   if (options.uiDir) appOptions.uiDir = options.uiDir;
   if (options.rawPathWall !== undefined) appOptions.rawPathWall = options.rawPathWall;
   if (options.timeouts) appOptions.timeouts = options.timeouts;
@@ -47,6 +54,7 @@ export async function startApp(
   if (options.qinglongImport) appOptions.qinglongImport = options.qinglongImport;
   const app = await buildApp(appOptions);
   t.after(() => app.close());
+  if (options.appOptions?.systemLog) t.after(() => options.appOptions?.systemLog?.close());
   return { app, dataDir, clock };
 }
 

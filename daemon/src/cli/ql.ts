@@ -22,6 +22,7 @@ import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
 import { privateUmask } from '../data-modes.ts';
 import { defaultReaper, reaperPath } from '../jobs/executor/reaper.ts';
+import { qlReload, qlUpdate, QlUpdateError } from './ql-update.ts';
 
 /** Exit codes: 0 done, 1 failed, 2 usage error, 78 bad configuration (as the daemon). */
 const usage = `Usage: ql <command> [argument]
@@ -37,11 +38,14 @@ Commands:
                         the database is always in it; default: ${defaultBackupParts.filter((p) => p !== 'db').join(' ')})
   restore <file.tgz>    check a backup and restore it (the daemon, if running, restarts to apply it)
   rmlog <days>          delete run logs older than <days> days (never a log a run is using)
+  update [false]        download the newest version from the release feed, check it, and restart into it
+                        (false: download and check only; the next restart starts it)
+  reload                restart the daemon (through the container's entrypoint)
   help                  show this help
 
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL (where check looks
-for the daemon). Commands that Qinglong's ql also has (update, reload, repo, raw, extra, bot) are not
-available yet.`;
+for the daemon), BAIHU_RELEASE_FEED and BAIHU_SELF_UPDATE (update). Commands that Qinglong's ql also has (repo, raw,
+extra, bot) are not available yet.`;
 
 class CliError extends Error {
   constructor(
@@ -229,15 +233,29 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
       case 'rmlog':
         await rmlogCommand(config, args);
         return 0;
+      case 'update':
+      case 'reload': {
+        if (args.length > (command === 'update' ? 1 : 0) || (args[0] !== undefined && args[0] !== 'false')) {
+          throw new CliError(command === 'update' ? 'Usage: ql update [false]' : 'Usage: ql reload', 2);
+        }
+        const database = await openExisting(config);
+        try {
+          if (command === 'update') await qlUpdate(config, database, args);
+          else await qlReload(config, database);
+        } finally {
+          await database.close();
+        }
+        return 0;
+      }
       default:
         console.error(`ql: unknown command "${command}"\n`);
         console.error(usage);
         return 2;
     }
   } catch (error) {
-    if (error instanceof CliError || error instanceof CommandError) {
+    if (error instanceof CliError || error instanceof CommandError || error instanceof QlUpdateError) {
       console.error(`ql ${command}: ${error.message}`);
-      return error.exitCode;
+      return error instanceof CliError ? error.exitCode : 1;
     }
     if (error instanceof AppError) {
       console.error(`ql ${command}: ${messages[error.key].en}`);

@@ -3,6 +3,7 @@ import { fieldLabels } from './field-labels.ts';
 import { backupMessages } from './messages-backup.ts';
 import { importMessages } from './messages-import.ts';
 import { appMessages } from './messages-apps.ts';
+import { systemMessages } from './messages-system.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -197,6 +198,7 @@ export const messages = {
   },
   ...importMessages,
   ...backupMessages,
+  ...systemMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },

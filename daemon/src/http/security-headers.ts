@@ -1,7 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** The security headers of every reply (helmet): the UI's content security policy, no HSTS. */
+/** The security headers of every reply (helmet): a content security policy for the panel, no HSTS. */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

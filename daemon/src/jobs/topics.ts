@@ -1,7 +1,8 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
  * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, a dependency's install
- * or removal `dep:<dependencyId>` (the latest one), a backup `backup:<runId>`, a log deletion `retention:<runId>`.
+ * or removal `dep:<dependencyId>` (the latest one), an update's download `update:<runId>`, a backup `backup:<runId>`,
+ * a log deletion `retention:<runId>`.
  */
 import { backupTopic } from '../contract/backup-parts.ts';
 import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
@@ -18,6 +19,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   install: { prefix: 'dep:', by: 'ref', name: dependencyTopic },
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
   command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
+  update: { prefix: 'update:', by: 'run', name: (id) => `update:${id}` },
   backup: { prefix: 'backup:', by: 'run', name: backupTopic },
   retention: { prefix: 'retention:', by: 'run', name: retentionTopic },
 };

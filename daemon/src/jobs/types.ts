@@ -7,13 +7,14 @@ import type { Language } from '../contract/i18n.ts';
 import type { ArgvSpec } from './executor/executor.ts';
 import type { RunOutcome, TaskRunSpec } from './executor/types.ts';
 
-/** The kinds of job. Update and import will be kinds too. */
+/** The kinds of job. Import will be a kind too. */
 export const JobKind = {
   task: 'task',
   debug: 'debug',
   install: 'install',
   pull: 'pull',
   command: 'command',
+  update: 'update',
   backup: 'backup',
   retention: 'retention',
 } as const;

@@ -1,4 +1,5 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
+import type { ReleaseInfo } from '../about/index.ts';
 import type { UserService } from '../user/index.ts';
 import { commandRoutes } from './command-routes.ts';
 import { CommandRuns } from './commands.ts';
@@ -13,6 +14,8 @@ export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue
   users: Pick<UserService, 'isInitialized'>;
   version: string;
   startedAt: number;
+  /** Qinglong's release fields of `GET /api/system` (the about area's). */
+  release: () => Promise<ReleaseInfo>;
 };
 
 /** Version, health, the system settings (task concurrency, time zone, log language), and commands run by callers. */
