@@ -255,7 +255,7 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
   } catch (error) {
     if (error instanceof CliError || error instanceof CommandError || error instanceof QlUpdateError) {
       console.error(`ql ${command}: ${error.message}`);
-      return error instanceof CliError ? error.exitCode : 1;
+      return error instanceof QlUpdateError ? 1 : error.exitCode;
     }
     if (error instanceof AppError) {
       console.error(`ql ${command}: ${messages[error.key].en}`);
