@@ -143,7 +143,7 @@ try {
   }
 
   const reader = new Database(daemon.db, { readonly: true });
-  const run = await conn.request('PUT', '/api/system/run-history/run', { token });
+  const run = await conn.request('PUT', '/api/system/log-cleanup/run', { token });
   const runId = run.status === 200 ? run.json<{ data: { runId: number | null } }>().data.runId : null;
   if (runId === null) {
     report.check('retention_ran', false, { reply: `${run.status} ${run.body.toString().slice(0, 200)}` });

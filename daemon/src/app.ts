@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
@@ -18,11 +18,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { localUrl } from './http/local-url.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { switchToIncrementalVacuum } from './db/vacuum.ts';
+import { serverOptions } from './http/server-options.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { installTextCheck, parseQuery } from './http/text-check.ts';
+import { installTextCheck } from './http/text-check.ts';
 import { installBodyParsers } from './http/bodies.ts';
-import { lazyCompilers } from './http/lazy-compilers.ts';
-import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
+import { defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './ui.ts';
 import { ProcessExecutor } from './jobs/executor/executor.ts';
 import { ObservedJobRunner } from './jobs/observed.ts';
@@ -36,8 +36,9 @@ import { createCrons } from './modules/crons/index.ts';
 import { createDashboard } from './modules/dashboard/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
+import { createBackup, restoreAtStart, type QinglongImportHandOver } from './modules/backup/index.ts';
 import { createLogs } from './modules/logs/index.ts';
-import { createRunHistory } from './modules/run-history/index.ts';
+import { createRetention } from './modules/retention/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
 import { createObserve } from './modules/observe/index.ts';
 import { createQinglongImport } from './modules/qinglong-import/index.ts';
@@ -94,8 +95,13 @@ export interface AppOptions {
    * system log routes read data/syslog as it is, and nothing of this app is written there.
    */
   systemLog?: SystemLogFile;
-  /** Ends the process with exit code 0 for the entrypoint to start it again (server.ts); tests pass their own. */
+  /**
+   * Ends the process with exit code 0 for the entrypoint to start it again (server.ts): an update, a confirmed
+   * restore. Tests pass their own.
+   */
   restart?: () => void;
+  /** The Qinglong import's writer, handed a Qinglong data.tgz a restore unpacked (modules/backup). */
+  qinglongImport?: QinglongImportHandOver;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -105,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const paths = dataPaths(config.dataDir);
   await ensureDataDirs(paths);
+  // A confirmed restore is swapped in first, before anything opens a file of the data it replaces (docs/backup.md).
+  const logRestore = await restoreAtStart(paths);
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = createConfigs({ paths });
   await configs.service.seed();
@@ -118,33 +126,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const openSurface = new OpenSurface(config.baseUrl);
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // One line per request would flood the system log of a panel that scripts call all day.
-    logController: new LogController({ disableRequestLogging: true }),
-    // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
-    forceCloseConnections: true,
-    // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
-    routerOptions: {
-      caseSensitive: true,
-      ignoreTrailingSlash: true,
-      maxParamLength: 500,
-      querystringParser: parseQuery,
-    },
-    bodyLimit: defaultBodyLimit,
-    connectionTimeout: timeouts.idleTimeoutMs,
-    requestTimeout: timeouts.requestTimeoutMs,
-    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    // Scalars are coerced as Qinglong's Joi converts them ("5" → 5), but a value is never wrapped into a list: with
-    // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
-    schemaController: { compilersFactory: lazyCompilers() },
-    // The open API: /open/<path> is served by the route of /api/<path> (access/open-surface.ts).
-    rewriteUrl: openSurface.rewriteUrl,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(
+    serverOptions({ logger: options.logger ?? false, timeouts, rewriteUrl: openSurface.rewriteUrl }),
+  ).withTypeProvider<TypeBoxTypeProvider>();
   logRecovery(app.log, restored);
   logUnrestricted(app.log, paths, unrestricted);
   switchToIncrementalVacuum(database.sqlite, app.log);
+  logRestore(app.log);
   recordRoutes(app, openSurface);
   installBodyParsers(app);
 
@@ -239,9 +227,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createScripts(shared),
     configs,
     createLogs({ ...shared, crons: crons.service }),
-    createRunHistory(shared),
     subscriptions,
     moving,
+    createRetention(shared),
+    createBackup({
+      ...shared,
+      version,
+      restart: options.restart ?? (() => app.log.warn('restart requested, but this daemon has no supervisor hook')),
+      ...(options.qinglongImport ? { qinglongImport: options.qinglongImport } : {}),
+    }),
   ];
 
   app.addHook('onReady', async () => {

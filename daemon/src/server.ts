@@ -7,7 +7,10 @@ import { SystemLogFile } from './syslog/daily-file.ts';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
 import { restartSignal } from './restart.ts';
 
-/** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
+/**
+ * Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT, or to be
+ * restarted (exit code 0) on SIGUSR2 or a confirmed restore.
+ */
 async function main(): Promise<void> {
   // Everything the daemon and its scripts create is private to its user (see data-modes.ts).
   process.umask(privateUmask);
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  // `ql reload` and `ql update` ask a running daemon to restart this way (restart.ts): the same clean exit.
+  // `ql reload`, `ql update` and `ql restore` ask a running daemon to restart this way (restart.ts): the same clean exit.
   process.on(restartSignal, () => shutdown(restartSignal));
 
   const address = await app.listen({ port: config.port, host: config.host });

@@ -30,6 +30,8 @@ export async function startApp(
     clock?: ManualClock | Clock;
     rawPathWall?: boolean;
     timeouts?: AppOptions['timeouts'];
+    restart?: AppOptions['restart'];
+    qinglongImport?: AppOptions['qinglongImport'];
     /** Further options of buildApp (the logger and its system log destination, the restart hook). */
     appOptions?: Partial<Omit<AppOptions, 'config' | 'clock'>>;
   } = {},
@@ -48,6 +50,8 @@ export async function startApp(
   if (options.uiDir) appOptions.uiDir = options.uiDir;
   if (options.rawPathWall !== undefined) appOptions.rawPathWall = options.rawPathWall;
   if (options.timeouts) appOptions.timeouts = options.timeouts;
+  if (options.restart) appOptions.restart = options.restart;
+  if (options.qinglongImport) appOptions.qinglongImport = options.qinglongImport;
   const app = await buildApp(appOptions);
   t.after(() => app.close());
   if (options.appOptions?.systemLog) t.after(() => options.appOptions?.systemLog?.close());

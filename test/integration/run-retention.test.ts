@@ -152,7 +152,7 @@ test('incremental vacuum: a database made before the mode is switched once, keep
   assert.ok(statSync(file).size > 0);
 });
 
-test('the retention job: PUT /api/system/run-history/run prunes under the settings, with its own run row and log', async (t) => {
+test('the retention job: PUT /api/system/log-cleanup/run prunes run history under the settings, with its own run row and log', async (t) => {
   const { app, dataDir } = await startApp(t);
   await initAccount(app);
   const token = await login(app);
@@ -171,7 +171,7 @@ test('the retention job: PUT /api/system/run-history/run prunes under the settin
   }
   await app.ctx.settings.set('runHistoryPerTask', 2);
 
-  const reply = await call(app, 'PUT', '/api/system/run-history/run', { token });
+  const reply = await call(app, 'PUT', '/api/system/log-cleanup/run', { token });
   assert.equal(reply.status, 200);
   const runId = (reply.body as { data: { runId: number } }).data.runId;
   assert.ok(runId > 0);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const secretFileName = 'jwt-secret';
+export const secretFileName = 'jwt-secret';
 
 /**
  * The per-install signing key, made on first start and kept beside the database (outside every folder the file

@@ -14,6 +14,9 @@ import { messages } from '../contract/messages.ts';
 import { databaseFileName, openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
+import { backupCommand, CommandError, restoreCommand } from './backup-commands.ts';
+import { rmlogCommand } from './rmlog-command.ts';
+import { defaultBackupParts, optionalBackupParts } from '../contract/backup.ts';
 import { UserRepository } from '../modules/user/repository.ts';
 import { UserService } from '../modules/user/service.ts';
 import { dataPaths } from '../paths.ts';
@@ -32,6 +35,10 @@ Commands:
                         signs out every session
   resetname <name>      set a new username; signs out every session
   check                 check the data directory, the database, the run reaper and the running daemon
+  backup [parts…]       write a backup into data/bak (parts: all, or any of ${optionalBackupParts.join(' ')};
+                        the database is always in it; default: ${defaultBackupParts.filter((p) => p !== 'db').join(' ')})
+  restore <file.tgz>    check a backup and restore it (the daemon, if running, restarts to apply it)
+  rmlog <days>          delete run logs older than <days> days (never a log a run is using)
   update [false]        download the newest version from the release feed, check it, and restart into it
                         (false: download and check only; the next restart starts it)
   reload                restart the daemon (through the container's entrypoint)
@@ -41,7 +48,7 @@ Commands:
 
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL (where check looks
 for the daemon), BAIHU_RELEASE_FEED and BAIHU_SELF_UPDATE (update). Commands that Qinglong's ql also has (repo, raw,
-rmlog, ...) are not available yet.`;
+extra, bot) are not available yet.`;
 
 class CliError extends Error {
   constructor(
@@ -222,6 +229,15 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
         return (await check(config)) ? 0 : 1;
       case 'import-qinglong':
         return await importQinglong(config, args);
+      case 'backup':
+        console.log(await backupCommand(config, args));
+        return 0;
+      case 'restore':
+        console.log(await restoreCommand(config, args));
+        return 0;
+      case 'rmlog':
+        await rmlogCommand(config, args);
+        return 0;
       case 'update':
       case 'reload': {
         if (args.length > (command === 'update' ? 1 : 0) || (args[0] !== undefined && args[0] !== 'false')) {
@@ -242,9 +258,9 @@ export async function main(argv: string[], env?: NodeJS.ProcessEnv): Promise<num
         return 2;
     }
   } catch (error) {
-    if (error instanceof CliError || error instanceof QlUpdateError) {
+    if (error instanceof CliError || error instanceof CommandError || error instanceof QlUpdateError) {
       console.error(`ql ${command}: ${error.message}`);
-      return error instanceof CliError ? error.exitCode : 1;
+      return error instanceof QlUpdateError ? 1 : error.exitCode;
     }
     if (error instanceof AppError) {
       console.error(`ql ${command}: ${messages[error.key].en}`);

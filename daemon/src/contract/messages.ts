@@ -1,5 +1,6 @@
 import type { Language } from './i18n.ts';
 import { fieldLabels } from './field-labels.ts';
+import { backupMessages } from './messages-backup.ts';
 import { importMessages } from './messages-import.ts';
 import { appMessages } from './messages-apps.ts';
 import { systemMessages } from './messages-system.ts';
@@ -196,6 +197,7 @@ export const messages = {
     zh: '不是 “ql repo” 或 “ql raw” 命令',
   },
   ...importMessages,
+  ...backupMessages,
   ...systemMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },

@@ -83,7 +83,11 @@ export function openDatabase(dbDir: string): DatabaseHandle {
       const row = version.get()!;
       return `${row.changes}:${row.data}`;
     },
-    // Kysely's destroy closes the better-sqlite3 handle.
-    close: () => db.destroy(),
+    // Kysely's destroy closes the handle only if a query went through Kysely; a connection used only directly
+    // (a backup's snapshot) would stay open and keep its WAL.
+    close: async () => {
+      await db.destroy();
+      if (sqlite.open) sqlite.close();
+    },
   };
 }

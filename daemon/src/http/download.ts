@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { DownloadFile } from '../files/read.ts';
 
 /** Sends a file as an attachment under its own name. */
@@ -8,6 +9,11 @@ export function sendDownload(reply: FastifyReply, file: DownloadFile): FastifyRe
     .header('content-length', file.size)
     .header('content-disposition', contentDisposition(file.name))
     .send(file.stream);
+}
+
+/** Sends a stream being written (its length not known yet) as an attachment. */
+export function sendStreamDownload(reply: FastifyReply, name: string, stream: Readable, type: string): FastifyReply {
+  return reply.header('content-type', type).header('content-disposition', contentDisposition(name)).send(stream);
 }
 
 /** `attachment` with the name in ASCII and in UTF-8 (RFC 6266), so any browser saves it under its own name. */

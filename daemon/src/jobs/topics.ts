@@ -2,10 +2,12 @@
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
  * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, a dependency's install
  * or removal `dep:<dependencyId>` (the latest one), an update's download `update:<runId>`, an import
- * `import:<runId>`, and a run-history retention pass `retention:<runId>`.
+ * `import:<runId>`, a backup `backup:<runId>`, and a retention pass (old logs and run history) `retention:<runId>`.
  */
+import { backupTopic } from '../contract/backup-parts.ts';
 import { dependencyTopic, importTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
+import { retentionTopic } from '../contract/retention.ts';
 import type { JobRunRow } from '../db/schema.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
@@ -19,7 +21,8 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
   update: { prefix: 'update:', by: 'run', name: (id) => `update:${id}` },
   import: { prefix: 'import:', by: 'run', name: importTopic },
-  retention: { prefix: 'retention:', by: 'run', name: (id) => `retention:${id}` },
+  backup: { prefix: 'backup:', by: 'run', name: backupTopic },
+  retention: { prefix: 'retention:', by: 'run', name: retentionTopic },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

@@ -7,7 +7,7 @@ import type { Language } from '../contract/i18n.ts';
 import type { ArgvSpec } from './executor/executor.ts';
 import type { RunOutcome, TaskRunSpec } from './executor/types.ts';
 
-/** The kinds of job. Backup will be a kind too. */
+/** The kinds of job. */
 export const JobKind = {
   task: 'task',
   debug: 'debug',
@@ -16,6 +16,7 @@ export const JobKind = {
   command: 'command',
   update: 'update',
   import: 'import',
+  backup: 'backup',
   retention: 'retention',
 } as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];

@@ -1,7 +1,7 @@
 /**
- * Everything that runs by the clock, in one instance: the schedules of tasks and of subscriptions (a change of the
- * time zone re-arms both), the heartbeat that tells a restart which due times it missed, and catch-up. Areas say what
- * is armed and what happens when it is due; the timetable keeps the timers.
+ * Everything that runs by the clock, in one instance: the schedules of tasks, subscriptions, scheduled backups and
+ * log deletion (a change of the time zone re-arms them all), the heartbeat that tells a restart which due times it
+ * missed, and catch-up. Areas say what is armed and what happens when it is due; the timetable keeps the timers.
  */
 import type { Clock } from '../clock.ts';
 import { ScheduleKeyword } from '../contract/schedule.ts';
@@ -9,7 +9,7 @@ import type { SettingsStore } from '../settings/store.ts';
 import { Scheduler } from './scheduler.ts';
 
 /** Who owns a timer; an owner's ids never meet another's. */
-export type TimerOwner = 'task' | 'subscription' | 'retention';
+export type TimerOwner = 'task' | 'subscription' | 'backup' | 'retention';
 type Key = `${TimerOwner}:${number}`;
 
 /** How often the scheduler records that it is alive, to know after a restart which due times were missed. */

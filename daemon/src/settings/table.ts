@@ -4,7 +4,9 @@
  */
 import os from 'node:os';
 import { defaultRunLogLimitMb, maxRunLogLimitMb } from './limits.ts';
+import { defaultBackupKeep, defaultBackupParts, isBackupPart, type BackupPart } from '../contract/backup-parts.ts';
 import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts';
+import { maxLogRemoveDays } from '../contract/retention.ts';
 import { systemLogDaysMax, systemLogMaxMbMax } from '../contract/system-log-schemas.ts';
 import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
 import {
@@ -58,6 +60,12 @@ const isLocalTargets = (value: unknown): value is LocalTargets => {
 const isRetentionLimit = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000;
 
+const isLogRemoveDays = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= maxLogRemoveDays;
+const isBackupKeep = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100;
+const isBackupParts = (value: unknown): value is BackupPart[] =>
+  Array.isArray(value) && value.includes('db') && value.every(isBackupPart);
 const isRunLogLimit = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 1 && (value as number) <= maxRunLogLimitMb;
 
@@ -101,6 +109,14 @@ export const settingsTable = {
    */
   runHistoryDays: spec('runHistoryDays', isRetentionLimit, () => 90),
   runHistoryPerTask: spec('runHistoryPerTask', isRetentionLimit, () => 1000),
+  /** Every x days, run logs older than x days are deleted; 0 = off (Qinglong's logRemoveFrequency). */
+  logRemoveFrequency: spec('logRemoveFrequency', isLogRemoveDays, () => 0),
+  /** A cron rule for scheduled backups into data/bak; '' = off (the default: see docs/backup.md). */
+  backupSchedule: spec('backupSchedule', isText, () => ''),
+  /** How many scheduled backups data/bak keeps. */
+  backupKeep: spec('backupKeep', isBackupKeep, () => defaultBackupKeep),
+  /** What a scheduled backup holds. */
+  backupParts: spec('backupParts', isBackupParts, () => [...defaultBackupParts]),
   /** Which local-network addresses notification channels may reach (default: none). */
   notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
   /** Days of the daemon's own log kept in data/syslog, today included. */

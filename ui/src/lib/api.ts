@@ -54,6 +54,27 @@ export interface RequestOptions {
   token?: string;
   /** Cancels the request (and the reading of a streamed reply). */
   signal?: AbortSignal;
+  /** With `reply: 'blob'`: called as the body arrives (`total` from Content-Length, null when unknown). */
+  onProgress?: (received: number, total: number | null) => void;
+}
+
+/** Reads a download's body piece by piece, telling `onProgress` how far it got. */
+async function blobWithProgress(response: Response, onProgress: NonNullable<RequestOptions['onProgress']>) {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.length;
+    onProgress(received, total);
+  }
+  return new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
 }
 
 type Envelope = { code: number; data?: unknown } & Omit<Partial<ApiFailure>, 'code'>;
@@ -83,7 +104,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   const response = await fetch(underBase(`api/${path}`), { method, headers, body: payload, signal: options.signal });
   // A download answers with the file itself; only a failure comes as an envelope.
-  if (response.ok && reply === 'blob') return (await response.blob()) as T;
+  if (response.ok && reply === 'blob') {
+    return (options.onProgress ? await blobWithProgress(response, options.onProgress) : await response.blob()) as T;
+  }
   if (response.ok && reply === 'text') return (await response.text()) as T;
   if (response.ok && reply === 'stream') return response as T;
   const envelope = await readEnvelope(response);

@@ -11,6 +11,10 @@ import { QinglongImportService } from './service.ts';
 
 export type { QinglongImportService };
 export type { StartedImport } from './service.ts';
+/** The reader and its dry run, for the backup area's Qinglong data.tgz. */
+export { previewOf } from './preview.ts';
+export { readQinglongImport, type ReadOptions } from './read.ts';
+export type { ImportPlan } from './plan.ts';
 
 /** The areas the import writes through, as their factories made them (only what their index.ts exports is used). */
 export type QinglongImportDeps = Pick<SharedParts, 'jobs' | 'paths' | 'settings'> & {

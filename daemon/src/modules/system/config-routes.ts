@@ -22,6 +22,7 @@ const SystemConfig = Type.Object({
     timezone: Type.Optional(Type.String()),
     lang: Type.Optional(Type.String()),
     runLogLimitMb: Type.Optional(Type.Integer()),
+    logRemoveFrequency: Type.Optional(Type.Integer()),
   }),
 });
 

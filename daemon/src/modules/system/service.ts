@@ -74,6 +74,7 @@ export class SystemService {
     timezone?: string;
     lang?: string;
     runLogLimitMb?: number;
+    logRemoveFrequency?: number;
   } {
     const { settings } = this.o;
     return {
@@ -85,6 +86,8 @@ export class SystemService {
       ...(settings.isSet('timezone') ? { timezone: settings.get('timezone') } : {}),
       ...(settings.isSet('lang') ? { lang: settings.get('lang') } : {}),
       ...(settings.isSet('runLogLimitMb') ? { runLogLimitMb: settings.get('runLogLimitMb') } : {}),
+      // Set and in force by the retention area (PUT /system/config/log-remove-frequency).
+      ...(settings.isSet('logRemoveFrequency') ? { logRemoveFrequency: settings.get('logRemoveFrequency') } : {}),
     };
   }
 

@@ -11,6 +11,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { errorsFrom } from '../../lib/formRules.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglongImport/index.ts';
+import { BackupSection } from '../../features/backup/BackupSection.tsx';
+import { LogCleanupCard } from '../../features/backup/LogCleanupCard.tsx';
 import { api } from '../../lib/api.ts';
 
 interface Effective {
@@ -84,8 +86,8 @@ function SettingRow({
 }
 
 /**
- * /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs; and the
- * Qinglong import.
+ * /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs; log
+ * deletion; backup and restore (features/backup); the Qinglong import.
  */
 export default function OtherSettingsPage() {
   const { t } = useLingui();
@@ -181,6 +183,10 @@ export default function OtherSettingsPage() {
           )}
         </CardBody>
       </Card>
+      <div className="mt-4 flex flex-col gap-4">
+        <LogCleanupCard />
+        <BackupSection />
+      </div>
       <Card className="mt-4 max-w-3xl">
         <CardHeader
           title={t`Import from Qinglong`}

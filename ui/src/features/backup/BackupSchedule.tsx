@@ -1,0 +1,83 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
+import { saveBackupSettings, type BackupSettings } from './api.ts';
+import { PartPicker } from './PartPicker.tsx';
+
+/** Scheduled backups: a cron rule (empty = off), how many data/bak keeps, and which parts. */
+export function BackupSchedule({
+  initial,
+  onSaved,
+}: {
+  initial: BackupSettings;
+  onSaved: (s: BackupSettings) => void;
+}) {
+  const { t } = useLingui();
+  const [schedule, setSchedule] = useState(initial.schedule);
+  const [keep, setKeep] = useState(String(initial.keep));
+  const [parts, setParts] = useState(initial.parts);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const saved = await saveBackupSettings({ schedule: schedule.trim(), keep: Number(keep), parts });
+      onSaved(saved);
+      toast(saved.schedule ? t`Scheduled backups saved` : t`Scheduled backups are off`);
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setErrors({ ...fields, ...(form ? { form } : {}) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Field
+          label={t`Schedule`}
+          error={errors.schedule}
+          hint={t`A cron rule such as 0 3 * * * (every day at 03:00). Empty: no scheduled backups.`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={schedule}
+              onChange={(e) => setSchedule(e.target.value)}
+              placeholder="0 3 * * *"
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label={t`Keep the last`} error={errors.keep} hint={t`Older scheduled backups are deleted.`}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              value={keep}
+              onChange={(e) => setKeep(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <PartPicker legend={t`Parts of scheduled backups`} value={parts} onChange={setParts} />
+      {errors.form && <p className="text-xs text-danger-text">{errors.form}</p>}
+      <div>
+        <Button type="submit" variant="primary" loading={busy}>
+          {t`Save schedule`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { maxLogRemoveDays } from '@contract/retention.ts';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { formatSize } from '../../lib/files.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { errorsFrom } from '../../lib/formRules.ts';
+import { logCleanupStatus, runLogCleanup, saveLogRemoveFrequency, type LogCleanupStatus } from './api.ts';
+import { JobLog } from './JobLog.tsx';
+
+/** Log deletion (spec §9): every x days, run logs older than x days are removed; a log a run is writing never is. */
+export function LogCleanupCard() {
+  const { t } = useLingui();
+  const [status, setStatus] = useState<LogCleanupStatus | null>(null);
+  const [days, setDays] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState(false);
+
+  const refresh = useCallback(() => {
+    logCleanupStatus().then(
+      (next) => {
+        setStatus(next);
+        setDays((current) => current || String(next.days));
+      },
+      (failure: Error) => setError(failure.message),
+    );
+  }, []);
+  useEffect(refresh, [refresh]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const text = days.trim();
+      const saved = await saveLogRemoveFrequency(text === '' ? null : Number(text));
+      setDays(String(saved.logRemoveFrequency ?? 0));
+      toast(saved.logRemoveFrequency ? t`Log deletion saved` : t`Log deletion is off`);
+      refresh();
+    } catch (failure) {
+      const { fields, form } = errorsFrom(failure);
+      setError(fields.logRemoveFrequency ?? form);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runNow = async () => {
+    setRunning(true);
+    try {
+      const run = await runLogCleanup();
+      setStatus((current) => current && { ...current, last: run });
+    } catch (failure) {
+      toast((failure as Error).message, 'error');
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const last = status?.last ?? null;
+  const label = t`Log deletion frequency (days)`;
+  return (
+    <Card className="max-w-3xl">
+      <CardHeader
+        title={t`Log deletion`}
+        description={t`Every x days, run logs older than x days are removed. A log a run is still writing is never touched.`}
+      />
+      <CardBody className="flex flex-col gap-4">
+        <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
+          <div className="min-w-0 flex-1">
+            <Field label={label} error={error} hint={t`0 or empty: off. Runs now when saved, then every x days.`}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={maxLogRemoveDays}
+                  value={days}
+                  onChange={(e) => (setDays(e.target.value), setError(undefined))}
+                />
+              )}
+            </Field>
+          </div>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={busy}
+            className="self-start sm:mt-[26px]"
+            aria-label={t`Save ${label}`}
+          >
+            {t`Save`}
+          </Button>
+          <Button
+            onClick={runNow}
+            loading={running}
+            disabled={!status?.days || (last !== null && last.finishedAt === null)}
+            className="self-start sm:mt-[26px]"
+          >
+            {t`Run now`}
+          </Button>
+        </form>
+        {status?.nextAt && <p className="text-[13px] text-muted">{t`Next run: ${formatDateTime(status.nextAt)}`}</p>}
+        {last && last.finishedAt !== null && last.files !== null && (
+          <Alert tone="info">
+            {t`Last run ${formatDateTime(last.finishedAt)}: ${last.files} files (${formatSize(last.bytes ?? 0)}) and ${last.folders ?? 0} empty folders removed; ${last.inUse ?? 0} old logs in use kept.`}
+          </Alert>
+        )}
+        {last && <JobLog key={last.runId} topic={last.topic} label={t`Log deletion log`} onEnd={refresh} />}
+      </CardBody>
+    </Card>
+  );
+}
