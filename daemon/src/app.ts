@@ -38,6 +38,7 @@ import { createUser } from './modules/user/index.ts';
 import { installScriptLibraries } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
 import { RunTokens } from './notify/run-tokens.ts';
+import { LocalKey } from './auth/local-key.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
@@ -226,7 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
-  installAccess(app, { sessions, runTokens });
+  // A fresh key at every start for `task` and `ql` on this machine (auth/local-key.ts).
+  installAccess(app, { sessions, runTokens, localKey: await LocalKey.create(paths.db) });
   installTextCheck(app);
 
   await app.register(fastifyHelmet, {

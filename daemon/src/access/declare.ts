@@ -5,7 +5,8 @@ export type Access =
   | { readonly kind: typeof AccessKind.public }
   | { readonly kind: typeof AccessKind.session; readonly queryToken?: boolean }
   | { readonly kind: typeof AccessKind.scope; readonly scope: AppScope }
-  | { readonly kind: typeof AccessKind.run };
+  | { readonly kind: typeof AccessKind.run }
+  | { readonly kind: typeof AccessKind.local };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,3 +24,5 @@ export const sessionAccess: Access = { kind: AccessKind.session };
 export const socketAccess: Access = { kind: AccessKind.session, queryToken: true };
 export const scopeAccess = (scope: AppScope): Access => ({ kind: AccessKind.scope, scope });
 export const runAccess: Access = { kind: AccessKind.run };
+/** The shell commands on this machine only (`task`, `ql repo`): see auth/local-key.ts. */
+export const localAccess: Access = { kind: AccessKind.local };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessKind } from '../contract/access.ts';
 import { ResponseCode } from '../contract/codes.ts';
+import { isLoopback, type LocalKey } from '../auth/local-key.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { RunTokens } from '../notify/run-tokens.ts';
 import { sendFailure } from '../http/errors.ts';
@@ -19,6 +20,7 @@ declare module 'fastify' {
 export interface AccessDeps {
   sessions: SessionStore;
   runTokens: RunTokens;
+  localKey: LocalKey;
 }
 
 /** The bearer token of a request; the query string counts only where the route declares it (the WebSocket). */
@@ -57,6 +59,13 @@ export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
       const runId = deps.runTokens.check(bearerToken(req));
       if (runId === undefined) return sendFailure(reply, lang, 'runTokenInvalid', ResponseCode.unauthorized);
       req.runId = runId;
+      return;
+    }
+    if (access.kind === AccessKind.local) {
+      // The socket's own peer, never a forwarded address: a proxy on this machine does not make a caller local.
+      if (!isLoopback(req.socket.remoteAddress) || !deps.localKey.matches(bearerToken(req))) {
+        return sendFailure(reply, lang, 'unauthorized', ResponseCode.unauthorized);
+      }
       return;
     }
     const token = bearerToken(req, access.kind === AccessKind.session && access.queryToken === true);

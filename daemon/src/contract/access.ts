@@ -23,5 +23,7 @@ export const AccessKind = {
   scope: 'scope',
   /** A live run's own token (scripts reaching the daemon while they run), nothing else. */
   run: 'run',
+  /** `task` and `ql` on this machine: a loopback peer holding the key the daemon writes into data/db at start. */
+  local: 'local',
 } as const;
 export type AccessKind = (typeof AccessKind)[keyof typeof AccessKind];
