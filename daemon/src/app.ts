@@ -75,6 +75,8 @@ export interface AppOptions {
   rawPathWall?: boolean;
   /** Slow-request timeouts (http/limits.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** Closes the process for its supervisor to restart (`ql reload`); the server passes it, tests do not. */
+  restart?: () => void;
 }
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
@@ -190,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const dependencies = createDependencies({ ...shared, forcedLinuxManager: host.linuxPackageManager });
   const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
   const areas: Area<unknown>[] = [
-    createSystem({ ...shared, users: user.service, version, startedAt }),
+    createSystem({ ...shared, users: user.service, version, startedAt, restart: options.restart ?? null }),
     user,
     createNotifications(shared),
     crons,

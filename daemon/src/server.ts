@@ -29,12 +29,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  let closing = false;
+  // `ql reload`: a clean exit with code 0, which the image's entrypoint answers with a restart at once.
   const app = await buildApp({
     config,
     logger: { level: config.logLevel },
+    restart: () => shutdown('ql reload'),
   });
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

@@ -21,7 +21,9 @@ function find(name: string): QlCommand | undefined {
 function usage(lang: Language): string {
   const rows = qlCommands.map((command) => {
     const left = `${command.name}${command.usage ? ` ${command.usage}` : ''}`;
-    return `  ${left.padEnd(22)}${command.summary[lang]}`;
+    // A long usage gets a line of its own, the summary below it.
+    const head = left.length < 22 ? left.padEnd(22) : `${left}\n${' '.repeat(24)}`;
+    return `  ${head}${command.summary[lang]}`;
   });
   return lang === 'zh'
     ? `用法：ql <命令> [参数]      ql <命令> --help 查看某个命令的说明

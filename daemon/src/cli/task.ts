@@ -103,14 +103,16 @@ function standaloneNotice(lang: Language, base: string, down: boolean, reason: s
 }
 
 async function followInDaemon(client: LocalClient, queued: LocalRunQueued, lang: Language): Promise<number> {
-  const stop = () => void client.request('PUT', `/local/runs/${queued.runId}/stop`);
+  if (queued.runId === null) return 1;
+  const runId = queued.runId;
+  const stop = () => void client.request('PUT', `/local/runs/${runId}/stop`);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
-  const run = await client.follow(queued.runId, (chunk) => process.stdout.write(chunk));
+  const run = await client.follow(runId, (chunk) => process.stdout.write(chunk));
   if (run === null) {
     console.error(
       lang === 'zh'
-        ? `task：与守护进程失去联系（运行 ${queued.runId}）；运行结果见面板。`
-        : `task: lost the daemon while following run ${queued.runId}; see the panel for how it ended.`,
+        ? `task：与守护进程失去联系（运行 ${runId}）；运行结果见面板。`
+        : `task: lost the daemon while following run ${runId}; see the panel for how it ended.`,
     );
     return 1;
   }

@@ -7,9 +7,12 @@ import { Type, type Static } from 'typebox';
 /** `task ...` as typed in the shell (quoted the way the runner reads it). */
 export const LocalTaskBody = Type.Object({ command: Type.String({ minLength: 1, maxLength: 10_000 }) });
 
-/** A queued run: its id (follow it with GET /local/runs/:id) and the task whose history it joins, if any. */
+/**
+ * A queued run: its id (follow it with GET /local/runs/:id; null when a pull of the same subscription already waits)
+ * and what it belongs to (the task whose history it joins, the subscription pulled), if anything.
+ */
 export const LocalRunQueued = Type.Object({
-  runId: Type.Integer(),
+  runId: Type.Union([Type.Integer(), Type.Null()]),
   refId: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type LocalRunQueued = Static<typeof LocalRunQueued>;

@@ -11,6 +11,10 @@ export const messages = {
   validationFailed: { en: 'Validation failed', zh: '验证失败' },
   notFound: { en: 'Not Found', zh: '未找到' },
   badRequest: { en: 'Bad request', zh: '请求无效' },
+  restartUnsupported: {
+    en: 'This daemon was not started by a supervisor that restarts it; restart it the way you started it',
+    zh: '此守护进程不是由会重启它的管理进程启动的，请按启动它的方式重启',
+  },
   daemonClosing: {
     en: 'The daemon is shutting down; try again once it is back',
     zh: '守护进程正在关闭，请在其重启后再试',

@@ -1,9 +1,23 @@
 /** Every `ql` subcommand, in the order `ql help` lists them. A new one: its file in this folder and one line here. */
 import { check } from './check.ts';
 import type { QlCommand } from './command.ts';
+import { extra } from './extra.ts';
+import { raw } from './raw.ts';
+import { reload } from './reload.ts';
+import { repo } from './repo.ts';
 import { resetlet } from './resetlet.ts';
 import { resetname } from './resetname.ts';
 import { resetpwd } from './resetpwd.ts';
 import { resettfa } from './resettfa.ts';
 
-export const qlCommands: readonly QlCommand[] = [resetlet, resettfa, resetpwd, resetname, check];
+export const qlCommands: readonly QlCommand[] = [
+  reload,
+  extra,
+  repo,
+  raw,
+  check,
+  resetlet,
+  resettfa,
+  resetpwd,
+  resetname,
+];

@@ -1,6 +1,7 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { UserService } from '../user/index.ts';
 import { systemConfigRoutes } from './config-routes.ts';
+import { systemLocalRoutes } from './local-routes.ts';
 import { systemRoutes } from './routes.ts';
 import { SystemService } from './service.ts';
 
@@ -11,6 +12,8 @@ export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue
   users: Pick<UserService, 'isInitialized'>;
   version: string;
   startedAt: number;
+  /** Closes the daemon for its supervisor to start it again (server.ts); null where nothing would restart it. */
+  restart: (() => void) | null;
 };
 
 /** Version, health, and the system settings (task concurrency, time zone, log language). */
@@ -21,6 +24,7 @@ export function createSystem(deps: SystemDeps): Area<SystemService> {
     routes: async (app) => {
       await systemRoutes(typed(app), { system: service });
       await systemConfigRoutes(typed(app), { system: service });
+      await systemLocalRoutes(typed(app), { restart: deps.restart });
     },
   };
 }
