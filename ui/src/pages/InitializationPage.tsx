@@ -8,7 +8,7 @@ import { Steps } from '../components/ui/Steps.tsx';
 import { AuthFrame } from '../features/auth/AuthFrame.tsx';
 import { AccountStep } from '../features/setup/AccountStep.tsx';
 import { NotificationStep } from '../features/setup/NotificationStep.tsx';
-import { finishSetup, signInAfterSetup } from '../features/setup/signIn.ts';
+import { finishSetup, saveSetupTimezone, signInAfterSetup } from '../features/setup/signIn.ts';
 import { getToken } from '../lib/session.ts';
 
 type Step = 'welcome' | 'account' | 'notification' | 'completion';
@@ -67,12 +67,14 @@ export default function InitializationPage() {
         )}
         {step === 'account' && (
           <AccountStep
-            onDone={async (created) => {
+            onDone={async (created, timezone) => {
               try {
                 await signInAfterSetup(created);
               } catch (error) {
                 setSignInError((error as Error).message);
               }
+              // With the new session; a zone the daemon refuses leaves the container's in force (Settings shows it).
+              await saveSetupTimezone(timezone).catch(() => undefined);
               accountCreated();
               setStep('notification');
             }}
