@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -255,4 +255,61 @@ test('task runs a script from the shell with the panel semantics and forwards it
     env: { ...process.env, BAIHU_DATA_DIR: dataDir },
   });
   assert.notEqual(missing.status, 0);
+});
+
+test('ql check repairs what it can and says what it fixed; ql extra runs extra.sh with config.sh', async (t) => {
+  const dataDir = await initialised(t);
+  rmSync(path.join(dataDir, 'scripts', 'sendNotify.js'));
+  rmSync(path.join(dataDir, 'config', 'task_before.sh'));
+  rmSync(path.join(dataDir, 'raw'), { recursive: true });
+  const repaired = runQl(dataDir, 'check');
+  assert.match(repaired.stdout, /\[fixed\] created the missing data folders: raw/);
+  assert.match(repaired.stdout, /\[fixed\] created the missing config files from the samples: task_before\.sh/);
+  assert.match(repaired.stdout, /\[fixed\] installed the notification libraries scripts require: sendNotify\.js/);
+  assert.match(repaired.stdout, /\[ok\] +database integrity check passed/);
+  assert.match(readdirSync(path.join(dataDir, 'scripts')).join(' '), /sendNotify\.js/);
+  const second = runQl(dataDir, 'check');
+  assert.doesNotMatch(second.stdout, /\[fixed\]/);
+  assert.match(second.stdout, /Nothing needed repairing/);
+
+  rmSync(path.join(dataDir, 'config', 'extra.sh'));
+  const none = runQl(dataDir, 'extra');
+  assert.equal(none.status, 0);
+  assert.match(none.stdout, /nothing to run/);
+  writeFileSync(path.join(dataDir, 'config', 'config.sh'), 'ExtraGreeting="hello from config.sh"\n');
+  writeFileSync(path.join(dataDir, 'config', 'extra.sh'), 'echo "$ExtraGreeting in $dir_scripts"\nexit 5\n');
+  const ran = runQl(dataDir, 'extra');
+  assert.equal(ran.status, 5, ran.stdout + ran.stderr);
+  assert.ok(ran.stdout.includes(`hello from config.sh in ${path.join(dataDir, 'scripts')}`), ran.stdout);
+  assert.equal(readdirSync(path.join(dataDir, 'log', 'extra')).length, 1);
+});
+
+test('ql reload: the daemon closes for its supervisor only when asked with the local key; refused where none', async (t) => {
+  const dataDir = tempDataDir(t);
+  let restarts = 0;
+  const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' });
+  const supervised = await buildApp({ config, restart: () => restarts++ });
+  t.after(() => supervised.close());
+  const key = readFileSync(path.join(dataDir, 'db', 'local.key'), 'utf8');
+  const ask = (app: FastifyInstance, authorization?: string) =>
+    app.inject({ method: 'PUT', url: '/api/local/restart', headers: authorization ? { authorization } : {} });
+  assert.equal((await ask(supervised)).statusCode, 401);
+  assert.equal((await ask(supervised, 'Bearer not-the-key')).statusCode, 401);
+  assert.equal(restarts, 0);
+  assert.equal((await ask(supervised, `Bearer ${key}`)).statusCode, 200);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(restarts, 1);
+  await supervised.close();
+
+  const unsupervised = await buildApp({ config });
+  t.after(() => unsupervised.close());
+  const fresh = readFileSync(path.join(dataDir, 'db', 'local.key'), 'utf8');
+  assert.notEqual(fresh, key, 'a new key at every start');
+  assert.equal((await ask(unsupervised, `Bearer ${key}`)).statusCode, 401, 'the old key is void');
+  assert.equal((await ask(unsupervised, `Bearer ${fresh}`)).statusCode, 409);
+  await unsupervised.close();
+
+  const down = runQl(dataDir, 'reload');
+  assert.equal(down.status, 1);
+  assert.match(down.stderr, /daemon is not running/);
 });
