@@ -16,8 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    // The notify libraries copied into data/scripts are plain CommonJS, as Qinglong's scripts require them.
-    files: ['daemon/src/notify/scripts/**/*.js'],
+    // The notify libraries copied into data/scripts and the QLAPI preload are plain CommonJS, as Qinglong's are.
+    files: ['daemon/src/notify/scripts/**/*.js', 'shell/preload/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

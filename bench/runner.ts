@@ -6,6 +6,9 @@
  *  - the same three with a 60-line config.sh (sourced by the wrapper on every run).
  * `echo hi` and the .js script are also run without the run reaper (daemon/native/baihu-reaper), sampled in turn
  * with the others: no_reaper_p50_ms, so the reaper's cost is p50_ms - no_reaper_p50_ms.
+ * The .js and .py scripts are also run as a task or debug run is, with a run token: QLAPI is then preloaded
+ * (NODE_OPTIONS --require, sitecustomize on PYTHONPATH), sampled in turn: qlapi_p50_ms - p50_ms is what the preload
+ * costs a run that never calls it.
  * Each case also gives bare_p50_ms: the interpreter spawned directly (no runner, no wrapper), sampled in turn with
  * the runner, so the runner's own overhead is p50_ms - bare_p50_ms even on a busy machine.
  * Prints one JSON line per case with p50, p95 and budget. Exit code 1 when a p50 exceeds its budget.
@@ -28,11 +31,15 @@ writeFileSync(path.join(paths.scripts, 'hello.py'), 'print("hi")\n');
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-async function firstByteMs(runner: ProcessRunner, command: string): Promise<number> {
+/** What the kernel gives a task or debug run: its token (QLAPI is preloaded then). */
+const tokenEnv = { BAIHU_NOTIFY_URL: 'http://127.0.0.1:9/', BAIHU_NOTIFY_TOKEN: 'bench-run-token' };
+
+async function firstByteMs(runner: ProcessRunner, command: string, env?: Record<string, string>): Promise<number> {
   const t0 = performance.now();
   let first = 0;
   const handle = await runner.start({
     command,
+    ...(env ? { env } : {}),
     logFile: path.join(paths.log, 'bench', 'run.log'),
     manual: true,
     title: 'bench',
@@ -97,11 +104,12 @@ type Case = [
   budget: number,
   bare: string[],
   withoutReaper?: ProcessRunner,
+  qlapi?: boolean,
 ];
 const cases: Case[] = [
   ['echo hi', 'echo hi', plainRunner, 20, ['bash', '-c', 'echo hi'], noReaperRunner],
-  ['js script', 'task hello.js now', plainRunner, 80, [process.execPath, 'hello.js'], noReaperRunner],
-  ['py script', 'task hello.py now', plainRunner, 80, ['python3', 'hello.py']],
+  ['js script', 'task hello.js now', plainRunner, 80, [process.execPath, 'hello.js'], noReaperRunner, true],
+  ['py script', 'task hello.py now', plainRunner, 80, ['python3', 'hello.py'], undefined, true],
   ...(directPython
     ? [
         [
@@ -110,6 +118,8 @@ const cases: Case[] = [
           directPython,
           80,
           [path.join(pythonDir!, 'python3'), 'hello.py'],
+          undefined,
+          true,
         ] as Case,
       ]
     : []),
@@ -121,20 +131,23 @@ for (const withConfig of [false, true]) {
     const lines = Array.from({ length: 30 }, (_, i) => `export NOTIFY_KEY_${i}=""\n# a comment line ${i}`);
     writeFileSync(path.join(paths.config, 'config.sh'), `${lines.join('\n')}\nRandomDelay="300"\n`);
   }
-  for (const [name, command, runner, budget, bare, withoutReaper] of cases) {
+  for (const [name, command, runner, budget, bare, withoutReaper, qlapi] of cases) {
     await firstByteMs(runner, command); // warm-up (file cache, config.sh reader)
     const samples: number[] = [];
     const bareSamples: number[] = [];
     const noReaperSamples: number[] = [];
+    const qlapiSamples: number[] = [];
     // Interleaved with the bare interpreter, so that a busy machine weighs on both alike.
     for (let i = 0; i < runs; i++) {
       samples.push(await firstByteMs(runner, command));
       bareSamples.push(await bareFirstByteMs(bare));
       if (withoutReaper) noReaperSamples.push(await firstByteMs(withoutReaper, command));
+      if (qlapi) qlapiSamples.push(await firstByteMs(runner, command, tokenEnv));
     }
     samples.sort((a, b) => a - b);
     bareSamples.sort((a, b) => a - b);
     noReaperSamples.sort((a, b) => a - b);
+    qlapiSamples.sort((a, b) => a - b);
     const p50 = percentile(samples, 0.5);
     const ok = p50 <= budget;
     failed ||= !ok;
@@ -146,6 +159,7 @@ for (const withConfig of [false, true]) {
       p50_ms: round(p50),
       p95_ms: round(percentile(samples, 0.95)),
       ...(withoutReaper ? { no_reaper_p50_ms: round(percentile(noReaperSamples, 0.5)) } : {}),
+      ...(qlapi ? { qlapi_p50_ms: round(percentile(qlapiSamples, 0.5)) } : {}),
     };
     console.log(JSON.stringify({ ...figure, budget_p50_ms: budget, ok }));
   }

@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { installAccess } from './access/enforce.ts';
 import { installRawPathWall } from './access/raw-path.ts';
 import { recordRoutes } from './access/route-table.ts';
+import { OpenSurface } from './access/open-surface.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -17,20 +18,24 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
+import { installBodyParsers } from './http/bodies.ts';
 import { lazyCompilers } from './http/lazy-compilers.ts';
 import { defaultBodyLimit, defaultTimeouts, type ServerTimeouts } from './http/limits.ts';
 import { installUi } from './ui.ts';
 import { ProcessExecutor } from './jobs/executor/executor.ts';
-import { JobRunner } from './jobs/runner.ts';
+import { ObservedJobRunner } from './jobs/observed.ts';
+import { RunMetrics } from './metrics/run-metrics.ts';
 import { JobRunsRepository } from './jobs/runs-repository.ts';
 import { LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
+import { createApps } from './modules/apps/index.ts';
 import { createConfigs } from './modules/configs/index.ts';
 import { createCrons } from './modules/crons/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
+import { createObserve } from './modules/observe/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
 import { createSystem } from './modules/system/index.ts';
@@ -96,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await migrateToLatest(database.db, database.sqlite, database.file);
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const openSurface = new OpenSurface(config.baseUrl);
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request would flood the system log of a panel that scripts call all day.
@@ -117,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // coerceTypes 'array', `5` or `null` passed a bare id list's schema while the handler still got the scalar.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: lazyCompilers() },
+    // The open API: /open/<path> is served by the route of /api/<path> (access/open-surface.ts).
+    rewriteUrl: openSurface.rewriteUrl,
   }).withTypeProvider<TypeBoxTypeProvider>();
   for (const { path, code } of unrestricted) {
     // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
@@ -124,7 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const level = path === paths.root ? 'info' : 'warn';
     app.log[level]({ path, code }, 'could not make private to this user');
   }
-  recordRoutes(app);
+  recordRoutes(app, openSurface);
+  installBodyParsers(app);
 
   // The shared parts, built once.
   const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
@@ -141,17 +150,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
-  const jobs = new JobRunner({
-    executor,
-    runs: new JobRunsRepository(database.db),
-    live,
-    paths,
-    clock,
-    log: app.log,
-    language: () => settings.get('lang'),
-    tokens: runTokens,
-  });
+  // Counters since start for /api/metrics: every job's start and end, and how late schedule timers fire.
+  const metrics = new RunMetrics();
+  const jobs = new ObservedJobRunner(
+    {
+      executor,
+      runs: new JobRunsRepository(database.db),
+      live,
+      paths,
+      clock,
+      log: app.log,
+      language: () => settings.get('lang'),
+      tokens: runTokens,
+    },
+    metrics,
+  );
   const timetable = new Timetable(clock, settings);
+  timetable.observeLateness((lateMs) => metrics.timerFired(lateMs));
   const taskQueue = new TaskQueuePolicy(jobs, settings, app.log);
   await app.register(fastifyJwt, { secret: await loadOrCreateSecret(paths.db), sign: { algorithm: 'HS256' } });
   const sessions = new SessionStore(
@@ -191,9 +206,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const crons = createCrons(shared);
   const dependencies = createDependencies({ ...shared, forcedLinuxManager: host.linuxPackageManager });
   const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
+  const apps = createApps(shared);
+  const observe = createObserve({ ...shared, metrics, jobs, crons: crons.service, version, startedAt });
   const areas: Area<unknown>[] = [
     createSystem({ ...shared, users: user.service, version, startedAt, restart: options.restart ?? null }),
     user,
+    apps,
     createNotifications(shared),
     crons,
     envs,
@@ -229,8 +247,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
-  // A fresh key at every start for `task` and `ql` on this machine (auth/local-key.ts).
-  installAccess(app, { sessions, runTokens, localKey: await LocalKey.create(paths.db) });
+  const localKey = await LocalKey.create(paths.db); // for `task` and `ql` on this machine (auth/local-key.ts)
+  installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface, localKey });
   installTextCheck(app);
 
   await app.register(fastifyHelmet, {
@@ -260,9 +278,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       for (const area of areas) await api.register(area.routes);
       await api.register(liveRoutes, { hub: live });
+      // Not one of Qinglong's areas: under /api only.
+      await api.register(observe.routes);
     },
     { prefix: `${config.baseUrl}api` },
   );
+  // The open API's own routes; every other /open path is served by its /api route (access/open-surface.ts).
+  await openSurface.mountOwnRoutes(app, apps.tokenRoutes);
 
   await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl, sessions);
   return app;

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import WebSocket from 'ws';
-import { AccessKind } from '../../daemon/src/contract/access.ts';
+import { AccessKind, appScopes, runScopes, type AppScope } from '../../daemon/src/contract/access.ts';
+import type { AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { RouteEntry } from '../../daemon/src/access/route-table.ts';
 import { publicAccess } from '../../daemon/src/access/declare.ts';
 import { call, initAccount, login, startApp } from '../helpers/app.ts';
@@ -28,6 +29,8 @@ const expectedPublic = [
   'PUT /api/user/two-factor/login',
   'GET /api/static/:file',
 ];
+/** Under /open: the token exchange and the system's public info (Qinglong's twin of GET /api/system). */
+const expectedPublicOpen = ['GET /open/auth/token', 'GET /open/system'];
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function hs256(payload: object, key: string): string {
@@ -42,17 +45,30 @@ const concrete = (url: string) =>
     .replace(/:(\w+)/g, 'config.sh')
     .replace(/\*$/, 'x');
 
+/** A token for a variant, chosen per route (an app token of every scope but the route's own). */
+type TokenChoice = string | undefined | ((route: RouteEntry) => string | undefined);
+
+/** Whether a variant's token is one that should open the route (the sweep skips it there). */
+function opens(variant: string, route: RouteEntry): boolean {
+  const access = route.access;
+  if (access?.kind === AccessKind.run) return variant === 'run token';
+  if (access?.kind !== AccessKind.scope) return false;
+  if (variant === 'app token, all scopes' && (route.surface === 'open' || access.appsOnApi)) return true;
+  if (route.surface !== 'open') return false;
+  return variant === 'run token' && runScopes.includes(access.scope);
+}
+
 interface Sweep {
   port: number;
   routes: RouteEntry[];
-  tokens: Record<string, string | undefined>;
+  tokens: Record<string, TokenChoice>;
   marker: string;
   dataDir: string;
   snapshot: () => Promise<unknown>;
 }
 
 async function prepare(t: TestContext, baseUrl: string, rawPathWall: boolean): Promise<Sweep> {
-  const { app, dataDir } = await startApp(t, { env: { BAIHU_BASE_URL: baseUrl }, rawPathWall });
+  const { app, dataDir, clock } = await startApp(t, { env: { BAIHU_BASE_URL: baseUrl }, rawPathWall });
   const api = `${app.ctx.config.baseUrl}api`;
   await initAccount(app);
   const token = await login(app);
@@ -76,9 +92,38 @@ async function prepare(t: TestContext, baseUrl: string, rawPathWall: boolean): P
   const revoked = await login(app);
   await call(app, 'POST', `${api}/user/logout`, { token: revoked });
 
+  // Applications: one holding every scope but S for each scope S, one revoked by a reset, one whose token expired.
+  const appToken = async (name: string, scopes: AppScope[], at?: number) => {
+    const created = await call(app, 'POST', `${api}/apps`, { token, payload: { name, scopes } });
+    const { client_id, client_secret } = created.body.data as AppWithSecret;
+    const now = clock.now();
+    if (at !== undefined) clock.set(at);
+    const query = new URLSearchParams({ client_id, client_secret });
+    const res = await call(app, 'GET', `${app.ctx.config.baseUrl}open/auth/token?${query}`);
+    clock.set(now);
+    assert.equal(res.body.code, 200, JSON.stringify(res.body));
+    return { id: (created.body.data as AppWithSecret).id, token: (res.body.data as { token: string }).token };
+  };
+  const allButOne = new Map<string, string>();
+  for (const scope of appScopes) {
+    allButOne.set(
+      scope,
+      (
+        await appToken(
+          `all but ${scope}`,
+          appScopes.filter((s) => s !== scope),
+        )
+      ).token,
+    );
+  }
+  const everything = await appToken('every scope', [...appScopes]);
+  const revokedApp = await appToken('revoked', [...appScopes]);
+  await call(app, 'PUT', `${api}/apps/${revokedApp.id}/reset-secret`, { token });
+  const expiredApp = await appToken('expired', [...appScopes], clock.now() - 31 * 24 * 3600 * 1000);
+
   const jti = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
   const claims = { jti, sub: '1', iat: Math.floor(Date.now() / 1000) };
-  const tokens: Record<string, string | undefined> = {
+  const tokens: Record<string, TokenChoice> = {
     none: undefined,
     garbage: 'garbage',
     malformed: 'a.b.c',
@@ -89,6 +134,11 @@ async function prepare(t: TestContext, baseUrl: string, rawPathWall: boolean): P
     expired: app.jwt.sign({ ...claims, exp: claims.iat - 60 }),
     revoked,
     'run token': app.ctx.runTokens.issue('probe-run'),
+    'app token, all scopes': everything.token,
+    'app token, another scope': (route) =>
+      route.access?.kind === AccessKind.scope ? allButOne.get(route.access.scope) : everything.token,
+    'app token, revoked': revokedApp.token,
+    'app token, expired': expiredApp.token,
   };
 
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -104,7 +154,9 @@ async function sweep(t: TestContext, baseUrl: string, rawPathWall: boolean): Pro
   const s = await prepare(t, baseUrl, rawPathWall);
   const before = await s.snapshot();
   const protectedRoutes = s.routes.filter((r) => r.access?.kind !== AccessKind.public);
-  assert.ok(protectedRoutes.length >= 100, `only ${protectedRoutes.length} protected routes found`);
+  assert.ok(protectedRoutes.length >= 200, `only ${protectedRoutes.length} protected routes found`);
+  const openTwins = protectedRoutes.filter((r) => r.surface === 'open').length;
+  assert.ok(openTwins >= 100, `the /open twins are swept too (${openTwins})`);
 
   const failures: string[] = [];
   const jobs: (() => Promise<void>)[] = [];
@@ -114,9 +166,11 @@ async function sweep(t: TestContext, baseUrl: string, rawPathWall: boolean): Pro
     const body =
       route.schema?.body === undefined ? undefined : JSON.stringify(sampleOf(route.schema.body, `touch ${s.marker}`));
     const spellings = [canonical, ...spellingsOf(canonical)];
-    for (const [variant, token] of Object.entries(s.tokens)) {
-      // A run's token is what opens a run route; everywhere else it must count for nothing.
-      if (variant === 'run token' && route.access?.kind === AccessKind.run) continue;
+    for (const [variant, choice] of Object.entries(s.tokens)) {
+      // A run's token opens run routes and, under /open, the run scopes; an app token its scopes under /open.
+      // Everywhere else they must count for nothing.
+      if (opens(variant, route)) continue;
+      const token = typeof choice === 'function' ? choice(route) : choice;
       for (const spelled of spellings) {
         tried++;
         jobs.push(async () => {
@@ -153,8 +207,12 @@ test('every route declares its access; the public ones are exactly the expected 
     .map((r) => `${r.method} ${r.url.replace('/ql/', '/')}`);
   assert.deepEqual(publicApi.sort(), [...expectedPublic].sort());
   // Outside the API only the UI is public: the base, its files and the redirect to it.
+  const publicOpen = app.routeTable
+    .filter((r) => r.access?.kind === AccessKind.public && r.url.startsWith('/ql/open/'))
+    .map((r) => `${r.method} ${r.url.replace('/ql/', '/')}`);
+  assert.deepEqual(publicOpen.sort(), [...expectedPublicOpen].sort());
   const publicOther = app.routeTable
-    .filter((r) => r.access?.kind === AccessKind.public && !r.url.startsWith('/ql/api/'))
+    .filter((r) => r.access?.kind === AccessKind.public && !/^\/ql\/(api|open)\//.test(r.url))
     .map((r) => `${r.method} ${r.url}`);
   assert.deepEqual(publicOther.sort(), ['GET /', 'GET /ql/', 'GET /ql/*'].sort());
 });
@@ -211,7 +269,14 @@ test('the live-log socket opens with a session and with no spelling of its path 
   assert.equal(await open('/ql/api/ws', session), 'live');
   const refused: string[] = [];
   for (const spelled of ['/ql/api/ws', ...spellingsOf('/ql/api/ws')]) {
-    for (const token of [undefined, 'garbage', s.tokens.expired, s.tokens['alg none']]) {
+    for (const token of [
+      undefined,
+      'garbage',
+      s.tokens.expired,
+      s.tokens['alg none'],
+      s.tokens['app token, all scopes'],
+    ]) {
+      if (typeof token === 'function') continue;
       const result = await open(spelled, token);
       if (result === 'live') refused.push(`${spelled} ${token ?? 'no token'}`);
     }

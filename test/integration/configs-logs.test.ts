@@ -152,7 +152,7 @@ test('logs: a log being written reports running with its live topic and cannot b
     token,
     payload: { filename: 'wait.sh', path: '', content: 'echo hi\nsleep 30\n' },
   });
-  const started = res.body.data as { runId: string; log: string; topic: string };
+  const started = res.body as unknown as { runId: string; log: string; topic: string };
   const [dir, file] = started.log.split('/');
   const detail = await call(app, 'GET', `/api/logs/detail?path=${dir}&file=${file}`, { token });
   const body = detail.body as unknown as { logStatus: string; topic: string };

@@ -98,6 +98,21 @@ test('the concurrency limit holds; extra runs wait in a FIFO queue with status q
   );
 });
 
+test('a run that waits runs its task as the task is when its turn comes', async (t) => {
+  const { app, dataDir } = await startApp(t);
+  await app.ready();
+  await app.ctx.settings.set('cronConcurrency', 1);
+  const first = await addCron(app, { command: 'sleep 0.4' });
+  const second = await addCron(app, { command: 'echo as queued', name: 'queued' });
+  await app.ctx.cronEngine.run([first.id, second.id]);
+  assert.deepEqual(engineOf(app).counts(), { queued: 1, running: 1 });
+  await app.ctx.db.updateTable('crons').set({ command: 'echo as edited' }).where('id', '=', second.id).execute();
+  const [run] = await finished(app, second.id);
+  const log = readFileSync(path.join(dataDir, 'log', run!.log_path!), 'utf8');
+  assert.match(log, /as edited/);
+  assert.doesNotMatch(log, /as queued/);
+});
+
 test('overlap policy replace: a new run stops the running one', async (t) => {
   const { app } = await startApp(t);
   await app.ready();

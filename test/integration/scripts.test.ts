@@ -186,7 +186,9 @@ test('debug run: python and node scripts stream over the live topic and end with
       payload: { filename: c.filename, path: 'dbg', content: c.content },
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    const started = res.body.data as { runId: string; pid: number; topic: string; log: string };
+    // `data` is the pid, as Qinglong answers; the run's id, topic and log sit beside it.
+    const started = res.body as unknown as { runId: string; pid: number; topic: string; log: string };
+    assert.equal(res.body.data, started.pid);
     assert.equal(started.topic, `debug:${started.runId}`);
     const client = await follow(wsUrl, started.topic);
     const end = await waitFor(() => client.messages.find((m) => m.type === 'end'), 15_000, 'end message');
@@ -218,7 +220,7 @@ test('debug run: stop ends a sleeping script and leaves no process with its mark
     payload: { filename: 'sleepy.sh', path: '', content: 'echo going to sleep\nsleep 30\n' },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  const started = res.body.data as { runId: string; marker: string };
+  const started = res.body as unknown as { runId: string; marker: string };
   await waitFor(() => processesWithMarker(started.marker).length > 0, 5000, 'the run to start');
   const logs = await call(app, 'GET', '/api/logs/detail?path=sleepy.swap&file=' + started.runId, { token });
   assert.equal(logs.status, 404);
@@ -234,7 +236,7 @@ test('debug run: stop ends a sleeping script and leaves no process with its mark
     token,
     payload: { filename: 'sleepy.sh', path: '', content: 'sleep 30\n' },
   });
-  const again = second.body.data as { pid: number; marker: string };
+  const again = { pid: second.body.data as number, marker: (second.body as unknown as { marker: string }).marker };
   const byName = await call(app, 'PUT', '/api/scripts/stop', {
     token,
     payload: { filename: 'sleepy.sh', path: '', pid: again.pid },

@@ -22,7 +22,7 @@ const layers: string[][] = [
   ['http/'],
   ['notify/'],
   ['access/'],
-  ['live/'],
+  ['live/', 'metrics/'],
   ['jobs/'],
   ['scheduler/'],
   ['shared.ts'],

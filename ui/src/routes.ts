@@ -102,7 +102,11 @@ export const pageRoutes: PageRoute[] = [
   setting('/setting/about', msg`About`),
   setting('/setting/checkUpdate', msg`Check for Updates`),
   setting('/setting/progress', msg`Update Progress`),
-  setting('/setting/appModal', msg`Application`),
+  setting(
+    '/setting/app',
+    msg`Applications`,
+    lazyPage(() => import('./pages/setting/AppsPage.tsx')),
+  ),
   {
     kind: 'page',
     path: '/login',
@@ -180,6 +184,7 @@ export const modalRoutes: ModalRoute[] = [
     ...modal('/script/editNameModal', '/script'),
     modal: lazyPage(() => import('./features/scripts/ScriptModals.tsx').then((m) => ({ default: m.CreateModal }))),
   },
+  { ...modal('/setting/appModal', '/setting/app'), modal: lazyPage(() => import('./features/apps/AppFormModal.tsx')) },
   {
     ...modal('/script/setting', '/script'),
     modal: lazyPage(() => import('./features/editor/EditorSettingsModal.tsx')),

@@ -27,7 +27,8 @@ export function isOddSpelling(rawUrl: string, baseUrl: string): boolean {
 /** Refuses oddly spelled paths with 400 before anything else looks at them. */
 export function installRawPathWall(app: FastifyInstance, baseUrl: string): void {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!isOddSpelling(req.raw.url ?? '', baseUrl)) return;
+    // The URL as sent, before the open API's rewrite (open-surface.ts).
+    if (!isOddSpelling(req.originalUrl, baseUrl)) return;
     if (req.headers.upgrade) reply.raw.once('finish', () => req.raw.socket?.end());
     return sendFailure(reply, requestLanguage(req), 'badPath', ResponseCode.badRequest);
   });

@@ -14,6 +14,12 @@ export const appScopes = [
 ] as const;
 export type AppScope = (typeof appScopes)[number];
 
+/**
+ * The scopes a run's own token holds under /open: what QLAPI calls (variables and tasks). Notifications go through
+ * the run's notification route; nothing else is reachable with it.
+ */
+export const runScopes: readonly AppScope[] = ['envs', 'crons'];
+
 export const AccessKind = {
   /** Anyone: sign-in, the first-run account step, health, the UI's files. */
   public: 'public',
@@ -23,6 +29,8 @@ export const AccessKind = {
   scope: 'scope',
   /** A live run's own token (scripts reaching the daemon while they run), nothing else. */
   run: 'run',
+  /** Nobody: the twin of a route that the open API (/open) does not serve. It answers 404. */
+  closed: 'closed',
   /** `task` and `ql` on this machine: a loopback peer holding the key the daemon writes into data/db at start. */
   local: 'local',
 } as const;

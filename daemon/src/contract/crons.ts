@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { IdList } from './common.ts';
 
 /**
  * Tasks on the wire: Qinglong's field names and units (last_running_time in seconds, last_execution_time in unix
@@ -66,6 +67,12 @@ export const CronInput = Type.Object({
   work_dir: optionalText(500),
 });
 export type CronInput = Static<typeof CronInput>;
+/**
+ * Body of POST /api/crons as Qinglong's API takes it: the name may be left out (its clients and QLAPI's createCron
+ * send none); the task is then named after its script, or its command. The UI's form still asks for one.
+ */
+export const CronCreateInput = Type.Object({ ...CronInput.properties, name: Type.Optional(CronInput.properties.name) });
+export type CronCreateInput = Static<typeof CronCreateInput>;
 export const CronUpdateInput = Type.Intersect([Type.Object({ id: Type.Integer() }), Type.Partial(CronInput)]);
 
 /** A run (Qinglong's "instance"). Times in ms. */
@@ -110,7 +117,23 @@ export const CronView = Type.Object({
 export type CronView = Static<typeof CronView>;
 export const CronViewInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  filters: Type.Optional(Type.Array(ViewFilter, { maxItems: 20 })),
-  sorts: Type.Optional(Type.Array(ViewSort, { maxItems: 10 })),
+  // Qinglong's clients send `sorts: null` (and `filters: null`) for none.
+  filters: Type.Optional(Nullable(Type.Array(ViewFilter, { maxItems: 20 }))),
+  sorts: Type.Optional(Nullable(Type.Array(ViewSort, { maxItems: 10 }))),
   filterRelation: Type.Optional(Type.Union([Type.Literal('and'), Type.Literal('or')])),
 });
+
+/**
+ * PUT /api/crons/status: the report Qinglong's task.sh sends about a run it made (strings included, as its shell
+ * sends them). Baihu keeps what the report says of the last run (times, log); the status and pid of a task are its
+ * own runs', so those fields are accepted and left alone.
+ */
+export const CronStatusReport = Type.Object({
+  ids: IdList,
+  status: Type.Union([Type.String({ maxLength: 10 }), Type.Integer()]),
+  pid: Type.Optional(Nullable(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]))),
+  log_path: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  last_running_time: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+  last_execution_time: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+});
+export type CronStatusReport = Static<typeof CronStatusReport>;

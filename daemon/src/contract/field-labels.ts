@@ -65,6 +65,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   proxy: { en: 'proxy', zh: '代理' },
   // Moving in from Qinglong.
   scopes: { en: 'permissions', zh: '权限' },
+  client_id: { en: 'client ID', zh: 'Client ID' },
+  client_secret: { en: 'client secret', zh: 'Client Secret' },
   logRemoveFrequency: { en: 'log deletion frequency', zh: '日志删除频率' },
   panelTitle: { en: 'panel title', zh: '面板标题' },
   globalSshKey: { en: 'global SSH key', zh: '全局 SSH 密钥' },

@@ -1,6 +1,7 @@
 import type { Language } from './i18n.ts';
 import { fieldLabels } from './field-labels.ts';
 import { importMessages } from './messages-import.ts';
+import { appMessages } from './messages-apps.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -218,6 +219,7 @@ export const messages = {
   tooLarge: { en: '{label} must be at most {max}', zh: '{label}不能大于 {max}' },
   /** The label of one element of a list: `ids item 3`. */
   itemOf: { en: '{label} item {index}', zh: '{label}第 {index} 项' },
+  ...appMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 export type MessageKey = keyof typeof messages;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { IdList } from './common.ts';
 
 /**
  * Subscriptions on the wire: Qinglong's field names. `status` as SubscriptionStatus (running 0, idle 1, disabled 2,
@@ -127,3 +128,14 @@ export const ParsedCommand = Type.Object({
   alias: Type.Optional(Type.String()),
 });
 export type ParsedCommand = Static<typeof ParsedCommand>;
+
+/**
+ * PUT /api/subscriptions/status: the report Qinglong's shell sends about a pull it made. A subscription's status,
+ * pid and log are its own pulls' in Baihu, so the report is accepted (200, as Qinglong) and changes nothing.
+ */
+export const SubscriptionStatusReport = Type.Object({
+  ids: IdList,
+  status: Type.Union([Type.String({ maxLength: 10 }), Type.Integer()]),
+  pid: Type.Optional(Nullable(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]))),
+  log_path: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+});

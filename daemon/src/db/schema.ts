@@ -14,6 +14,8 @@ export interface Database {
   envs: EnvsTable;
   dependencies: DependenciesTable;
   subscriptions: SubscriptionsTable;
+  apps: AppsTable;
+  app_tokens: AppTokensTable;
 }
 
 /** There is exactly one account; its id is always 1, which makes a second initialisation fail atomically. */
@@ -240,3 +242,25 @@ export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
 export type JobRunRow = Selectable<JobRunsTable>;
 export type NewJobRun = Insertable<JobRunsTable>;
 export type JobRunUpdate = Updateable<JobRunsTable>;
+
+/** Applications of the open API. The secret is kept as its SHA-256 only (auth/app-credentials.ts). */
+export interface AppsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON array of scope names. */
+  scopes: string;
+  client_id: string;
+  secret_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An application's live tokens, by the SHA-256 of the token; `expires_at` in ms. */
+export interface AppTokensTable {
+  token_hash: string;
+  app_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export type AppRow = Selectable<AppsTable>;

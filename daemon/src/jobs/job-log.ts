@@ -32,22 +32,25 @@ class Tail {
 export class JobLog {
   private readonly out: LogOutput;
   private readonly writer: ReturnType<LiveHub['open']>;
-  private readonly tail: Tail;
+  private readonly tail: Tail | null;
 
   constructor(
     live: LiveHub,
     topic: string,
     file: string | null,
     private readonly mask: (text: string) => string = (text) => text,
-    keepTail = 100 * 1024,
+    keepTail = 0,
   ) {
     this.writer = live.open(topic, file);
-    this.tail = new Tail(keepTail);
+    const tail = keepTail > 0 ? new Tail(keepTail) : null;
+    this.tail = tail;
     this.out = new LogOutput(file, {
-      data: (chunk) => {
-        this.tail.add(chunk);
-        this.writer.data(chunk.length);
-      },
+      data: tail
+        ? (chunk) => {
+            tail.add(chunk);
+            this.writer.data(chunk.length);
+          }
+        : (chunk) => this.writer.data(chunk.length),
       end: () => {},
     });
   }
@@ -64,8 +67,9 @@ export class JobLog {
     this.out.line(this.mask(text));
   }
 
+  /** The end of the log so far ('' when the job keeps none). */
   tailText(): string {
-    return this.tail.text();
+    return this.tail?.text() ?? '';
   }
 
   /** Closes the file, then tells the topic's followers how the run ended. */

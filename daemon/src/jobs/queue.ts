@@ -4,22 +4,22 @@
  * it may pass it meanwhile.
  */
 export interface QueueItem {
-  runId: number;
-  key: string | undefined;
-  exclusive: boolean;
-  start: () => void;
+  readonly runId: number;
+  readonly spec: { readonly key?: string; readonly exclusive?: boolean };
 }
 
-export class JobQueue {
-  private waiting: QueueItem[] = [];
+export class JobQueue<T extends QueueItem = QueueItem> {
+  private waiting: T[] = [];
   private readonly running = new Map<number, string | undefined>();
 
   constructor(
     readonly name: string,
     private readonly concurrency: () => number,
+    /** Called with each run that leaves the queue to start. */
+    private readonly start: (item: T) => void,
   ) {}
 
-  push(item: QueueItem): void {
+  push(item: T): void {
     this.waiting.push(item);
   }
 
@@ -39,11 +39,11 @@ export class JobQueue {
   pump(): void {
     const limit = this.concurrency();
     while (this.running.size < limit) {
-      const index = this.waiting.findIndex((item) => !item.exclusive || !this.isRunning(item.key));
+      const index = this.waiting.findIndex((item) => !item.spec.exclusive || !this.isRunning(item.spec.key));
       if (index < 0) return;
       const [item] = this.waiting.splice(index, 1);
-      this.running.set(item!.runId, item!.key);
-      item!.start();
+      this.running.set(item!.runId, item!.spec.key);
+      this.start(item!);
     }
   }
 
@@ -55,7 +55,7 @@ export class JobQueue {
 
   /** The waiting runs, oldest first; of one key when given. */
   waitingRuns(key?: string): number[] {
-    return this.waiting.filter((item) => key === undefined || item.key === key).map((item) => item.runId);
+    return this.waiting.filter((item) => key === undefined || item.spec.key === key).map((item) => item.runId);
   }
 
   runningRuns(key?: string): number[] {

@@ -1,35 +1,33 @@
 /** One run as the kernel holds it while it waits and runs, and what its steps may do. */
+import type { Clock } from '../clock.ts';
 import { RunEnd } from '../contract/enums.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { Executor } from './executor/executor.ts';
 import type { RunHandle, RunOutcome } from './executor/types.ts';
 import type { JobLog } from './job-log.ts';
+import { Later } from './later.ts';
 import type { JobQueue } from './queue.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
-import type { FinishedRun, JobControl, JobSpec, StartedRun } from './types.ts';
-
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-  return { promise, resolve, reject };
-}
+import {
+  runsCommand,
+  type FinishedRun,
+  type JobControl,
+  type JobSpec,
+  type JobTicket,
+  type StartedRun,
+  type StepsEnd,
+} from './types.ts';
 
 export interface Run {
   runId: number;
   spec: JobSpec;
-  queue: JobQueue;
-  started: Deferred<StartedRun>;
-  finished: Deferred<FinishedRun>;
+  queue: JobQueue<Run>;
+  started: Later<StartedRun>;
+  finished: Later<FinishedRun>;
   /** The process that runs now, once it left the queue. */
   handle: RunHandle | null;
-  abort: AbortController;
+  /** Aborted by a stop; only jobs of steps have one (a command is stopped through its process). */
+  abort: AbortController | null;
   stopRequested: boolean;
   /** Its outcome is saved; it only remains to be cleaned up. */
   ended: boolean;
@@ -38,23 +36,33 @@ export interface Run {
   marker: string | null;
 }
 
-export function newRun(runId: number, spec: JobSpec, queue: JobQueue, marker: string | null): Run {
-  const run: Run = {
+export function newRun(runId: number, spec: JobSpec, queue: JobQueue<Run>, marker: string | null): Run {
+  return {
     runId,
     marker,
     spec,
     queue,
-    started: deferred(),
-    finished: deferred(),
+    started: new Later(),
+    finished: new Later(),
     handle: null,
-    abort: new AbortController(),
+    abort: runsCommand(spec) ? null : new AbortController(),
     stopRequested: false,
     ended: false,
     logPath: null,
   };
-  // Callers that do not wait for the start must not see an unhandled rejection when it never comes.
-  run.started.promise.catch(() => {});
-  return run;
+}
+
+/** What `enqueue` hands back; its promises are made when asked for. */
+export function ticketOf(run: Run): JobTicket {
+  return {
+    runId: run.runId,
+    get started() {
+      return run.started.promise;
+    },
+    get finished() {
+      return run.finished.promise;
+    },
+  };
 }
 
 /** The end of a run that never started (stopped while it waited). */
@@ -63,6 +71,7 @@ export function unstarted(run: Run, now: number): FinishedRun {
   const times = { startedAt: now, finishedAt: now, durationMs: null };
   return {
     runId: run.runId,
+    refId: run.spec.refId,
     end: RunEnd.stopped,
     exitCode: null,
     ...times,
@@ -84,7 +93,7 @@ export function controlOf(
   return {
     runId: run.runId,
     startedAt,
-    signal: run.abort.signal,
+    signal: run.abort!.signal,
     language,
     inherited: executor.inherited,
     line: (text) => log.line(text),
@@ -101,4 +110,23 @@ export function controlOf(
       return result;
     },
   };
+}
+
+/** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
+export async function runSteps(
+  run: Run,
+  steps: (job: JobControl) => Promise<StepsEnd>,
+  control: JobControl,
+  log: JobLog,
+  clock: Clock,
+): Promise<StepsEnd & Pick<FinishedRun, 'startedAt' | 'finishedAt' | 'durationMs'>> {
+  let result: StepsEnd;
+  try {
+    result = await steps(control);
+  } catch (error) {
+    log.line(`## ${(error as Error).message}`);
+    result = { end: run.abort?.signal.aborted ? RunEnd.stopped : RunEnd.failed, exitCode: null };
+  }
+  const finishedAt = clock.now();
+  return { ...result, startedAt: control.startedAt, finishedAt, durationMs: finishedAt - control.startedAt };
 }

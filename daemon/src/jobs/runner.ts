@@ -15,11 +15,18 @@ import { newRunMarker } from './executor/environment.ts';
 import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
-import { controlOf, newRun, unstarted, type Run } from './run.ts';
+import { controlOf, newRun, runSteps, ticketOf, unstarted, type Run } from './run.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
 import { statusOfEnd } from './runs-repository.ts';
 import { addTopicResolvers, topicOf } from './topics.ts';
-import type { FinishedRun, JobControl, JobSpec, JobTicket, StartedRun, StepsEnd } from './types.ts';
+import {
+  runsCommand,
+  type FinishedRun,
+  type JobSpec,
+  type JobTicket,
+  type StartedRun,
+  type StepsEnd,
+} from './types.ts';
 
 interface Logger {
   error(obj: object, msg?: string): void;
@@ -44,12 +51,13 @@ export interface JobRunnerOptions {
 }
 
 /** How a run ended, before the kernel adds what it knows itself. */
-type Outcome = Omit<FinishedRun, 'runId' | 'logFile' | 'started' | 'message'> & Pick<StepsEnd, 'message' | 'detail'>;
+type Outcome = Omit<FinishedRun, 'runId' | 'refId' | 'logFile' | 'started' | 'message'> &
+  Pick<StepsEnd, 'message' | 'detail'>;
 
 const reasonOf = (error: unknown) => redactUrls(error instanceof Error ? error.message : String(error));
 
 export class JobRunner {
-  private readonly queues = new Map<string, JobQueue>();
+  private readonly queues = new Map<string, JobQueue<Run>>();
   private readonly waiting = new Map<number, Run>();
   private readonly active = new Map<number, Run>();
   private readonly idleWaiters = new Set<() => void>();
@@ -61,7 +69,14 @@ export class JobRunner {
 
   /** A queue and how many of its runs may run at once (read at every start, so a new setting applies at once). */
   defineQueue(name: string, concurrency: () => number): void {
-    this.queues.set(name, new JobQueue(name, concurrency));
+    this.queues.set(
+      name,
+      new JobQueue<Run>(name, concurrency, (run) => {
+        this.waiting.delete(run.runId);
+        this.active.set(run.runId, run);
+        void this.launch(run);
+      }),
+    );
   }
 
   /** Creates the run row (queued) and queues the run; null once the daemon is closing. */
@@ -71,7 +86,7 @@ export class JobRunner {
     if (this.closed) return null;
     // A command's marker is chosen now and saved with the row, so crash recovery finds its processes even when the
     // daemon dies while they are being spawned.
-    const marker = 'command' in spec.work ? newRunMarker() : null;
+    const marker = runsCommand(spec) ? newRunMarker() : null;
     const runId = await this.o.runs.insert({
       marker,
       kind: spec.kind,
@@ -83,18 +98,9 @@ export class JobRunner {
     });
     const run = newRun(runId, spec, queue, marker);
     this.waiting.set(runId, run);
-    queue.push({
-      runId,
-      key: spec.key,
-      exclusive: spec.exclusive ?? false,
-      start: () => {
-        this.waiting.delete(runId);
-        this.active.set(runId, run);
-        void this.launch(run);
-      },
-    });
+    queue.push(run);
     queue.pump();
-    return { runId, started: run.started.promise, finished: run.finished.promise };
+    return ticketOf(run);
   }
 
   /** Starts what a queue's limit allows now (after the limit changed). */
@@ -116,7 +122,7 @@ export class JobRunner {
     const run = this.active.get(runId);
     if (!run || run.ended) return false;
     run.stopRequested = true;
-    run.abort.abort();
+    run.abort?.abort();
     // A run still being launched has no handle yet; launch() stops it as soon as it has one.
     await run.handle?.stop();
     await run.finished.promise;
@@ -185,22 +191,24 @@ export class JobRunner {
     let outcome: Outcome;
     let started = false;
     try {
-      if (run.stopRequested) {
+      const content = run.stopRequested ? null : 'prepare' in spec ? await spec.prepare(spec) : spec;
+      if (!content || run.stopRequested) {
         await this.settle(run, unstarted(run, this.o.clock.now()), null);
         return;
       }
-      run.logPath = spec.logPath(startedAt);
+      run.logPath = content.logPath(startedAt);
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
-      log = new JobLog(this.o.live, topicOf(spec.kind, run.runId, spec.refId), logFile, spec.mask);
+      log = new JobLog(this.o.live, topicOf(spec.kind, run.runId, spec.refId), logFile, spec.mask, spec.keepTail);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
-      if ('command' in spec.work) {
+      const { work } = content;
+      if ('command' in work) {
         const handle = await this.o.executor.runTask({
-          ...spec.work.command,
-          env: { ...tokenEnv, ...spec.work.command.env, BAIHU_RUN: String(run.runId) },
+          ...work.command,
+          env: { ...tokenEnv, ...work.command.env, BAIHU_RUN: String(run.runId) },
           ...(run.marker ? { marker: run.marker } : {}),
           logFile: null,
           sink: log.sink,
-          title: spec.title ?? '',
+          title: content.title ?? '',
         });
         run.handle = handle;
         started = true;
@@ -211,7 +219,8 @@ export class JobRunner {
       } else {
         started = true;
         await this.markStarted(run, { pid: 0, marker: null, startedAt });
-        outcome = await this.runSteps(run, spec.work.steps, log, startedAt);
+        const control = controlOf(run, log, startedAt, this.o.executor, this.o.runs, this.o.language());
+        outcome = await runSteps(run, work.steps, control, log, this.o.clock);
       }
     } catch (error) {
       // The daemon's log gets the text only, URLs redacted: a git or fetch error can quote a secret URL.
@@ -222,7 +231,7 @@ export class JobRunner {
       outcome = { end: RunEnd.failed, exitCode: null, startedAt, finishedAt: now, durationMs: now - startedAt };
     }
     const { message = null, detail: _detail, ...ended } = outcome;
-    const finished: FinishedRun = { runId: run.runId, logFile, started, ...ended, message };
+    const finished: FinishedRun = { runId: run.runId, refId: spec.refId, logFile, started, ...ended, message };
     await this.settle(run, finished, log, outcome);
   }
 
@@ -234,24 +243,9 @@ export class JobRunner {
       log_path: run.logPath,
       started_at: at.startedAt,
     });
-    const started: StartedRun = { runId: run.runId, logPath: run.logPath, ...at };
+    const started: StartedRun = { runId: run.runId, refId: run.spec.refId, logPath: run.logPath, ...at };
     run.started.resolve(started);
     await this.react(run, () => run.spec.on?.started?.(started));
-  }
-
-  /** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
-  /** A job of steps: what it does is its own, lines included; the kernel keeps its processes and its outcome. */
-  private async runSteps(run: Run, steps: (job: JobControl) => Promise<StepsEnd>, log: JobLog, startedAt: number) {
-    const control = controlOf(run, log, startedAt, this.o.executor, this.o.runs, this.o.language());
-    let result: StepsEnd;
-    try {
-      result = await steps(control);
-    } catch (error) {
-      log.line(`## ${(error as Error).message}`);
-      result = { end: run.abort.signal.aborted ? RunEnd.stopped : RunEnd.failed, exitCode: null };
-    }
-    const finishedAt = this.o.clock.now();
-    return { ...result, startedAt, finishedAt, durationMs: finishedAt - startedAt };
   }
 
   /** Saves the outcome, lets the area react, ends the live topic, and frees the run's place. */

@@ -1,6 +1,7 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
- * `debug:<runId>`, a pull `sub:<runId>`, and a dependency's install or removal `dep:<dependencyId>` (the latest one).
+ * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, and a dependency's install
+ * or removal `dep:<dependencyId>` (the latest one).
  */
 import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
@@ -14,6 +15,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   debug: { prefix: 'debug:', by: 'run', name: (id) => `debug:${id}` },
   install: { prefix: 'dep:', by: 'ref', name: dependencyTopic },
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
+  command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

@@ -8,7 +8,7 @@ import type { ArgvSpec } from './executor/executor.ts';
 import type { RunOutcome, TaskRunSpec } from './executor/types.ts';
 
 /** The kinds of job. Backup, update and import will be kinds too. */
-export const JobKind = { task: 'task', debug: 'debug', install: 'install', pull: 'pull' } as const;
+export const JobKind = { task: 'task', debug: 'debug', install: 'install', pull: 'pull', command: 'command' } as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
 
 /** A task command run through the executor's task interface (it writes its own start and end lines). */
@@ -26,7 +26,25 @@ export interface StepsEnd {
   detail?: unknown;
 }
 
-export interface JobSpec {
+/** What a job runs and where its log goes. */
+export interface JobContent {
+  /** Shown in the start line the executor writes for a command (steps write their own lines). */
+  title: string | null;
+  /** The log, relative to data/log, named from the start time; null for no log file. */
+  logPath: (startedAt: number) => string | null;
+  work: CommandWork | StepsWork;
+}
+
+/**
+ * A command read when its turn comes rather than when it is queued (a task edited while its run waits runs as
+ * edited). Given the job it belongs to, so one function (and one `on`) can serve every run of an area and a waiting
+ * run holds little. Null: there is nothing to run any more (it ends `stopped`, never started).
+ */
+export interface PreparedCommand {
+  prepare: (job: { refId: number | null; trigger: string }) => Promise<(JobContent & { work: CommandWork }) | null>;
+}
+
+interface JobBase {
   kind: JobKind;
   /** The id of what it runs (task, dependency, subscription); null when there is none (a debug run). */
   refId: number | null;
@@ -37,21 +55,25 @@ export interface JobSpec {
   /** Runs of the same key are the same thing's (a task's runs): `exclusive` waits until none of them runs. */
   key?: string;
   exclusive?: boolean;
-  /** Shown in the start line the executor writes for a command (steps write their own lines). */
-  title: string | null;
-  /** The log, relative to data/log, named from the start time; null for no log file. */
-  logPath: (startedAt: number) => string | null;
   /** The run gets a notification token of its own (BAIHU_NOTIFY_URL / _TOKEN), revoked when it is over. */
   notifyToken?: boolean;
   /** Hides secrets in the lines the job writes itself. */
   mask?: (text: string) => string;
-  work: CommandWork | StepsWork;
+  /** Keep this many bytes of the log's end in memory while it runs (`job.tail()`); none by default. */
+  keepTail?: number;
   /** How the area that asked reacts; errors thrown here are logged, never the run's. */
   on?: JobListener;
 }
 
+export type JobSpec = JobBase & (JobContent | PreparedCommand);
+
+/** Whether the job runs a command (through the executor's task interface) rather than steps of its own. */
+export const runsCommand = (spec: JobSpec): boolean => 'prepare' in spec || 'command' in spec.work;
+
 export interface StartedRun {
   runId: number;
+  /** The job's `refId`. */
+  refId: number | null;
   pid: number;
   marker: string | null;
   logPath: string | null;
@@ -60,6 +82,8 @@ export interface StartedRun {
 
 export interface FinishedRun {
   runId: number;
+  /** The job's `refId`. */
+  refId: number | null;
   end: RunEnd;
   exitCode: number | null;
   startedAt: number;
@@ -98,7 +122,7 @@ export interface JobControl {
   exec(spec: ArgvSpec): Promise<RunOutcome>;
   /** The program `exec` runs now: its group and its marker (BAIHU_RUN_ID); null between programs. */
   process(): { pid: number; marker: string } | null;
-  /** The end of the log so far (`keepTail` bytes at most), for jobs that keep it elsewhere too. */
+  /** The end of the log so far (the spec's `keepTail` bytes at most), for jobs that keep it elsewhere too. */
   tail(): string;
 }
 

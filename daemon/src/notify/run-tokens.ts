@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Tokens that let one run's script send notifications through the daemon (POST /api/notify/script). The runner
- * issues one per run and revokes it when the run ends; they live in memory only, so a restart voids them all.
- * A token grants nothing but sending a notification.
+ * A run's own token: what its script uses to reach the daemon while it runs — sending notifications (POST
+ * /api/notify/script) and QLAPI's calls under /open for the run scopes (`runScopes` of contract/access.ts: variables
+ * and tasks). The runner issues one per run and revokes it when the run ends; they live in memory only, so a restart
+ * voids them all. It is never a session and never an application.
  */
 export class RunTokens {
   private readonly byRun = new Map<string, string>();

@@ -13,6 +13,15 @@ export const taskQueue = 'tasks';
 /** Further triggers of a task with this many runs waiting are dropped (as Qinglong does). */
 const maxQueuedPerTask = 5;
 
+/** A job spec without what the policy decides (a union's members each keep their own fields). */
+export type TaskJobSpec = (JobSpec extends infer S
+  ? S extends unknown
+    ? Omit<S, 'queue' | 'exclusive'>
+    : never
+  : never) & {
+  key: string;
+};
+
 interface Logger {
   info(obj: object, msg?: string): void;
 }
@@ -36,7 +45,7 @@ export class TaskQueuePolicy {
    * replace: the new run stops the running one and takes the place of waiting ones; queue: it waits until the
    * running one ended (once); parallel: it runs beside; skip: it is dropped.
    */
-  async admit(spec: Omit<JobSpec, 'queue' | 'exclusive'> & { key: string }, policy: string): Promise<JobTicket | null> {
+  async admit(spec: TaskJobSpec, policy: string): Promise<JobTicket | null> {
     const { waiting, running } = this.jobs.runsOf(taskQueue, spec.key);
     let exclusive = false;
     if (running.length > 0 || waiting.length > 0) {

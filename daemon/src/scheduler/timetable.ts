@@ -25,6 +25,7 @@ export interface CatchUp {
 export class Timetable {
   private readonly timers: Scheduler<Key>;
   private readonly handlers = new Map<TimerOwner, (id: number, dueAt: number) => void>();
+  private lateness: ((lateMs: number) => void) | null = null;
   private cancelHeartbeat: (() => void) | null = null;
   private closed = false;
   /** When the daemon was last known alive before this start (null: never, or not started yet). */
@@ -49,6 +50,11 @@ export class Timetable {
   /** What happens when something of `owner` is due. */
   onDue(owner: TimerOwner, handler: (id: number, dueAt: number) => void): void {
     this.handlers.set(owner, handler);
+  }
+
+  /** Told how late (ms after its due time) each timer fired: the metrics' scheduler lateness. */
+  observeLateness(observer: (lateMs: number) => void): void {
+    this.lateness = observer;
   }
 
   /** (Re)arms schedules (cron expressions; `@once`, `@boot` and invalid ones get no timer). */
@@ -111,6 +117,7 @@ export class Timetable {
 
   private due(key: Key, dueAt: number): void {
     if (this.closed) return;
+    this.lateness?.(this.clock.now() - dueAt);
     const at = key.indexOf(':');
     this.handlers.get(key.slice(0, at) as TimerOwner)?.(Number(key.slice(at + 1)), dueAt);
   }

@@ -6,6 +6,7 @@ import * as m0004 from './0004-envs-dependencies.ts';
 import * as m0005 from './0005-subscriptions.ts';
 import * as m0006 from './0006-sign-in-addresses.ts';
 import * as m0007 from './0007-job-runs.ts';
+import * as m0008 from './0008-apps.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-subscriptions': m0005,
   '0006-sign-in-addresses': m0006,
   '0007-job-runs': m0007,
+  '0008-apps': m0008,
 };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { DataPaths } from '../../paths.ts';
 import { variableNamePattern } from './task-command.ts';
 import type { PanelVariable } from './types.ts';
+import { withQlapi } from './qlapi-preload.ts';
 
 /** Variables a run inherits from the daemon. Nothing else passes: BAIHU_* settings and keys stay in the daemon. */
 const inheritedNames: readonly string[] = [
@@ -99,6 +100,7 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
   env.PYTHONUNBUFFERED = '1';
   env[runIdVariable] = layers.runId;
+  withQlapi(env);
   const extra = validOnly(layers.extra ?? {});
   const own = (name: string) => !(name in run) && !(name in extra);
   return {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Cron, CronInput, CronRun, CronUpdateInput } from '../../contract/crons.ts';
+import { Cron, CronCreateInput, CronRun, CronStatusReport, CronUpdateInput } from '../../contract/crons.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
 import { LogFile } from '../../contract/files.ts';
@@ -41,7 +41,10 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ crons: CronService }> = asy
   );
   app.post(
     '/crons',
-    { config: { access: scopeAccess('crons') }, schema: { body: CronInput, response: { 200: Ok(Cron), ...failures } } },
+    {
+      config: { access: scopeAccess('crons') },
+      schema: { body: CronCreateInput, response: { 200: Ok(Cron), ...failures } },
+    },
     async (req) => ok(await crons.create(req.body)),
   );
   app.put(
@@ -60,7 +63,7 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ crons: CronService }> = asy
       config: { access: scopeAccess('crons') },
       schema: {
         querystring: Type.Object({ log_path: Type.String({ minLength: 1, maxLength: 1000 }) }),
-        response: { 200: Ok(Cron), ...failures },
+        response: { 200: Ok(Type.Union([Cron, Type.Null()])), ...failures },
       },
     },
     async (req) => ok(await crons.detail(req.query.log_path)),
@@ -71,6 +74,11 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ crons: CronService }> = asy
     async () => ok(await crons.importCrontab()),
   );
 
+  app.put(
+    '/crons/status',
+    { config: { access: scopeAccess('crons') }, schema: { body: CronStatusReport, response: Done } },
+    async (req) => ok(await crons.reportStatus(req.body).then(() => null)),
+  );
   app.put('/crons/run', batch, async (req) => ok(await crons.run(req.body).then(() => null)));
   app.put('/crons/stop', batch, async (req) => ok(await crons.stop(req.body).then(() => null)));
   app.put('/crons/enable', batch, async (req) => ok(await crons.setDisabled(req.body, 0).then(() => null)));

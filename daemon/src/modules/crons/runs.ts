@@ -11,7 +11,14 @@ import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
 import { relativeToScripts } from '../../jobs/executor/script.ts';
 import { parseTaskCommand } from '../../jobs/executor/task-command.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import { JobKind, type FinishedRun, type StartedRun } from '../../jobs/types.ts';
+import {
+  JobKind,
+  type CommandWork,
+  type FinishedRun,
+  type JobContent,
+  type JobListener,
+  type StartedRun,
+} from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
 import { taskQueue, type TaskQueuePolicy } from '../../scheduler/task-queue.ts';
@@ -113,11 +120,7 @@ export class TaskRuns {
           env: cron ? { BAIHU_CRON_ID: String(cron.id) } : {},
         },
       },
-      on: cron && {
-        started: (run) => this.started(cron, run),
-        finished: (run) => this.finished(cron, run),
-        settled: () => this.refreshStatus(cron.id),
-      },
+      on: cron && this.listener,
     });
     if (!ticket) return null;
     if (cron) await this.refreshStatus(cron.id);
@@ -184,54 +187,61 @@ export class TaskRuns {
     return path.isAbsolute(cron.work_dir) ? cron.work_dir : path.join(this.o.paths.scripts, cron.work_dir);
   }
 
+  /**
+   * Queues a run under the task's overlap policy. What it runs is read when its turn comes (a task edited while its
+   * run waits runs as edited); a waiting run holds its ids and this area's shared `prepare` and `on`, nothing more.
+   */
   private async enqueue(cron: CronRow, trigger: string, dueAt: number | null = null): Promise<void> {
-    await this.o.policy.admit(
-      {
-        kind: JobKind.task,
-        refId: cron.id,
-        key: keyOf(cron.id),
-        trigger,
-        dueAt,
-        title: cron.name,
-        notifyToken: true,
-        logPath: (startedAt) =>
-          cron.log_name === noLogName
-            ? null
-            : path.posix.join(cron.log_name || logDirName(cron.command, cron.id), logFileName(startedAt)),
-        work: {
-          command: {
-            command: cron.command,
-            workDir: this.workDirOf(cron),
-            taskBefore: cron.task_before,
-            taskAfter: cron.task_after,
-            manual: trigger === RunTrigger.manual,
-            env: { BAIHU_CRON_ID: String(cron.id) },
-          },
-        },
-        on: {
-          started: (run) => this.started(cron, run),
-          finished: (run) => this.finished(cron, run),
-          settled: () => this.refreshStatus(cron.id),
-        },
-      },
-      cron.overlap_policy,
-    );
+    const spec = { kind: JobKind.task, refId: cron.id, key: keyOf(cron.id), trigger, dueAt, notifyToken: true };
+    await this.o.policy.admit({ ...spec, prepare: this.prepare, on: this.listener }, cron.overlap_policy);
     await this.refreshStatus(cron.id);
   }
 
-  private async started(cron: CronRow, run: StartedRun): Promise<void> {
-    await this.o.crons.update(cron.id, {
+  private readonly prepare = async (job: { refId: number | null; trigger: string }) => {
+    const cron = job.refId === null ? undefined : await this.o.crons.find(job.refId);
+    return cron ? this.contentOf(cron, job.trigger) : null;
+  };
+
+  private readonly listener: JobListener = {
+    started: (run) => this.started(run.refId!, run),
+    finished: (run) => this.finished(run.refId!, run),
+    settled: (run) => this.refreshStatus(run.refId!),
+  };
+
+  private contentOf(cron: CronRow, trigger: string): JobContent & { work: CommandWork } {
+    return {
+      title: cron.name,
+      logPath: (startedAt: number) =>
+        cron.log_name === noLogName
+          ? null
+          : path.posix.join(cron.log_name || logDirName(cron.command, cron.id), logFileName(startedAt)),
+      work: {
+        command: {
+          command: cron.command,
+          workDir: this.workDirOf(cron),
+          taskBefore: cron.task_before,
+          taskAfter: cron.task_after,
+          manual: trigger === RunTrigger.manual,
+          env: { BAIHU_CRON_ID: String(cron.id) },
+        },
+      },
+    };
+  }
+
+  private async started(cronId: number, run: StartedRun): Promise<void> {
+    await this.o.crons.update(cronId, {
       status: CronStatus.running,
       pid: run.pid,
       log_path: run.logPath,
       last_execution_time: Math.floor(run.startedAt / 1000),
     });
-    this.o.live.broadcast('cronStatus', { id: cron.id, status: CronStatus.running, runId: run.runId });
+    this.o.live.broadcast('cronStatus', { id: cronId, status: CronStatus.running, runId: run.runId });
   }
 
-  private async finished(cron: CronRow, run: FinishedRun): Promise<void> {
-    if (!run.started) return;
-    await this.o.crons.update(cron.id, {
+  private async finished(cronId: number, run: FinishedRun): Promise<void> {
+    const cron = run.started ? await this.o.crons.find(cronId) : undefined;
+    if (!cron) return;
+    await this.o.crons.update(cronId, {
       last_running_time: Math.round((run.durationMs ?? 0) / 100) / 10,
       last_end: run.end,
       last_exit_code: run.exitCode,

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
-import type { Cron, CronInput, CronRun } from '../../contract/crons.ts';
+import type { Cron, CronCreateInput, CronInput, CronRun, CronStatusReport } from '../../contract/crons.ts';
 import { CronStatus, LogStatus, noLogName } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import type { CronRow } from '../../db/schema.ts';
+import type { CronRow, CronUpdate } from '../../db/schema.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
 import { JobKind } from '../../jobs/types.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
 import { logDirName } from '../../jobs/executor/log-format.ts';
 import { readSystemCrontabs } from './crontab-import.ts';
@@ -20,7 +20,7 @@ import type { TaskRuns } from './runs.ts';
 import { ListCache } from './list-cache.ts';
 import { parseListQuery } from './search-query.ts';
 import { toWireCron, toWireRun } from './serialize.ts';
-import { checkDraft, cleanLabels, columnsOf, draftOf, mergeInput } from './validate.ts';
+import { checkDraft, cleanLabels, columnsOf, defaultName, draftOf, mergeInput } from './validate.ts';
 
 export interface ListParams {
   searchValue?: string | undefined;
@@ -102,19 +102,38 @@ export class CronService {
     return { data: rows.map((row) => this.wire(row, timezone)), total };
   }
 
+  /** Names of these tasks (the metrics label their counts with them); ids that are gone are left out. */
+  async names(ids: number[]): Promise<Map<number, string>> {
+    return new Map((await this.crons.findMany(ids)).map((row) => [row.id, row.name]));
+  }
+
   async get(id: number): Promise<Cron> {
     return this.wire(await this.require(id));
   }
 
-  /** The task whose current log is `logPath` (Qinglong's /crons/detail?log_path=). */
-  async detail(logPath: string): Promise<Cron> {
+  /** The task whose current log is `logPath` (Qinglong's /crons/detail?log_path=); null for none, as Qinglong. */
+  async detail(logPath: string): Promise<Cron | null> {
     const row = await this.crons.findByLogPath(logPath);
-    if (!row) throw notFound();
-    return this.wire(row);
+    return row ? this.wire(row) : null;
   }
 
-  async create(input: CronInput): Promise<Cron> {
+  /** Qinglong's run report (PUT /crons/status): the last run's times and log are kept; status and pid stay ours. */
+  async reportStatus(report: CronStatusReport): Promise<void> {
+    const changes: CronUpdate = {};
+    if (typeof report.last_running_time === 'number') changes.last_running_time = report.last_running_time;
+    if (typeof report.last_execution_time === 'number')
+      changes.last_execution_time = Math.round(report.last_execution_time);
+    if (report.log_path) {
+      if (!(await storedInside(this.paths.log, report.log_path))) throw fieldError('log_path', 'logNameInvalid');
+      changes.log_path = path.posix.normalize(report.log_path);
+    }
+    if (Object.keys(changes).length > 0)
+      await this.crons.updateMany(report.ids, { ...changes, updated_at: this.clock.now() });
+  }
+
+  async create(input: CronCreateInput): Promise<Cron> {
     const draft = mergeInput(input);
+    if (!draft.name) draft.name = defaultName(draft.command);
     await checkDraft(draft, this.paths, this.engine.timezone());
     const now = this.clock.now();
     const row = await this.crons.insert({ ...columnsOf(draft), created_at: now, updated_at: now });
@@ -143,7 +162,8 @@ export class CronService {
   }
 
   async stop(ids: number[]): Promise<void> {
-    if ((await this.engine.stop(ids)) === 0) throw new AppError('taskNotRunning');
+    // A task that is not running is already where a stop leaves it: 200, as Qinglong.
+    await this.engine.stop(ids);
   }
 
   async stopRun(id: number, runId: number): Promise<void> {

@@ -7,6 +7,7 @@ import { parseSchedule } from '../../contract/schedule.ts';
 import type { CronRow, NewCron } from '../../db/schema.ts';
 import { fieldError } from '../../errors.ts';
 import type { DataPaths } from '../../paths.ts';
+import { parseTaskCommand } from '../../jobs/executor/task-command.ts';
 
 /** A task's editable fields after defaults and merging, before they are checked and stored. */
 export interface CronDraft {
@@ -108,6 +109,13 @@ export function containsTaskCommand(script: string): boolean {
     .split(/[\n\r;&|`{}()]|\$\(/)
     .map((part) => part.trim())
     .some((part) => /^(task|ql)(\s|$)/.test(part));
+}
+
+/** The name of a task created without one: its script's file name (`task sign/jd.js` → `jd.js`), or its command. */
+export function defaultName(command: string): string {
+  const parsed = parseTaskCommand(command);
+  if (parsed.ok && parsed.command.kind === 'script') return path.posix.basename(parsed.command.script);
+  return command.trim().slice(0, 200);
 }
 
 /** log_name is /dev/null (no log) or a relative folder that stays inside data/log. */

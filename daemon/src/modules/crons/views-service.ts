@@ -67,8 +67,10 @@ export class CronViewService {
     await this.assertNameFree(name, existing.id);
     const changes: Parameters<CronViewRepository['update']>[1] = { name, updated_at: this.clock.now() };
     if (existing.type !== ViewType.system) {
-      const filters = input.filters ?? (JSON.parse(existing.filters) as ViewFilterSpec[]);
-      const sorts = input.sorts ?? (JSON.parse(existing.sorts) as ViewSortSpec[]);
+      // Left out keeps what the view has; null (Qinglong's "none") empties it.
+      const filters =
+        input.filters === undefined ? (JSON.parse(existing.filters) as ViewFilterSpec[]) : (input.filters ?? []);
+      const sorts = input.sorts === undefined ? (JSON.parse(existing.sorts) as ViewSortSpec[]) : (input.sorts ?? []);
       this.check(filters, sorts);
       Object.assign(changes, {
         filters: JSON.stringify(filters),

@@ -59,6 +59,8 @@ interface Tracked {
 }
 
 const keyOf = (id: number) => `dep:${id}`;
+/** The row keeps this much of the end of a log. */
+const keptLogBytes = 100 * 1024;
 
 export class DependencyInstalls {
   /** Jobs waiting or running, by run id. */
@@ -82,6 +84,8 @@ export class DependencyInstalls {
       trigger: RunTrigger.manual,
       queue: installQueue,
       title: null,
+      // The row keeps the end of the log; the running install shows it (GET /api/dependencies/:id).
+      keepTail: keptLogBytes,
       logPath: (startedAt) => path.posix.join('dependencies', String(job.id), logFileName(startedAt)),
       work: { steps: (control) => this.run(tracked, control) },
       on: {

@@ -72,7 +72,7 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
   app.post(
     '/logs/download',
     {
-      config: { access: scopeAccess('logs') },
+      config: { access: scopeAccess('logs'), lenientBody: true },
       schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures },
     },
     async (req, reply) => sendDownload(reply, await logs.download(req.body.path, req.body.filename)),

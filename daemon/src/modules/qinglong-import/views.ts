@@ -10,8 +10,8 @@ import type { PlannedView } from './plan.ts';
 import { fieldDropped, reasonOfError, type ImportReport } from './report.ts';
 import { integer, isRecord, jsonValue, number, text, trimmed, flag } from './values.ts';
 
-type Filter = PlannedView['input']['filters'][number];
-type Sort = PlannedView['input']['sorts'][number];
+type Filter = NonNullable<PlannedView['input']['filters']>[number];
+type Sort = NonNullable<PlannedView['input']['sorts']>[number];
 
 function filtersOf(raw: unknown): Filter[] {
   const value = jsonValue(raw);

@@ -31,11 +31,14 @@ const TargetBody = Type.Object({ filename: Name, path: Dir, type: Type.Optional(
 const RenameBody = Type.Object({ filename: Name, path: Dir, newFilename: Name });
 const StopBody = Type.Object({
   runId: Type.Optional(Type.String({ maxLength: 100 })),
-  pid: Type.Optional(Type.Integer()),
+  // Qinglong's UI sends `pid: ''` when it has none (then the run is found by its file).
+  pid: Type.Optional(Type.Union([Type.Integer(), Type.Literal('')])),
   filename: Type.Optional(Name),
   path: Dir,
 });
-const DebugStarted = Type.Object({
+const DebugStartedReply = Type.Object({
+  code: Type.Literal(200),
+  data: Type.Integer(),
   runId: Type.String(),
   pid: Type.Integer(),
   topic: Type.String(),
@@ -149,7 +152,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
   app.post(
     '/scripts/download',
     {
-      config: { access: scopeAccess('scripts') },
+      config: { access: scopeAccess('scripts'), lenientBody: true },
       schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures },
     },
     async (req, reply) => sendDownload(reply, await scripts.download(req.body.path, req.body.filename)),
@@ -167,10 +170,15 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
       bodyLimit: scriptBodyLimit,
       schema: {
         body: Type.Object({ filename: Name, path: Dir, content: Type.Optional(Content) }),
-        response: { 200: Ok(DebugStarted), ...failures },
+        response: { 200: DebugStartedReply, ...failures },
       },
     },
-    async (req) => ok(await debug.start(req.body.path, req.body.filename, req.body.content)),
+    // Qinglong answers the run's pid as `data` (its clients stop with `{pid: data}`); the run's id, live topic and
+    // log sit beside it, where Qinglong's clients do not look (as `logStatus` does for logs).
+    async (req) => {
+      const started = await debug.start(req.body.path, req.body.filename, req.body.content);
+      return { code: 200 as const, data: started.pid, ...started };
+    },
   );
   app.put(
     '/scripts/stop',
@@ -178,6 +186,6 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
       config: { access: scopeAccess('scripts') },
       schema: { body: StopBody, response: { 200: Ok(Type.Integer()), ...failures } },
     },
-    async (req) => ok(await debug.stop(req.body)),
+    async (req) => ok(await debug.stop({ ...req.body, pid: req.body.pid === '' ? undefined : req.body.pid })),
   );
 };

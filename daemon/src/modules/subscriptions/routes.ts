@@ -4,6 +4,7 @@ import { failures, Ok } from '../../contract/envelope.ts';
 import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
 import { LogFile } from '../../contract/files.ts';
 import {
+  SubscriptionStatusReport,
   ParsedCommand,
   Subscription,
   SubscriptionInput,
@@ -73,6 +74,11 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ subscriptions: Subs
       },
     },
     async (req) => ok(subscriptions.parse(req.body.command)),
+  );
+  app.put(
+    '/subscriptions/status',
+    { config: { access: scopeAccess('subscriptions') }, schema: { body: SubscriptionStatusReport, response: Done } },
+    async () => ok(null),
   );
   app.put('/subscriptions/run', batch, async (req) => ok(await subscriptions.run(req.body).then(() => null)));
   app.put('/subscriptions/stop', batch, async (req) => ok(await subscriptions.stop(req.body).then(() => null)));

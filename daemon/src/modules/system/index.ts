@@ -1,5 +1,7 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { UserService } from '../user/index.ts';
+import { commandRoutes } from './command-routes.ts';
+import { CommandRuns } from './commands.ts';
 import { systemConfigRoutes } from './config-routes.ts';
 import { systemLocalRoutes } from './local-routes.ts';
 import { systemRoutes } from './routes.ts';
@@ -8,7 +10,7 @@ import { SystemService } from './service.ts';
 export type { SystemService };
 export { maxConcurrency } from './service.ts';
 
-export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue'> & {
+export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue' | 'jobs' | 'live'> & {
   users: Pick<UserService, 'isInitialized'>;
   version: string;
   startedAt: number;
@@ -16,14 +18,16 @@ export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue
   restart: (() => void) | null;
 };
 
-/** Version, health, and the system settings (task concurrency, time zone, log language). */
+/** Version, health, the system settings (task concurrency, time zone, log language), and commands run by callers. */
 export function createSystem(deps: SystemDeps): Area<SystemService> {
   const service = new SystemService(deps);
+  const commands = new CommandRuns(deps.jobs, deps.live);
   return {
     service,
     routes: async (app) => {
       await systemRoutes(typed(app), { system: service });
       await systemConfigRoutes(typed(app), { system: service });
+      await commandRoutes(typed(app), { commands });
       await systemLocalRoutes(typed(app), { restart: deps.restart });
     },
   };

@@ -1,5 +1,5 @@
 /** The scripts API (daemon/src/modules/scripts/routes.ts): data/scripts one level at a time, files, debug runs. */
-import { api } from '../../lib/api.ts';
+import { api, request } from '../../lib/api.ts';
 import { changeSignal } from '../../lib/changes.ts';
 import { downloadFile, type FileNode } from '../../lib/files.ts';
 
@@ -31,8 +31,9 @@ export interface DebugRun {
   /** Its log file, relative to data/log. */
   log?: string;
 }
+/** `data` is the pid (Qinglong's answer); the run's id, topic and log come beside it in the envelope. */
 export const runScript = (path: string, filename: string, content: string) =>
-  api.put<DebugRun>('scripts/run', { path, filename, content });
+  request<DebugRun>('PUT', 'scripts/run', { body: { path, filename, content }, reply: 'envelope' });
 export const stopScript = (runId: string) => api.put<number>('scripts/stop', { runId });
 
 /** What a modal changed, so the page can refresh its tree and follow a renamed or created file. */

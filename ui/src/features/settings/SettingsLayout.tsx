@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -5,8 +6,10 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '../../components/ui/cn.ts';
 import { Select } from '../../components/ui/Select.tsx';
 
-const tabs = [
+/** `also`: the modal routes drawn over a section, so its tab stays marked while one is open. */
+const tabs: { path: string; title: MessageDescriptor; also?: string[] }[] = [
   { path: '/setting/security', title: msg`Security` },
+  { path: '/setting/app', title: msg`Applications`, also: ['/setting/appModal'] },
   { path: '/setting/notification', title: msg`Notification` },
   { path: '/setting/loginLog', title: msg`Login Log` },
   { path: '/setting/systemLog', title: msg`System Log` },
@@ -41,7 +44,7 @@ export function SettingsLayout({ children, title }: { children: ReactNode; title
       <nav aria-label={t`Settings sections`} className="hidden border-b border-line md:block">
         <ul className="flex min-w-max gap-1">
           {tabs.map((tab) => {
-            const active = location === tab.path;
+            const active = location === tab.path || !!tab.also?.includes(location);
             return (
               <li key={tab.path}>
                 <Link
