@@ -12,6 +12,10 @@ COPY scripts/build-reaper.mjs ./scripts/
 COPY daemon/native/reaper.c ./daemon/native/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The image is built without .git: the commit and the build date come in as build arguments (About page).
+#   docker build --build-arg BAIHU_COMMIT=$(git rev-parse HEAD) --build-arg BAIHU_BUILD_DATE=$(date -u +%FT%TZ) .
+ARG BAIHU_COMMIT=""
+ARG BAIHU_BUILD_DATE=""
 # --required: an image without the reaper would let detached processes of a run outlive stop and timeout.
 RUN node scripts/build-reaper.mjs --required --force \
  && test -x daemon/native/baihu-reaper \
@@ -28,10 +32,15 @@ FROM node:22-alpine
 RUN apk add --no-cache python3 py3-pip bash git tini tzdata coreutils procps su-exec
 
 WORKDIR /baihu
+# Where updates come from and where the project lives (docs/update.md, About page); empty = none.
+ARG BAIHU_RELEASE_FEED=""
+ARG BAIHU_PROJECT_URL=""
 ENV NODE_ENV=production \
     BAIHU_APP_DIR=/baihu \
     BAIHU_DATA_DIR=/baihu/data \
-    BAIHU_PORT=5700
+    BAIHU_PORT=5700 \
+    BAIHU_RELEASE_FEED=$BAIHU_RELEASE_FEED \
+    BAIHU_PROJECT_URL=$BAIHU_PROJECT_URL
 
 COPY --from=build /baihu/package.json /baihu/package-lock.json /baihu/tsconfig.json ./
 COPY --from=build /baihu/node_modules ./node_modules
@@ -41,11 +50,15 @@ COPY --from=build /baihu/daemon ./daemon
 COPY --from=build /baihu/shell ./shell
 # axios, got, undici, dotenv, crypto-js, tough-cookie: what Qinglong's image lets every script require (NODE_PATH).
 COPY --from=build /baihu/script-packages ./script-packages
+# docker/ holds the entrypoint, the health check and select-version.mjs (which version starts: docs/update.md).
 COPY --from=build /baihu/docker ./docker
+# The guides and the changelog, shown on the About page.
+COPY --from=build /baihu/docs ./docs
+COPY --from=build /baihu/CHANGELOG.md ./CHANGELOG.md
 
 # The data dir is writable by any uid so `--user 1000:1000` works on a fresh anonymous volume; a bind-mounted
 # ./data keeps the host's ownership (make it writable for that user, or run as root with PUID/PGID).
-RUN chmod 0755 docker/entrypoint.sh docker/healthcheck.sh shell/ql shell/task \
+RUN chmod 0755 docker/entrypoint.sh docker/healthcheck.sh docker/select-version.mjs shell/ql shell/task \
  && ln -sf /baihu/shell/ql /usr/local/bin/ql \
  && ln -sf /baihu/shell/task /usr/local/bin/task \
  && install -d -m 0777 /baihu/data

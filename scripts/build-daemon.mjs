@@ -2,6 +2,7 @@
 // tsx sends each of ~1,000 dependency modules through its loader thread (measured: 1.6 s and 150 MB at start-up,
 // against about 0.5 s and 80 MB for the bundle; see docs/performance.md). Tests and `npm run dev` keep using tsx.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,28 @@ const outdirAt = process.argv.indexOf('--outdir');
 const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'daemon/dist';
 rmSync(path.resolve(root, outdir), { recursive: true, force: true });
 
+/**
+ * The commit and the time of this build, shown on the About page (daemon/src/version.ts). The image is built without
+ * .git: the Dockerfile passes them as build arguments (BAIHU_COMMIT, BAIHU_BUILD_DATE); a checkout asks git.
+ */
+function buildInfo() {
+  let commit = process.env.BAIHU_COMMIT || null;
+  if (!commit) {
+    try {
+      commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
+    } catch {
+      commit = null;
+    }
+  }
+  if (commit !== null && !/^[0-9a-f]{7,64}$/i.test(commit)) commit = null;
+  const given = process.env.BAIHU_BUILD_DATE;
+  const date = given && !Number.isNaN(Date.parse(given)) ? new Date(given).toISOString() : new Date().toISOString();
+  return { commit, date };
+}
+
+const info = buildInfo();
 await build({
   absWorkingDir: root,
   entryPoints: {
@@ -20,6 +43,8 @@ await build({
     task: 'daemon/src/cli/task.ts',
   },
   outdir,
+  // Two string constants (an object would make esbuild add an initialiser to every module).
+  define: { __BAIHU_COMMIT__: JSON.stringify(info.commit ?? ''), __BAIHU_BUILD_DATE__: JSON.stringify(info.date) },
   outExtension: { '.js': '.mjs' },
   bundle: true,
   splitting: true,

@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -16,6 +15,7 @@ import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { installBodyParsers } from './http/bodies.ts';
@@ -38,7 +38,10 @@ import { createNotifications } from './modules/notifications/index.ts';
 import { createObserve } from './modules/observe/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
+import { createAbout } from './modules/about/index.ts';
 import { createSystem } from './modules/system/index.ts';
+import { createSystemLog } from './modules/system-log/index.ts';
+import { createUpdate, logRecovery, recoverFromFailedUpdate } from './modules/update/index.ts';
 import { createUser } from './modules/user/index.ts';
 import { installScriptLibraries } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
@@ -50,9 +53,10 @@ import { fromRoot } from './root.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
 import { SettingsStore } from './settings/store.ts';
+import type { SystemLogFile } from './syslog/daily-file.ts';
 import { megabyte } from './settings/limits.ts';
 import type { Area, SharedParts } from './shared.ts';
-import { version } from './version.ts';
+import { build, version } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,7 +84,12 @@ export interface AppOptions {
   rawPathWall?: boolean;
   /** Slow-request timeouts (http/limits.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
-  /** Closes the process for its supervisor to restart (`ql reload`); the server passes it, tests do not. */
+  /**
+   * The destination the logger writes to (server.ts passes the same one as the logger's `stream`); without it the
+   * system log routes read data/syslog as it is, and nothing of this app is written there.
+   */
+  systemLog?: SystemLogFile;
+  /** Ends the process with exit code 0 for the entrypoint to start it again (server.ts); tests pass their own. */
   restart?: () => void;
 }
 
@@ -97,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the database opens, so its WAL/SHM files are made from a private database file.
   const unrestricted = await restrictDataDir(paths);
 
+  // After a new version failed its first start, this version may have to put its database copy back first.
+  const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
   const database = openDatabase(paths.db);
   await migrateToLatest(database.db, database.sqlite, database.file);
 
@@ -126,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The open API: /open/<path> is served by the route of /api/<path> (access/open-surface.ts).
     rewriteUrl: openSurface.rewriteUrl,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  logRecovery(app.log, restored);
   for (const { path, code } of unrestricted) {
     // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
     // folders below it, which are ours, still keep other users out.
@@ -208,8 +220,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptions = createSubscriptions({ ...shared, crons: crons.service });
   const apps = createApps(shared);
   const observe = createObserve({ ...shared, metrics, jobs, crons: crons.service, version, startedAt });
+  const update = createUpdate({ ...shared, version, restart: options.restart });
+  const about = createAbout({ ...shared, version, build, ...update.service.origin, startedAt });
   const areas: Area<unknown>[] = [
-    createSystem({ ...shared, users: user.service, version, startedAt, restart: options.restart ?? null }),
+    createSystem({ ...shared, users: user.service, version, startedAt, release: () => about.service.release() }),
+    update,
+    createSystemLog({ ...shared, file: options.systemLog }),
+    about,
     user,
     apps,
     createNotifications(shared),
@@ -232,6 +249,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await timetable.close();
     for (const area of [...areas].reverse()) await area.close?.();
     await jobs.close();
+    // After the runs are stopped (their rows written), before the database closes: the copy an update needs.
+    await update.service.beforeExit();
     await database.close();
   });
 
@@ -250,26 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const localKey = await LocalKey.create(paths.db); // for `task` and `ql` on this machine (auth/local-key.ts)
   installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface, localKey });
   installTextCheck(app);
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The panel is usually reached over plain HTTP on a LAN; HSTS there would lock users out.
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await installSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

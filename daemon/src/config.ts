@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { fromRoot } from './root.ts';
 
 /** The daemon's configuration, read once from the environment at start-up. */
 export interface Config {
@@ -10,6 +11,16 @@ export interface Config {
   /** Always starts and ends with '/'; '/' when the panel sits at the root. */
   baseUrl: string;
   logLevel: LogLevel;
+  /** BAIHU_APP_DIR: the image's own installation (its node_modules, run reaper, entrypoint); this one by default. */
+  appDir: string;
+  /** BAIHU_SUPERVISED=1, set by the entrypoint: exiting with code 0 restarts the daemon (restarts, updates). */
+  supervised: boolean;
+  /** BAIHU_SELF_UPDATE (default on): off when a container updater manages the image; the panel then only tells. */
+  selfUpdate: boolean;
+  /** BAIHU_RELEASE_FEED: the release feed when the updateFeedUrl setting is empty ('' = none). */
+  releaseFeed: string;
+  /** BAIHU_PROJECT_URL: the project's page, linked from the About page; null = none. */
+  projectUrl: string | null;
 }
 
 /** What the daemon takes from the machine it runs on, besides its configuration. */
@@ -94,6 +105,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const httpUrl = (name: string): string => {
+    const value = env[name]?.trim() ?? '';
+    if (value === '') return '';
+    try {
+      if (['http:', 'https:'].includes(new URL(value).protocol)) return value;
+    } catch {
+      // Named below.
+    }
+    problems.push(`${name} must be an http(s) URL (got ${JSON.stringify(env[name])})`);
+    return '';
+  };
+  const releaseFeed = httpUrl('BAIHU_RELEASE_FEED');
+  const projectUrl = httpUrl('BAIHU_PROJECT_URL') || null;
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { dataDir, port, host, baseUrl, logLevel };
+  return {
+    dataDir,
+    port,
+    host,
+    baseUrl,
+    logLevel,
+    appDir: path.resolve(cwd, env.BAIHU_APP_DIR || fromRoot()),
+    supervised: env.BAIHU_SUPERVISED === '1',
+    selfUpdate: !/^(false|0|off|no)$/i.test(env.BAIHU_SELF_UPDATE ?? ''),
+    releaseFeed,
+    projectUrl,
+  };
 }

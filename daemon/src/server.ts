@@ -1,7 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { privateUmask } from './data-modes.ts';
+import { mkdirSync } from 'node:fs';
+import { dataPaths } from './paths.ts';
+import { SystemLogFile } from './syslog/daily-file.ts';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
+import { restartSignal } from './restart.ts';
 
 /** Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
@@ -20,7 +24,7 @@ async function main(): Promise<void> {
 
   // Before anything reads or writes the data: a second daemon on the same data dir stops here (see lock.ts).
   try {
-    lockDataDir(config.dataDir);
+    lockDataDir(config.dataDir, { supervised: config.supervised });
   } catch (error) {
     if (error instanceof DataDirLocked) {
       console.error(error.message);
@@ -29,12 +33,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The daemon's own log: every line redacted, to stdout and to data/syslog/<day>.log (syslog/daily-file.ts).
+  const syslogDir = dataPaths(config.dataDir).syslog;
+  mkdirSync(syslogDir, { recursive: true, mode: 0o700 });
+  const systemLog = new SystemLogFile({ dir: syslogDir });
+
   let closing = false;
-  // `ql reload`: a clean exit with code 0, which the image's entrypoint answers with a restart at once.
   const app = await buildApp({
     config,
-    logger: { level: config.logLevel },
-    restart: () => shutdown('ql reload'),
+    logger: { level: config.logLevel, stream: systemLog },
+    systemLog,
+    // The panel's restart and update: a clean exit, which the entrypoint answers by starting the daemon again.
+    restart: () => shutdown('restart'),
   });
 
   const shutdown = (signal: string) => {
@@ -53,6 +63,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // `ql reload` and `ql update` ask a running daemon to restart this way (restart.ts): the same clean exit.
+  process.on(restartSignal, () => shutdown(restartSignal));
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Baihu ${address}${config.baseUrl} (data in ${config.dataDir})`);

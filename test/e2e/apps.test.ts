@@ -115,6 +115,11 @@ test('applications at phone width in Chinese: the form, the one-time secret and 
 
   await page.goto(`${panel.url}setting/appModal`);
   const dialog = page.getByRole('dialog', { name: '创建应用' });
+  // The phone's section menu names the section under the form, not the form's address (the dialog hides it from
+  // the accessibility tree, hence CSS).
+  const section = page.locator('select[aria-label="设置分类"]');
+  assert.equal(await section.inputValue(), '/setting/app');
+  assert.equal(await section.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent), '应用设置');
   await dialog.getByLabel('名称').fill('备份脚本');
   await dialog.getByRole('checkbox', { name: /系统信息/ }).check();
   await screenshot(page, 'apps-form-phone-zh-dark');

@@ -30,6 +30,8 @@ export async function startApp(
     clock?: ManualClock | Clock;
     rawPathWall?: boolean;
     timeouts?: AppOptions['timeouts'];
+    /** Further options of buildApp (the logger and its system log destination, the restart hook). */
+    appOptions?: Partial<Omit<AppOptions, 'config' | 'clock'>>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir(t);
@@ -37,12 +39,18 @@ export async function startApp(
   const clock = (options.clock ?? new ManualClock(Date.now())) as ManualClock;
   const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
   // The test's variables also stand for the machine's (TZ pins the container's zone).
-  const appOptions: AppOptions = { config, clock, host: readHost({ ...process.env, ...options.env }) };
+  const appOptions: AppOptions = {
+    config,
+    clock,
+    host: readHost({ ...process.env, ...options.env }),
+    ...options.appOptions,
+  };
   if (options.uiDir) appOptions.uiDir = options.uiDir;
   if (options.rawPathWall !== undefined) appOptions.rawPathWall = options.rawPathWall;
   if (options.timeouts) appOptions.timeouts = options.timeouts;
   const app = await buildApp(appOptions);
   t.after(() => app.close());
+  if (options.appOptions?.systemLog) t.after(() => options.appOptions?.systemLog?.close());
   return { app, dataDir, clock };
 }
 

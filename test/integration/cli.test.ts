@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -282,34 +282,4 @@ test('ql check repairs what it can and says what it fixed; ql extra runs extra.s
   assert.equal(ran.status, 5, ran.stdout + ran.stderr);
   assert.ok(ran.stdout.includes(`hello from config.sh in ${path.join(dataDir, 'scripts')}`), ran.stdout);
   assert.equal(readdirSync(path.join(dataDir, 'log', 'extra')).length, 1);
-});
-
-test('ql reload: the daemon closes for its supervisor only when asked with the local key; refused where none', async (t) => {
-  const dataDir = tempDataDir(t);
-  let restarts = 0;
-  const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' });
-  const supervised = await buildApp({ config, restart: () => restarts++ });
-  t.after(() => supervised.close());
-  const key = readFileSync(path.join(dataDir, 'db', 'local.key'), 'utf8');
-  const ask = (app: FastifyInstance, authorization?: string) =>
-    app.inject({ method: 'PUT', url: '/api/local/restart', headers: authorization ? { authorization } : {} });
-  assert.equal((await ask(supervised)).statusCode, 401);
-  assert.equal((await ask(supervised, 'Bearer not-the-key')).statusCode, 401);
-  assert.equal(restarts, 0);
-  assert.equal((await ask(supervised, `Bearer ${key}`)).statusCode, 200);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.equal(restarts, 1);
-  await supervised.close();
-
-  const unsupervised = await buildApp({ config });
-  t.after(() => unsupervised.close());
-  const fresh = readFileSync(path.join(dataDir, 'db', 'local.key'), 'utf8');
-  assert.notEqual(fresh, key, 'a new key at every start');
-  assert.equal((await ask(unsupervised, `Bearer ${key}`)).statusCode, 401, 'the old key is void');
-  assert.equal((await ask(unsupervised, `Bearer ${fresh}`)).statusCode, 409);
-  await unsupervised.close();
-
-  const down = runQl(dataDir, 'reload');
-  assert.equal(down.status, 1);
-  assert.match(down.stderr, /daemon is not running/);
 });

@@ -10,7 +10,37 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 test('defaults: ./data, port 5700, every interface, base /', () => {
   const config = loadConfig({}, '/srv/baihu');
-  assert.deepEqual(config, { dataDir: '/srv/baihu/data', port: 5700, host: '0.0.0.0', baseUrl: '/', logLevel: 'info' });
+  assert.deepEqual(config, {
+    dataDir: '/srv/baihu/data',
+    port: 5700,
+    host: '0.0.0.0',
+    baseUrl: '/',
+    logLevel: 'info',
+    appDir: root.replace(/\/$/, ''),
+    supervised: false,
+    selfUpdate: true,
+    releaseFeed: '',
+    projectUrl: null,
+  });
+});
+
+test('update variables: the entrypoint, self-update off for managed images, the feed and project URLs checked', () => {
+  const config = loadConfig({
+    BAIHU_SUPERVISED: '1',
+    BAIHU_SELF_UPDATE: 'false',
+    BAIHU_RELEASE_FEED: 'https://example.com/feed.json',
+    BAIHU_PROJECT_URL: 'https://example.com/baihu',
+    BAIHU_APP_DIR: '/baihu',
+  });
+  assert.deepEqual(
+    [config.supervised, config.selfUpdate, config.releaseFeed, config.projectUrl, config.appDir],
+    [true, false, 'https://example.com/feed.json', 'https://example.com/baihu', '/baihu'],
+  );
+  assert.throws(
+    () => loadConfig({ BAIHU_RELEASE_FEED: 'ftp://example.com/feed' }),
+    /BAIHU_RELEASE_FEED must be an http/,
+  );
+  assert.throws(() => loadConfig({ BAIHU_PROJECT_URL: 'not a url' }), /BAIHU_PROJECT_URL/);
 });
 
 test('the base URL is normalised to start and end with a slash', () => {

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { alive, freePort, healthcheck, readText as read, runEntrypoint, until } from '../helpers/entrypoint.ts';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-const entrypoint = path.join(repo, 'docker', 'entrypoint.sh');
-const healthcheck = path.join(repo, 'docker', 'healthcheck.sh');
 const layout = ['config', 'scripts', 'repo', 'raw', 'log', 'db', 'deps', 'ssh.d', 'syslog', 'bak', 'upload'];
 
 /**
@@ -34,47 +30,6 @@ function tempDir(t: TestContext): string {
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function runEntrypoint(t: TestContext, env: Record<string, string>): Run {
-  const child = spawn(entrypoint, [], {
-    env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_APP_DIR: repo, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  t.after(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return { child, output: () => output, exited };
-}
-
-async function until(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 function fakeSetup(t: TestContext) {
   const dir = tempDir(t);
@@ -139,17 +94,6 @@ test('entrypoint: an unusable data directory fails clearly', async (t) => {
   assert.equal(code, 73);
   assert.match(run.output(), /data directory .* is not writable/);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 test('entrypoint: runs the real daemon, which the healthcheck sees, and stops it with exit code 0', async (t) => {
   const dataDir = path.join(tempDir(t), 'data');

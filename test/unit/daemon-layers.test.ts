@@ -17,7 +17,7 @@ const internal = edges.filter((edge) => edge.internal);
 const layers: string[][] = [
   ['contract/'],
   ['clock.ts', 'root.ts', 'version.ts', 'paths.ts', 'redact.ts', 'errors.ts', 'config.ts', 'data-modes.ts'],
-  ['db/', 'files/'],
+  ['db/', 'files/', 'net/', 'syslog/'],
   ['settings/', 'auth/'],
   ['http/'],
   ['notify/'],
@@ -27,7 +27,7 @@ const layers: string[][] = [
   ['scheduler/'],
   ['shared.ts'],
   ['modules/'],
-  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'cli/'],
+  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'restart.ts', 'cli/'],
 ];
 
 function layerOf(file: string): number {

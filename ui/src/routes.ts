@@ -88,7 +88,11 @@ export const pageRoutes: PageRoute[] = [
     msg`Login Log`,
     lazyPage(() => import('./pages/setting/LoginLogPage.tsx')),
   ),
-  setting('/setting/systemLog', msg`System Log`),
+  setting(
+    '/setting/systemLog',
+    msg`System Log`,
+    lazyPage(() => import('./pages/setting/SystemLogPage.tsx')),
+  ),
   setting(
     '/setting/dependence',
     msg`Dependence Settings`,
@@ -99,9 +103,21 @@ export const pageRoutes: PageRoute[] = [
     msg`Other Settings`,
     lazyPage(() => import('./pages/setting/OtherSettingsPage.tsx')),
   ),
-  setting('/setting/about', msg`About`),
-  setting('/setting/checkUpdate', msg`Check for Updates`),
-  setting('/setting/progress', msg`Update Progress`),
+  setting(
+    '/setting/about',
+    msg`About`,
+    lazyPage(() => import('./pages/setting/AboutPage.tsx')),
+  ),
+  setting(
+    '/setting/checkUpdate',
+    msg`Check for Updates`,
+    lazyPage(() => import('./pages/setting/CheckUpdatePage.tsx')),
+  ),
+  setting(
+    '/setting/progress',
+    msg`Update Progress`,
+    lazyPage(() => import('./pages/setting/UpdateProgressPage.tsx')),
+  ),
   setting(
     '/setting/app',
     msg`Applications`,

@@ -2,6 +2,7 @@ import type { Language } from './i18n.ts';
 import { fieldLabels } from './field-labels.ts';
 import { importMessages } from './messages-import.ts';
 import { appMessages } from './messages-apps.ts';
+import { systemMessages } from './messages-system.ts';
 
 /**
  * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
@@ -12,10 +13,6 @@ export const messages = {
   validationFailed: { en: 'Validation failed', zh: '验证失败' },
   notFound: { en: 'Not Found', zh: '未找到' },
   badRequest: { en: 'Bad request', zh: '请求无效' },
-  restartUnsupported: {
-    en: 'This daemon was not started by a supervisor that restarts it; restart it the way you started it',
-    zh: '此守护进程不是由会重启它的管理进程启动的，请按启动它的方式重启',
-  },
   daemonClosing: {
     en: 'The daemon is shutting down; try again once it is back',
     zh: '守护进程正在关闭，请在其重启后再试',
@@ -203,6 +200,7 @@ export const messages = {
     zh: '不是 “ql repo” 或 “ql raw” 命令',
   },
   ...importMessages,
+  ...systemMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },

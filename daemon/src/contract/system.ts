@@ -9,11 +9,18 @@ export const SystemInfo = Type.Object({
    * on what this browser remembers). Cleared by `PUT api/system/setup/done` (contract/setup.ts).
    */
   setupPending: Type.Optional(Type.Boolean()),
+  /** Qinglong's release fields: build time (Unix seconds, 0 from the sources), channel, this version's changelog. */
+  publishTime: Type.Optional(Type.Number()),
+  branch: Type.Optional(Type.String()),
+  changeLog: Type.Optional(Type.String()),
+  changeLogLink: Type.Optional(Type.String()),
 });
 export type SystemInfo = Static<typeof SystemInfo>;
 
 export const Health = Type.Object({
   status: Type.Literal('ok'),
   uptime: Type.Number(),
+  /** The running version: the entrypoint's trial of a new version waits for this to name it (docs/update.md). */
+  version: Type.String(),
 });
 export type Health = Static<typeof Health>;

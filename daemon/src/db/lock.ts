@@ -9,7 +9,8 @@
  * way Node takes an fcntl lock without a native module of our own. Beside it, `db/daemon.lock.json` names the holder
  * for the message a second daemon prints; it is information only, never trusted for the decision.
  *
- * The CLIs (`ql`, `task`) and in-process tests do not lock: they run beside a daemon on purpose.
+ * The CLIs (`ql`, `task`) and in-process tests do not lock: they run beside a daemon on purpose. `ql reload` only
+ * looks: whether the lock is free (no daemon runs) and, when it is not, whom to send the restart signal.
  */
 import SQLite from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -22,18 +23,20 @@ export const dataDirLockedExitCode = 75;
 
 export class DataDirLocked extends Error {}
 
-interface Holder {
+export interface Holder {
   pid: number;
   host: string;
   startedAt: number;
   command: string;
+  /** Run by the container's entrypoint: exiting with code 0 restarts it (older holders lack it). */
+  supervised?: boolean;
 }
 
 /** Locks held by this process: referenced here so the connection (and with it the lock) is never garbage-collected. */
 const held = new Set<SQLite.Database>();
 
 /** Takes the data directory's lock for this process, or throws DataDirLocked naming the daemon that holds it. */
-export function lockDataDir(dataDir: string): { release(): void } {
+export function lockDataDir(dataDir: string, about: { supervised?: boolean } = {}): { release(): void } {
   const dbDir = dataPaths(dataDir).db;
   mkdirSync(dbDir, { recursive: true });
   const file = path.join(dbDir, 'daemon.lock');
@@ -48,7 +51,7 @@ export function lockDataDir(dataDir: string): { release(): void } {
     throw error;
   }
   held.add(connection);
-  writeHolder(dbDir);
+  writeHolder(dbDir, about.supervised ?? false);
   return {
     release() {
       if (!held.delete(connection)) return;
@@ -61,12 +64,13 @@ function infoFile(dbDir: string): string {
   return path.join(dbDir, 'daemon.lock.json');
 }
 
-function writeHolder(dbDir: string): void {
+function writeHolder(dbDir: string, supervised: boolean): void {
   const holder: Holder = {
     pid: process.pid,
     host: os.hostname(),
     startedAt: Date.now(),
     command: [process.argv0, ...process.execArgv, ...process.argv.slice(1)].join(' '),
+    supervised,
   };
   const temp = `${infoFile(dbDir)}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(holder, null, 2)}\n`);
@@ -82,6 +86,27 @@ function readHolder(dbDir: string): Holder | null {
   } catch {
     return null;
   }
+}
+
+/** Whether no daemon holds the data directory now (the lock is tried and let go at once; nothing is recorded). */
+export function dataDirLockFree(dataDir: string): boolean {
+  const file = path.join(dataPaths(dataDir).db, 'daemon.lock');
+  if (!existsSync(file)) return true;
+  const connection = new SQLite(file, { timeout: 0 });
+  try {
+    connection.exec('BEGIN EXCLUSIVE');
+    connection.exec('ROLLBACK');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    connection.close();
+  }
+}
+
+/** The daemon that recorded itself as the lock's holder (information only: check the lock itself first). */
+export function lockHolder(dataDir: string): Holder | null {
+  return readHolder(dataPaths(dataDir).db);
 }
 
 /** What the refused daemon prints: who holds the lock, as far as can be told, and what to do. */

@@ -1,7 +1,7 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
- * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, and a dependency's install
- * or removal `dep:<dependencyId>` (the latest one).
+ * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, a dependency's install
+ * or removal `dep:<dependencyId>` (the latest one), and an update's download `update:<runId>`.
  */
 import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
@@ -16,6 +16,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   install: { prefix: 'dep:', by: 'ref', name: dependencyTopic },
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
   command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
+  update: { prefix: 'update:', by: 'run', name: (id) => `update:${id}` },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

@@ -7,8 +7,15 @@ import type { Language } from '../contract/i18n.ts';
 import type { ArgvSpec } from './executor/executor.ts';
 import type { RunOutcome, TaskRunSpec } from './executor/types.ts';
 
-/** The kinds of job. Backup, update and import will be kinds too. */
-export const JobKind = { task: 'task', debug: 'debug', install: 'install', pull: 'pull', command: 'command' } as const;
+/** The kinds of job. Backup and import will be kinds too. */
+export const JobKind = {
+  task: 'task',
+  debug: 'debug',
+  install: 'install',
+  pull: 'pull',
+  command: 'command',
+  update: 'update',
+} as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
 
 /** A task command run through the executor's task interface (it writes its own start and end lines). */

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { defaultRunLogLimitMb, maxRunLogLimitMb } from './limits.ts';
 import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts';
+import { systemLogDaysMax, systemLogMaxMbMax } from '../contract/system-log-schemas.ts';
 import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
 import {
   defaultTaskNotifyPolicy,
@@ -32,6 +33,11 @@ const spec = <T>(stored: string, valid: (value: unknown) => value is T, fallback
   ({ stored, valid, fallback }) satisfies SettingSpec<T>;
 
 const isText = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isWithin =
+  (max: number) =>
+  (value: unknown): value is number =>
+    Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max;
 const isPositiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isLanguage = (value: unknown): value is Language => (Languages as readonly unknown[]).includes(value);
 const isTimestamp = (value: unknown): value is number | null => value === null || Number.isFinite(value);
@@ -75,6 +81,14 @@ export const settingsTable = {
   runLogLimitMb: spec('runLogLimitMb', isRunLogLimit, () => defaultRunLogLimitMb),
   /** Which local-network addresses notification channels may reach (default: none). */
   notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
+  /** Days of the daemon's own log kept in data/syslog, today included. */
+  systemLogDays: spec('systemLogDays', isWithin(systemLogDaysMax), () => 7),
+  /** Room data/syslog may take in all, in MB. */
+  systemLogMaxMb: spec('systemLogMaxMb', isWithin(systemLogMaxMbMax), () => 50),
+  /** Whether the panel and `ql update` may download and install updates. */
+  updateEnabled: spec('updateEnabled', isBoolean, () => true),
+  /** The release feed; '' = the one the image was built with (BAIHU_RELEASE_FEED). */
+  updateFeedUrl: spec('updateFeedUrl', isText, () => ''),
 };
 
 export type SettingName = keyof typeof settingsTable;

@@ -5,12 +5,14 @@ import { extra } from './extra.ts';
 import { raw } from './raw.ts';
 import { reload } from './reload.ts';
 import { repo } from './repo.ts';
+import { update } from './update.ts';
 import { resetlet } from './resetlet.ts';
 import { resetname } from './resetname.ts';
 import { resetpwd } from './resetpwd.ts';
 import { resettfa } from './resettfa.ts';
 
 export const qlCommands: readonly QlCommand[] = [
+  update,
   reload,
   extra,
   repo,

@@ -1,66 +1,35 @@
-/** `ql reload` (and `ql restart`): the running daemon closes cleanly and its supervisor starts it again. */
-import { LocalClient } from '../local-client.ts';
-import { CliError, ExitCode, type QlCommand } from './command.ts';
-import { daemonUrl } from './daemon.ts';
-
-const waitMs = 60_000;
+/** `ql reload` (and `ql restart`): the running daemon restarts through the container's entrypoint (../ql-update.ts). */
+import { qlReload, QlUpdateError } from '../ql-update.ts';
+import { CliError, ExitCode, usageError, type QlCommand } from './command.ts';
+import { withDatabase } from './database.ts';
 
 export const reload: QlCommand = {
   name: 'reload',
   aliases: ['restart'],
   usage: '',
-  summary: { en: 'restart the running daemon (also: ql restart)', zh: '重启运行中的守护进程（也可用 ql restart）' },
+  summary: {
+    en: "restart the daemon through the container's entrypoint (also: ql restart)",
+    zh: '通过容器入口脚本重启守护进程（也可用 ql restart）',
+  },
   help: {
-    en: `Asks the running daemon to restart: it stops its runs (their rows are saved), closes, and exits with code 0,
-which the image's entrypoint answers with a restart at once; this waits until the daemon answers again (60 s).
-Started some other way (npm start), the daemon stops: start it again the same way. There is no pm2 and nothing to
-swap: "ql reload system" and "ql reload data" do the same.
-Exit code: 0 the daemon is back; 1 it is not running, refused, or did not come back.`,
-    zh: `请求运行中的守护进程重启：它停止正在进行的运行（记录已保存）、关闭，并以退出码 0 退出，镜像的入口脚本随即重启它；
-本命令等待守护进程重新应答（60 秒）。以其他方式（npm start）启动的守护进程会停止：请按原方式再次启动。
-没有 pm2，也没有需要替换的文件："ql reload system" 和 "ql reload data" 效果相同。
-退出码：0 守护进程已恢复；1 未运行、被拒绝或未能恢复。`,
+    en: `Restarts the daemon through the container's entrypoint: it is sent SIGUSR2 (after checking the recorded
+process is a Baihu daemon), stops its runs with their end lines, exits with code 0, and the entrypoint starts it
+again (a downloaded version on trial). With no daemon running it says so. A daemon not run by the entrypoint is
+refused (it would stop, not restart). There is no pm2: Qinglong's "reload system|data" arguments are not taken.
+Exit code: 0 asked (or nothing to restart); 1 refused; 2 usage error.`,
+    zh: `通过容器入口脚本重启守护进程：向其发送 SIGUSR2（先确认记录的进程是白虎守护进程），它停止正在进行的运行并写入
+结束行、以退出码 0 退出，入口脚本再启动它（已下载的版本以试用方式启动）。没有守护进程运行时会说明。不是由入口脚本
+运行的守护进程会被拒绝（它只会停止而不会重启）。没有 pm2：不接受青龙的 "reload system|data" 参数。
+退出码：0 已请求（或无需重启）；1 被拒绝；2 用法错误。`,
   },
   async run(args, context) {
-    const { t } = context;
-    const client = LocalClient.for(context.config);
-    const asked = await client.request('PUT', '/local/restart');
-    if (!asked.ok) {
-      throw new CliError(
-        asked.down
-          ? t({
-              en: `Baihu's daemon is not running (no answer at ${client.base}: ${asked.message}).`,
-              zh: `白虎守护进程未运行（${client.base} 无应答：${asked.message}）。`,
-            })
-          : asked.message,
-      );
+    if (args.length > 0) throw usageError(context, reload);
+    try {
+      await withDatabase(context, (database) => qlReload(context.config, database));
+    } catch (error) {
+      if (error instanceof QlUpdateError) throw new CliError(error.message);
+      throw error;
     }
-    context.out(t({ en: 'The daemon is restarting...', zh: '守护进程正在重启……' }));
-    const health = `${daemonUrl(context.config)}api/health`;
-    const deadline = Date.now() + waitMs;
-    let wentDown = false;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const up = await fetch(health, { signal: AbortSignal.timeout(2000) }).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (!up) wentDown = true;
-      else if (wentDown) {
-        context.out(t({ en: `The daemon answers again at ${health}.`, zh: `守护进程已在 ${health} 重新应答。` }));
-        return ExitCode.ok;
-      }
-    }
-    throw new CliError(
-      wentDown
-        ? t({
-            en: `The daemon stopped and has not answered again within ${waitMs / 1000} s: start it the way you started it.`,
-            zh: `守护进程已停止，${waitMs / 1000} 秒内没有重新应答：请按启动它的方式再次启动。`,
-          })
-        : t({
-            en: `The daemon accepted the restart but was still answering after ${waitMs / 1000} s.`,
-            zh: `守护进程接受了重启请求，但 ${waitMs / 1000} 秒后仍在原进程应答。`,
-          }),
-    );
+    return ExitCode.ok;
   },
 };

@@ -3,7 +3,7 @@
  * replaces the old copy only when the whole download succeeded (writeFileAtomic).
  */
 import { writeFileAtomic } from '../../files/atomic.ts';
-import { proxiedGet, readLimited } from './proxy-get.ts';
+import { proxiedGet, readLimited } from '../../net/proxy-get.ts';
 
 const rawMaxBytes = 50 * 1024 * 1024;
 

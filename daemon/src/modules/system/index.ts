@@ -1,9 +1,9 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
+import type { ReleaseInfo } from '../about/index.ts';
 import type { UserService } from '../user/index.ts';
 import { commandRoutes } from './command-routes.ts';
 import { CommandRuns } from './commands.ts';
 import { systemConfigRoutes } from './config-routes.ts';
-import { systemLocalRoutes } from './local-routes.ts';
 import { systemRoutes } from './routes.ts';
 import { SystemService } from './service.ts';
 
@@ -14,8 +14,8 @@ export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue
   users: Pick<UserService, 'isInitialized'>;
   version: string;
   startedAt: number;
-  /** Closes the daemon for its supervisor to start it again (server.ts); null where nothing would restart it. */
-  restart: (() => void) | null;
+  /** Qinglong's release fields of `GET /api/system` (the about area's). */
+  release: () => Promise<ReleaseInfo>;
 };
 
 /** Version, health, the system settings (task concurrency, time zone, log language), and commands run by callers. */
@@ -28,7 +28,6 @@ export function createSystem(deps: SystemDeps): Area<SystemService> {
       await systemRoutes(typed(app), { system: service });
       await systemConfigRoutes(typed(app), { system: service });
       await commandRoutes(typed(app), { commands });
-      await systemLocalRoutes(typed(app), { restart: deps.restart });
     },
   };
 }

@@ -5,6 +5,7 @@ import { maxRunLogLimitMb } from '../../settings/limits.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
+import type { ReleaseInfo } from '../about/index.ts';
 import type { UserService } from '../user/index.ts';
 
 export const maxConcurrency = 64;
@@ -25,6 +26,8 @@ export interface SystemServiceOptions {
   taskQueue: TaskQueuePolicy;
   version: string;
   startedAt: number;
+  /** Qinglong's release fields of `GET /api/system` (the about area). */
+  release: () => Promise<ReleaseInfo>;
 }
 
 /**
@@ -34,12 +37,12 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string }> {
-    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version };
+  async info(): Promise<{ isInitialized: boolean; version: string } & ReleaseInfo> {
+    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version, ...(await this.o.release()) };
   }
 
-  health(): { status: 'ok'; uptime: number } {
-    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000) };
+  health(): { status: 'ok'; uptime: number; version: string } {
+    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000), version: this.o.version };
   }
 
   /** The values in force, defaults included. */

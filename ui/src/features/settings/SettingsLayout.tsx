@@ -25,6 +25,8 @@ const tabs: { path: string; title: MessageDescriptor; also?: string[] }[] = [
 export function SettingsLayout({ children, title }: { children: ReactNode; title?: string }) {
   const { t, i18n } = useLingui();
   const [location, navigate] = useLocation();
+  // The section shown, also while one of its modal routes is open over it.
+  const current = tabs.find((tab) => tab.path === location || tab.also?.includes(location));
   return (
     <div className="flex flex-col gap-4">
       <label className="flex items-center gap-2 md:hidden">
@@ -32,19 +34,19 @@ export function SettingsLayout({ children, title }: { children: ReactNode; title
         <Select
           aria-label={t`Settings section`}
           className="flex-1"
-          value={location}
+          value={current?.path ?? location}
           onChange={(e) => navigate(e.target.value)}
           options={[
             ...tabs.map((tab) => ({ value: tab.path, label: i18n._(tab.title) })),
             // A settings page that is not one of the sections (check for updates…) is named by its title.
-            ...(tabs.some((tab) => tab.path === location) ? [] : [{ value: location, label: title ?? location }]),
+            ...(current ? [] : [{ value: location, label: title ?? location }]),
           ]}
         />
       </label>
       <nav aria-label={t`Settings sections`} className="hidden border-b border-line md:block">
         <ul className="flex min-w-max gap-1">
           {tabs.map((tab) => {
-            const active = location === tab.path || !!tab.also?.includes(location);
+            const active = tab === current;
             return (
               <li key={tab.path}>
                 <Link
