@@ -15,6 +15,7 @@ import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { localUrl } from './http/local-url.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
@@ -36,6 +37,7 @@ import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
 import { createObserve } from './modules/observe/index.ts';
+import { createQinglongImport } from './modules/qinglong-import/index.ts';
 import { createScripts } from './modules/scripts/index.ts';
 import { createSubscriptions } from './modules/subscriptions/index.ts';
 import { createAbout } from './modules/about/index.ts';
@@ -222,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const observe = createObserve({ ...shared, metrics, jobs, crons: crons.service, version, startedAt });
   const update = createUpdate({ ...shared, version, restart: options.restart });
   const about = createAbout({ ...shared, version, build, ...update.service.origin, startedAt });
+  const moving = createQinglongImport({ ...shared, user, configs, crons, envs, subscriptions, dependencies, apps });
   const areas: Area<unknown>[] = [
     createSystem({ ...shared, users: user.service, version, startedAt, release: () => about.service.release() }),
     update,
@@ -237,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     configs,
     createLogs(shared),
     subscriptions,
+    moving,
   ];
 
   app.addHook('onReady', async () => {
@@ -262,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencies: dependencies.service,
     dependencyQueue: dependencies.installs,
     subscriptionPuller: subscriptions.pulls,
+    qinglongImport: moving.service,
   };
   app.decorate('ctx', ctx);
   installErrorHandling(app);
@@ -288,13 +293,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await installUi(app, options.uiDir ?? defaultUiDir, config.baseUrl, sessions);
   return app;
-}
-
-/** The daemon's own URL as a child process on this machine reaches it, base path included (BAIHU_NOTIFY_URL). */
-function localUrl(app: FastifyInstance, config: Config): string {
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  const wildcard = ['0.0.0.0', '::', ''].includes(config.host);
-  const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${port}${config.baseUrl}`;
 }

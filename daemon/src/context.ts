@@ -1,5 +1,6 @@
 import type { DependencyInstalls, DependencyService } from './modules/dependencies/index.ts';
 import type { EnvService } from './modules/envs/index.ts';
+import type { QinglongImportService } from './modules/qinglong-import/index.ts';
 import type { SubscriptionPulls } from './modules/subscriptions/index.ts';
 import type { TaskRuns } from './modules/crons/index.ts';
 import type { SharedParts } from './shared.ts';
@@ -19,4 +20,6 @@ export interface AppContext extends SharedParts {
   dependencyQueue: DependencyInstalls;
   /** Subscription pulls (`enqueue`, `stop`, `idle()` waits until none runs). */
   subscriptionPuller: SubscriptionPulls;
+  /** The Qinglong import (`preview(dir)`, `start({dir})`): also what `ql import-qinglong` drives. */
+  qinglongImport: QinglongImportService;
 }

@@ -229,6 +229,28 @@ const cases: Record<string, Case> = {
       assert.equal(body.contentType, 2);
     },
   },
+  wxPusherSpt: {
+    settings: () => ({ wxPusherSptList: 'SPT_a; SPT_b' }),
+    reply: () => ({ body: { code: 1000, msg: '处理成功' } }),
+    check: ([r]) => {
+      assert.equal(r!.url, '/api/send/message/simple-push');
+      const body = json(r!);
+      assert.deepEqual(body.sptList, ['SPT_a', 'SPT_b']);
+      assert.equal(body.summary, message.title);
+      assert.equal(body.contentType, 2);
+    },
+  },
+  openiLink: {
+    settings: (base) => ({ openiLinkAppToken: 'app_tok', openiLinkHubUrl: `${base}/`, openiLinkContextToken: 'ctx' }),
+    reply: () => ({ body: { ok: true } }),
+    check: ([r]) => {
+      assert.equal(r!.url, '/bot/v1/message/send');
+      assert.equal(r!.headers.authorization, 'Bearer app_tok');
+      const body = json(r!);
+      assert.equal(body.context_token, 'ctx');
+      assert.match(String(body.content), new RegExp(message.title));
+    },
+  },
   chat: {
     settings: (base) => ({
       synologyChatUrl: `${base}/webapi/entry.cgi?api=SYNO.Chat.External&method=incoming&version=2&token=abc`,

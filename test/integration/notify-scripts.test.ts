@@ -5,11 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
 import { installScriptLibraries, libraryVersion } from '../../daemon/src/notify/install-scripts.ts';
+import { editedSendNotify, stockNotifyPy } from '../helpers/qinglong/index.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
 import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
 
@@ -118,18 +119,59 @@ test('a wrong or revoked token is refused; SKIP_PUSH_TITLE skips; outside Baihu 
   assert.equal(server.requests.length, 0, 'nothing was delivered');
 });
 
-test('the libraries are installed when missing or older; a Qinglong copy is backed up first', async (t) => {
+test("the libraries are installed when missing or older; Qinglong's stock copy is backed up, a user's own is kept", async (t) => {
   const root = tempDir(t);
   const paths = { scripts: path.join(root, 'scripts'), bak: path.join(root, 'bak') };
   const { mkdirSync } = await import('node:fs');
   mkdirSync(paths.scripts);
   mkdirSync(paths.bak);
-  writeFileSync(path.join(paths.scripts, 'sendNotify.js'), "// Qinglong's own\nmodule.exports = {};\n");
-  writeFileSync(path.join(paths.scripts, 'notify.py'), '# baihu-notify-version: 999\n# newer, kept\n');
-  await installScriptLibraries(paths);
-  const js = readFileSync(path.join(paths.scripts, 'sendNotify.js'), 'utf8');
-  assert.ok(libraryVersion(js) >= 1, 'replaced by the shipped library');
+  writeFileSync(path.join(paths.scripts, 'notify.py'), stockNotifyPy);
+  writeFileSync(path.join(paths.scripts, 'sendNotify.js'), editedSendNotify);
+  const kept = await installScriptLibraries(paths);
+  const py = readFileSync(path.join(paths.scripts, 'notify.py'), 'utf8');
+  assert.ok(libraryVersion(py) >= 1, "Qinglong's stock notify.py is replaced by the shipped library");
   assert.equal(readdirSync(paths.bak).length, 1, "Qinglong's file was backed up");
+  assert.equal(readFileSync(path.join(paths.scripts, 'sendNotify.js'), 'utf8'), editedSendNotify, 'the edit is kept');
+  assert.ok(libraryVersion(readFileSync(path.join(paths.scripts, 'baihuNotify.js'), 'utf8')) >= 1);
+  assert.deepEqual(
+    kept.map((l) => [l.file, l.state]),
+    [['sendNotify.js', 'edited']],
+  );
+
+  // A newer Baihu library is left alone; a file that is not Qinglong's at all is the user's too.
+  writeFileSync(path.join(paths.scripts, 'notify.py'), '# baihu-notify-version: 999\n# newer, kept\n');
+  writeFileSync(path.join(paths.scripts, 'sendNotify.js'), "// a repository's own\nmodule.exports = {};\n");
+  const again = await installScriptLibraries(paths);
   assert.match(readFileSync(path.join(paths.scripts, 'notify.py'), 'utf8'), /newer, kept/);
-  assert.ok(existsSync(path.join(paths.scripts, 'sendNotify.js')));
+  assert.match(readFileSync(path.join(paths.scripts, 'sendNotify.js'), 'utf8'), /a repository's own/);
+  assert.deepEqual(
+    again.map((l) => [l.file, l.state]),
+    [['sendNotify.js', 'foreign']],
+  );
+});
+
+test("notify.py offers Qinglong's push_config and one function per channel, which sends through that channel alone", async (t) => {
+  const { app, scripts } = await listeningApp(t);
+  const server = await startRecorder(t, () => ({ body: 'ok' }));
+  writeFileSync(
+    path.join(scripts, 'py_channels.py'),
+    [
+      'from notify import push_config, custom_notify, bark, send',
+      "push_config['WEBHOOK_URL'] = push_config['WEBHOOK_URL'] + '/from-config?t=$title'",
+      "push_config['WEBHOOK_METHOD'] = 'GET'",
+      "custom_notify('one', 'c')",
+      "bark('two', 'c')",
+      '',
+    ].join('\n'),
+  );
+  const { stdout } = await run('python3', ['py_channels.py'], {
+    cwd: scripts,
+    // A second channel set by variables must not be used by custom_notify: the function is that channel alone.
+    env: scriptEnv({ ...app.ctx.runTokens.envFor('channels'), WEBHOOK_URL: server.url, PUSH_KEY: 'SCT-unused' }),
+  });
+  assert.match(stdout, /bark 服务的 BARK_PUSH 未设置/, stdout);
+  assert.deepEqual(
+    server.requests.map((r) => r.url),
+    ['/from-config?t=one'],
+  );
 });

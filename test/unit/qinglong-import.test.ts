@@ -14,7 +14,7 @@ import {
   variableKey,
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { decodeKeyvValue, keyvEntries } from '../../daemon/src/modules/qinglong-import/keyv.ts';
-import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/modules/qinglong-import/notify-library.ts';
+import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notify/library-state.ts';
 import { planNotification } from '../../daemon/src/modules/qinglong-import/notification.ts';
 import { ImportReport } from '../../daemon/src/modules/qinglong-import/report.ts';
 import { dateMs, flag, jsonValue, stringList } from '../../daemon/src/modules/qinglong-import/values.ts';
@@ -184,11 +184,15 @@ test("notification: Qinglong's settings carry over; channels Baihu lacks and inc
       .settings?.telegramBotApiHost,
     'https://api.telegram.org',
   );
-  for (const channel of ['wxPusherSpt', 'openiLink']) {
-    assert.deepEqual(run({ type: channel, wxPusherSptList: 'SPT_x', openiLinkAppToken: 'x' }).skipped, [
-      [channel, 'importChannelMissing', { channel }],
-    ]);
-  }
+  // Every channel of Qinglong's list exists in Baihu (2.21's wxPusher SPT and openiLink included): none is dropped.
+  assert.deepEqual(run({ type: 'wxPusherSpt', wxPusherSptList: 'SPT_x' }).settings, {
+    type: 'wxPusherSpt',
+    wxPusherSptList: 'SPT_x',
+  });
+  assert.deepEqual(run({ type: 'openiLink', openiLinkAppToken: 'x', openiLinkHubUrl: '' }).settings?.type, 'openiLink');
+  assert.deepEqual(run({ type: 'wpush', wpushApiKey: 'x' }).skipped, [
+    ['wpush', 'importChannelMissing', { channel: 'wpush' }],
+  ]);
   assert.deepEqual(run({ type: 'telegramBot', telegramBotToken: 'x' }).skipped, [
     ['telegramBot', 'importChannelInvalid', { channel: 'telegramBot', fields: 'telegramBotUserId' }],
   ]);

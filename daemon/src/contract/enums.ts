@@ -133,3 +133,6 @@ export const maskedSecret = '••••';
 
 /** Live-log topic of a subscription pull (`sub:<runId>`, the id of its subscription_runs row). */
 export const subscriptionTopic = (runId: number) => `sub:${runId}`;
+
+/** Live-log topic of a Qinglong import (`import:<runId>`, its job run). */
+export const importTopic = (runId: number) => `import:${runId}`;

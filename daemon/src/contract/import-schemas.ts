@@ -75,3 +75,43 @@ export const ImportPreview = Type.Object({
   notifyLibraries: Type.Array(ImportNotifyLibrary),
 });
 export type ImportPreview = Static<typeof ImportPreview>;
+
+const perKind = Type.Object(
+  Object.fromEntries(ImportKinds.map((kind) => [kind, Type.Integer()])) as Record<
+    ImportKind,
+    ReturnType<typeof Type.Integer>
+  >,
+);
+
+/** The real run's report: the dry run's, plus what was written and what an earlier import had already brought. */
+export const ImportResult = Type.Object({
+  ...ImportPreview.properties,
+  written: perKind,
+  /** Found in Baihu already (matched on natural keys): left as it is. */
+  present: perKind,
+});
+export type ImportResult = Static<typeof ImportResult>;
+
+export const ImportRequest = Type.Object({
+  /** Qinglong's data folder (holding db/), or the folder holding it (/ql), on the daemon's machine. */
+  dir: Type.String({ minLength: 1, maxLength: 4096 }),
+  /** Replace Baihu's account with Qinglong's (without it, the account is only brought when Baihu has none). */
+  replaceAccount: Type.Optional(Type.Boolean()),
+});
+export type ImportRequest = Static<typeof ImportRequest>;
+
+/** A started import: its run (the job) and the live topic its log is followed on. */
+export const ImportStarted = Type.Object({ runId: Type.Integer(), topic: Type.String() });
+export type ImportStarted = Static<typeof ImportStarted>;
+
+/** An import run: its state and, once it ended, its report (or why it failed). */
+export const ImportRun = Type.Object({
+  runId: Type.Integer(),
+  status: Type.Integer(),
+  end: Type.Union([Type.String(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()]),
+  result: Type.Union([ImportResult, Type.Null()]),
+  /** The imported applications' new credentials: in the first answer after the run ended, never again. */
+  secrets: Type.Array(Type.Object({ name: Type.String(), client_id: Type.String(), client_secret: Type.String() })),
+});
+export type ImportRun = Static<typeof ImportRun>;

@@ -118,4 +118,32 @@ export const importMessages = {
     en: "The folder is already Baihu's data folder: its files stay where they are",
     zh: '该目录已是白虎的数据目录，文件保持原位',
   },
+  importAlreadyPresent: {
+    en: 'Already in Baihu (an earlier import brought it): left as it is',
+    zh: '白虎中已存在（之前的导入已带入），保持不变',
+  },
+  importAccountKept: {
+    en: "Baihu already has an account: it stays (choose to use Qinglong's account to replace it)",
+    zh: '白虎已有账户，保持不变（如需使用青龙的账户替换，请勾选相应选项）',
+  },
+  importAccountReplaced: {
+    en: "The account is now Qinglong's: sign in with its username and password",
+    zh: '账户已替换为青龙的账户，请使用其用户名和密码登录',
+  },
+  importWriteFailed: {
+    en: 'Could not be written: {detail}',
+    zh: '无法写入：{detail}',
+  },
+  importConfigKept: {
+    en: "Baihu's {file} was already edited: it stays, and Qinglong's is copied beside it as {copy}",
+    zh: '白虎的 {file} 已被修改过，将保持不变；青龙的版本已复制为 {copy}',
+  },
+  importBusy: {
+    en: 'An import is already running; wait for it to end',
+    zh: '已有导入正在进行，请等待其结束',
+  },
+  importDependencyQueued: {
+    en: 'Queued for install (follow it on the Dependencies page)',
+    zh: '已加入安装队列（可在依赖管理页查看进度）',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

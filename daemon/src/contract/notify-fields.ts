@@ -58,6 +58,8 @@ export const NotifyChannelIds = [
   'pushPlus',
   'wePlusBot',
   'wxPusherBot',
+  'wxPusherSpt',
+  'openiLink',
   'chat',
   'email',
   'lark',

@@ -147,6 +147,26 @@ export const pushChannels: readonly NotifyChannel[] = [
     ],
   },
   {
+    id: 'wxPusherSpt',
+    name: t('WxPusher one-to-one (SPT)', 'WxPusher 一对一（SPT）'),
+    fields: [
+      secret('wxPusherSptList', 'SPT list', 'SPT 列表', {
+        help: t('One or more SPTs, separated by ";"', '一个或多个 SPT，多个用英文分号 ; 分隔'),
+      }),
+    ],
+  },
+  {
+    id: 'openiLink',
+    name: t('OpeniLink', 'OpeniLink'),
+    fields: [
+      secret('openiLinkAppToken', 'App token', 'App Token'),
+      optionalText('openiLinkHubUrl', 'Hub URL', 'Hub 地址', { placeholder: 'https://hub.openilink.com' }),
+      optionalSecret('openiLinkContextToken', 'Context token', 'Context Token', {
+        help: t('Names the conversation the message goes to', '标识消息所属的会话'),
+      }),
+    ],
+  },
+  {
     id: 'email',
     name: t('Email (SMTP)', '邮件（SMTP）'),
     fields: [

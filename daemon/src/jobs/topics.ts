@@ -1,9 +1,10 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
  * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, a dependency's install
- * or removal `dep:<dependencyId>` (the latest one), and an update's download `update:<runId>`.
+ * or removal `dep:<dependencyId>` (the latest one), an update's download `update:<runId>`, and an import
+ * `import:<runId>`.
  */
-import { dependencyTopic, subscriptionTopic } from '../contract/enums.ts';
+import { dependencyTopic, importTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
 import type { JobRunRow } from '../db/schema.ts';
 import type { LiveHub } from '../live/hub.ts';
@@ -17,6 +18,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   pull: { prefix: 'sub:', by: 'run', name: subscriptionTopic },
   command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
   update: { prefix: 'update:', by: 'run', name: (id) => `update:${id}` },
+  import: { prefix: 'import:', by: 'run', name: importTopic },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

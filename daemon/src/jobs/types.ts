@@ -7,7 +7,7 @@ import type { Language } from '../contract/i18n.ts';
 import type { ArgvSpec } from './executor/executor.ts';
 import type { RunOutcome, TaskRunSpec } from './executor/types.ts';
 
-/** The kinds of job. Backup and import will be kinds too. */
+/** The kinds of job. Backup will be a kind too. */
 export const JobKind = {
   task: 'task',
   debug: 'debug',
@@ -15,6 +15,7 @@ export const JobKind = {
   pull: 'pull',
   command: 'command',
   update: 'update',
+  import: 'import',
 } as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
 

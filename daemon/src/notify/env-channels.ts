@@ -152,6 +152,16 @@ const envChannels: readonly EnvChannel[] = [
       WXPUSHER_UIDS: 'wxPusherBotUids',
     },
   },
+  { id: 'wxPusherSpt', when: ['WXPUSHER_SPT'], fields: { WXPUSHER_SPT: 'wxPusherSptList' } },
+  {
+    id: 'openiLink',
+    when: ['OPENILINK_APP_TOKEN'],
+    fields: {
+      OPENILINK_APP_TOKEN: 'openiLinkAppToken',
+      OPENILINK_HUB_URL: 'openiLinkHubUrl',
+      OPENILINK_CONTEXT_TOKEN: 'openiLinkContextToken',
+    },
+  },
   // Baihu's extra channels, named in the same style.
   {
     id: 'discord',

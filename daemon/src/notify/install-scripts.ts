@@ -1,40 +1,60 @@
 import { fromRoot } from '../root.ts';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { baihuNotifyLibraryNames, NotifyLibraryState } from '../contract/import.ts';
+import type { ImportNotifyLibrary } from '../contract/import-schemas.ts';
 import type { DataPaths } from '../paths.ts';
+import { classifyNotifyLibrary, libraryVersion, type NotifyLibraryFile } from './library-state.ts';
 
-const shipped = [
-  { source: 'sendNotify.js', target: 'sendNotify.js' },
-  { source: 'notify.py', target: 'notify.py' },
-] as const;
+export { libraryVersion } from './library-state.ts';
+
+const shipped: NotifyLibraryFile[] = ['sendNotify.js', 'notify.py'];
 const sourceDir = fromRoot('daemon', 'src', 'notify', 'scripts');
 
-/** The number after `baihu-notify-version:` in a library's first lines; 0 for a file without one (Qinglong's). */
-export function libraryVersion(text: string): number {
-  const match = /baihu-notify-version:\s*(\d+)/.exec(text.slice(0, 300));
-  return match ? Number(match[1]) : 0;
-}
+/** The text of Baihu's library as shipped. */
+export const shippedLibrary = (file: NotifyLibraryFile): Promise<string> =>
+  readFile(path.join(sourceDir, file), 'utf8');
 
 interface Logger {
   info(obj: object, msg?: string): void;
 }
 
+/** Writes Baihu's library to `destination` unless a copy as new or newer is there already. */
+async function installAt(destination: string, text: string): Promise<boolean> {
+  const current = await readFile(destination, 'utf8').catch(() => undefined);
+  if (current !== undefined && libraryVersion(current) >= libraryVersion(text)) return false;
+  await writeFile(destination, text);
+  return true;
+}
+
 /**
  * Puts sendNotify.js and notify.py into data/scripts when they are missing or older than the shipped ones, so
- * existing scripts `require('./sendNotify')` / `from notify import send` unchanged. A file without Baihu's marker
- * (e.g. Qinglong's own, from an imported volume) is first copied to data/bak.
+ * existing scripts `require('./sendNotify')` / `from notify import send` unchanged. Qinglong's library as shipped
+ * (from an imported volume) is copied to data/bak and replaced: Baihu's offers the same calls. A file that is the
+ * user's — Qinglong's with settings written into it, or not Qinglong's at all — is never replaced: it stays, Baihu's
+ * goes beside it as baihuNotify.js / baihu_notify.py, and the answer lists it so the panel can say so.
  */
-export async function installScriptLibraries(paths: Pick<DataPaths, 'scripts' | 'bak'>, log?: Logger): Promise<void> {
-  for (const { source, target } of shipped) {
-    const text = await readFile(path.join(sourceDir, source), 'utf8');
-    const destination = path.join(paths.scripts, target);
-    const current = await readFile(destination, 'utf8').catch(() => undefined);
-    if (current !== undefined) {
-      const installed = libraryVersion(current);
-      if (installed >= libraryVersion(text)) continue;
-      if (installed === 0) await copyFile(destination, path.join(paths.bak, `${target}.${Date.now()}.bak`));
+export async function installScriptLibraries(
+  paths: Pick<DataPaths, 'scripts' | 'bak'>,
+  log?: Logger,
+): Promise<ImportNotifyLibrary[]> {
+  const kept: ImportNotifyLibrary[] = [];
+  for (const file of shipped) {
+    const text = await shippedLibrary(file);
+    const destination = path.join(paths.scripts, file);
+    const current = await readFile(destination, 'utf8').catch(() => null);
+    const state = classifyNotifyLibrary(file, current);
+    if (state.state === NotifyLibraryState.edited || state.state === NotifyLibraryState.foreign) {
+      kept.push(state);
+      if (await installAt(path.join(paths.scripts, baihuNotifyLibraryNames[file]), text)) {
+        log?.info({ file, beside: baihuNotifyLibraryNames[file] }, "notification library installed beside the user's");
+      }
+      continue;
     }
-    await writeFile(destination, text);
-    log?.info({ file: target }, 'notification library installed');
+    if (state.state === NotifyLibraryState.stock) {
+      await copyFile(destination, path.join(paths.bak, `${file}.${Date.now()}.bak`));
+    }
+    if (await installAt(destination, text)) log?.info({ file }, 'notification library installed');
   }
+  return kept;
 }

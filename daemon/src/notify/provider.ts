@@ -30,6 +30,7 @@ export const defaultHosts = {
   pushPlus: 'https://www.pushplus.plus',
   wePlusBot: 'https://www.weplusbot.com',
   wxPusher: 'https://wxpusher.zjiecode.com',
+  openiLink: 'https://hub.openilink.com',
   lark: 'https://open.feishu.cn',
   pushMe: 'https://push.i-i.me',
   ntfy: 'https://ntfy.sh',

@@ -7,15 +7,16 @@ import { Card } from '../components/ui/Card.tsx';
 import { Steps } from '../components/ui/Steps.tsx';
 import { AuthFrame } from '../features/auth/AuthFrame.tsx';
 import { AccountStep } from '../features/setup/AccountStep.tsx';
+import { ImportStep } from '../features/setup/ImportStep.tsx';
 import { NotificationStep } from '../features/setup/NotificationStep.tsx';
 import { finishSetup, saveSetupTimezone, signInAfterSetup } from '../features/setup/signIn.ts';
 import { getToken } from '../lib/session.ts';
 
-type Step = 'welcome' | 'account' | 'notification' | 'completion';
-const order: Step[] = ['welcome', 'account', 'notification', 'completion'];
+type Step = 'welcome' | 'account' | 'import' | 'notification' | 'completion';
 
 /**
  * First-run setup (spec §4): welcome → account → notification (skippable) → completion → the panel, signed in.
+ * "I have a Qinglong data folder" on the welcome step adds the Qinglong import after the account step.
  * Creating the account signs the administrator in, so a wizard left after that step continues at the notification
  * step the next time they come (the access rules send them here once signed in).
  */
@@ -24,11 +25,14 @@ export default function InitializationPage() {
   const { setupPending, accountCreated, setupDone } = useSystem();
   const [step, setStep] = useState<Step>(() => (setupPending ? 'notification' : 'welcome'));
   const [signInError, setSignInError] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
+  const order: Step[] = ['welcome', 'account', ...(moving ? (['import'] as const) : []), 'notification', 'completion'];
   const [finishing, setFinishing] = useState(false);
   const [, navigate] = useLocation();
   const headings: Record<Step, string> = {
     welcome: t`Welcome to Baihu`,
     account: t`Create your account`,
+    import: t`Moving from Qinglong?`,
     notification: t`Notifications`,
     completion: t`All set`,
   };
@@ -46,7 +50,7 @@ export default function InitializationPage() {
       <Card className="px-6 py-7 sm:px-8">
         <Steps
           label={t`Setup progress`}
-          steps={[t`Welcome`, t`Account`, t`Notification`, t`Completion`]}
+          steps={[t`Welcome`, t`Account`, ...(moving ? [t`Qinglong`] : []), t`Notification`, t`Completion`]}
           current={order.indexOf(step)}
         />
         <h1 className="mt-7 mb-2 text-xl font-semibold">{headings[step]}</h1>
@@ -58,7 +62,8 @@ export default function InitializationPage() {
                 create the administrator account, optionally set up notifications, and you are ready.
               </Trans>
             </p>
-            <div className="flex justify-end">
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button onClick={() => (setMoving(true), setStep('account'))}>{t`I have a Qinglong data folder`}</Button>
               <Button variant="primary" onClick={() => setStep('account')}>
                 {t`Start`}
               </Button>
@@ -76,10 +81,11 @@ export default function InitializationPage() {
               // With the new session; a zone the daemon refuses leaves the container's in force (Settings shows it).
               await saveSetupTimezone(timezone).catch(() => undefined);
               accountCreated();
-              setStep('notification');
+              setStep(moving ? 'import' : 'notification');
             }}
           />
         )}
+        {step === 'import' && <ImportStep signInError={signInError} onDone={() => setStep('notification')} />}
         {step === 'notification' && <NotificationStep signInError={signInError} onDone={() => setStep('completion')} />}
         {step === 'completion' && (
           <div className="flex flex-col gap-6">

@@ -2,6 +2,7 @@
 import { check } from './check.ts';
 import type { QlCommand } from './command.ts';
 import { extra } from './extra.ts';
+import { importQinglongCommand } from './import-qinglong.ts';
 import { raw } from './raw.ts';
 import { reload } from './reload.ts';
 import { repo } from './repo.ts';
@@ -22,4 +23,5 @@ export const qlCommands: readonly QlCommand[] = [
   resettfa,
   resetpwd,
   resetname,
+  importQinglongCommand,
 ];

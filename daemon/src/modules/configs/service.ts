@@ -1,4 +1,4 @@
-import { copyFile, readdir, stat } from 'node:fs/promises';
+import { copyFile, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../../contract/codes.ts';
 import { AppError } from '../../errors.ts';
@@ -56,6 +56,20 @@ export class ConfigService {
       }
     }
     return created;
+  }
+
+  /** The config files still exactly as their sample seeded them (never edited): another panel's may replace them. */
+  async untouched(): Promise<string[]> {
+    const names: string[] = [];
+    for (const sample of samples) {
+      const [shipped, current] = await Promise.all(
+        [path.join(samplesDir, sample.title), path.join(this.paths.config, sample.value)].map((file) =>
+          readFile(file).catch(() => null),
+        ),
+      );
+      if (shipped && current?.equals(shipped)) names.push(sample.value);
+    }
+    return names;
   }
 
   /** data/config's files minus the blacklist, config.sh first: `[{title, value}]`. */

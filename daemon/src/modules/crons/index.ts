@@ -9,7 +9,7 @@ import { CronViewRepository } from './views-repository.ts';
 import { cronViewRoutes } from './views-routes.ts';
 import { CronViewService } from './views-service.ts';
 
-export type { CronService, TaskRuns };
+export type { CronService, CronViewService, TaskRuns };
 /** The rules a task and a view are checked with (the Qinglong import checks its rows with them). */
 export { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from './validate.ts';
 export { checkView } from './search-query.ts';
@@ -23,7 +23,7 @@ export type CronsDeps = Pick<
  * The tasks area: tasks and their views. Tasks describe what runs; their runs are jobs, their timers the
  * timetable's, the queue's policy the scheduler's.
  */
-export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns } {
+export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns; views: CronViewService } {
   const repository = new CronRepository(deps.db, deps.database.changeCounter);
   const runs = new TaskRuns({
     crons: repository,
@@ -40,6 +40,7 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
   return {
     service,
     runs,
+    views,
     routes: async (app) => {
       await cronRoutes(typed(app), { crons: service });
       await cronViewRoutes(typed(app), { views });

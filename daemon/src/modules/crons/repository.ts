@@ -84,6 +84,10 @@ export class CronRepository {
     return new Set(rows.map((r) => r.command));
   }
 
+  identities(): Promise<{ id: number; name: string; command: string; schedule: string }[]> {
+    return this.db.selectFrom('crons').select(['id', 'name', 'command', 'schedule']).orderBy('id').execute();
+  }
+
   insert(cron: NewCron): Promise<CronRow> {
     return this.db.insertInto('crons').values(cron).returningAll().executeTakeFirstOrThrow();
   }

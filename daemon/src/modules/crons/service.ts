@@ -117,6 +117,11 @@ export class CronService {
     return row ? this.wire(row) : null;
   }
 
+  /** What identifies each task (Qinglong's unique key: name + command + schedule), for an import to skip. */
+  identities(): Promise<{ id: number; name: string; command: string; schedule: string }[]> {
+    return this.crons.identities();
+  }
+
   /** Qinglong's run report (PUT /crons/status): the last run's times and log are kept; status and pid stay ours. */
   async reportStatus(report: CronStatusReport): Promise<void> {
     const changes: CronUpdate = {};

@@ -1,19 +1,21 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { AccountAdoption } from './adopt.ts';
 import { UserRepository } from './repository.ts';
 import { userRoutes } from './routes.ts';
 import { UserService } from './service.ts';
 
-export type { UserService };
+export type { UserService, AccountAdoption };
+export type { AdoptedAccount, AdoptOutcome } from './adopt.ts';
 
 /** The one account: sign-in, two-factor, profile and avatar, sign-in history. */
 export function createUser(
   deps: Pick<SharedParts, 'db' | 'sessions' | 'clock' | 'paths' | 'notifier'> & { baseUrl: string },
-): Area<UserService> {
-  const service = new UserService(new UserRepository(deps.db), deps.sessions, deps.clock, (entry) =>
-    deps.notifier.notifyLogin(entry),
-  );
+): Area<UserService> & { adoption: AccountAdoption } {
+  const repository = new UserRepository(deps.db);
+  const service = new UserService(repository, deps.sessions, deps.clock, (entry) => deps.notifier.notifyLogin(entry));
   return {
     service,
+    adoption: new AccountAdoption(repository, deps.clock),
     routes: async (app) => {
       await userRoutes(typed(app), { users: service, uploadDir: deps.paths.upload, baseUrl: deps.baseUrl });
     },

@@ -27,6 +27,8 @@ import { weWorkApp } from './weWorkApp.ts';
 import { weWorkBot } from './weWorkBot.ts';
 import { wePlusBot } from './wePlusBot.ts';
 import { wxPusherBot } from './wxPusherBot.ts';
+import { wxPusherSpt } from './wxPusherSpt.ts';
+import { openiLink } from './openiLink.ts';
 
 /** Every provider by channel id. The type makes a channel in the contract without a provider a compile error. */
 export const providers: Record<NotifySendingChannelId, NotifyProvider> = {
@@ -45,6 +47,8 @@ export const providers: Record<NotifySendingChannelId, NotifyProvider> = {
   pushPlus,
   wePlusBot,
   wxPusherBot,
+  wxPusherSpt,
+  openiLink,
   chat,
   email,
   lark,

@@ -1,4 +1,4 @@
-// baihu-notify-version: 1
+// baihu-notify-version: 2
 /*
  * sendNotify.js for scripts run by Baihu, with Qinglong's call signature:
  *
@@ -43,6 +43,7 @@ const PREFIXES = [
   'MATRIX_',
   'TEAMS_',
   'GOOGLE_CHAT_',
+  'OPENILINK_',
 ];
 
 function collectEnv() {

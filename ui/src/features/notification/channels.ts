@@ -13,7 +13,7 @@ import type { MessageDescriptor } from '@lingui/core';
 export const localText = (text: LocalText, locale: string): string => text[toLanguage(locale) satisfies Language];
 
 /**
- * The channel picker's groups, so 27 channels read as four short lists. Every sending channel of the contract
+ * The channel picker's groups, so 29 channels read as four short lists. Every sending channel of the contract
  * appears in exactly one group ('closed' is offered on its own, first).
  */
 export const channelGroups: { label: MessageDescriptor; ids: NotifyChannelId[] }[] = [
@@ -23,6 +23,8 @@ export const channelGroups: { label: MessageDescriptor; ids: NotifyChannelId[] }
       'serverChan',
       'pushPlus',
       'wxPusherBot',
+      'wxPusherSpt',
+      'openiLink',
       'wePlusBot',
       'pushDeer',
       'pushMe',

@@ -10,6 +10,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { errorsFrom } from '../../lib/formRules.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglongImport/index.ts';
 import { api } from '../../lib/api.ts';
 
 interface Effective {
@@ -77,7 +78,10 @@ function SettingRow({
   );
 }
 
-/** /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs. */
+/**
+ * /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs; and the
+ * Qinglong import.
+ */
 export default function OtherSettingsPage() {
   const { t } = useLingui();
   const [effective, setEffective] = useState<Effective | null>(null);
@@ -168,6 +172,16 @@ export default function OtherSettingsPage() {
               </SettingRow>
             </>
           )}
+        </CardBody>
+      </Card>
+      <Card className="mt-4 max-w-3xl">
+        <CardHeader
+          title={t`Import from Qinglong`}
+          description={t`Bring tasks, variables, subscriptions, dependencies, settings and files over from a Qinglong data folder. Running it again brings only what is new.`}
+        />
+        <CardBody className="flex flex-col gap-4">
+          <KeptLibrariesNotice />
+          <QinglongImportPanel />
         </CardBody>
       </Card>
     </SettingsLayout>

@@ -5,9 +5,14 @@
  * empty (scripts get them from variables); a setting written into the file means the user edited it. Anything that
  * is not recognisably Qinglong's is the user's own (or a repository's). Baihu's own library has its version marker.
  */
-import { baihuNotifyLibraryNames, NotifyLibraryState } from '../../contract/import.ts';
-import type { ImportNotifyLibrary } from '../../contract/import-schemas.ts';
-import { libraryVersion } from '../../notify/install-scripts.ts';
+import { baihuNotifyLibraryNames, NotifyLibraryState } from '../contract/import.ts';
+import type { ImportNotifyLibrary } from '../contract/import-schemas.ts';
+
+/** The number after `baihu-notify-version:` in a library's first lines; 0 for a file without one (Qinglong's). */
+export function libraryVersion(text: string): number {
+  const match = /baihu-notify-version:\s*(\d+)/.exec(text.slice(0, 300));
+  return match ? Number(match[1]) : 0;
+}
 
 export type NotifyLibraryFile = keyof typeof baihuNotifyLibraryNames;
 

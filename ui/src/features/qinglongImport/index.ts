@@ -1,0 +1,2 @@
+export { QinglongImportPanel } from './QinglongImportPanel.tsx';
+export { KeptLibrariesNotice } from './KeptLibrariesNotice.tsx';
