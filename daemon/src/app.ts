@@ -52,6 +52,7 @@ import { LocalKey } from './auth/local-key.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
+import { writtenLanguage } from './settings/language.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
 import { SettingsStore } from './settings/store.ts';
@@ -160,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     variables: () => envs.service.variables(),
     // Installed dependencies (data/deps): module paths and their commands.
     extraEnv: () => runEnvironment(paths, host.processEnvironment.PATH),
-    language: () => settings.get('lang'),
+    language: () => writtenLanguage(settings),
     logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
@@ -174,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paths,
       clock,
       log: app.log,
-      language: () => settings.get('lang'),
+      language: () => writtenLanguage(settings),
       tokens: runTokens,
     },
     metrics,
@@ -192,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: settingsStoreOf(settings),
     log: app.log,
     clock,
-    language: () => settings.get('lang'),
+    language: () => writtenLanguage(settings),
     localTargets: () => settings.get('notifyLocalTargets'),
     ...options.notify,
   });
@@ -238,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencies,
     createScripts(shared),
     configs,
-    createLogs(shared),
+    createLogs({ ...shared, crons: crons.service }),
     subscriptions,
     moving,
   ];

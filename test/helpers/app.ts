@@ -98,9 +98,16 @@ export async function call(
 /** The API prefix of an app (its base URL + `api`). */
 const apiOf = (app: FastifyInstance) => `${app.ctx.config.baseUrl}api`;
 
+/**
+ * Creates the account and finishes the first-run wizard, as a panel in use is. (`PUT user/init` alone leaves the
+ * wizard pending, and the UI sends whoever signs in back to it.)
+ */
 export async function initAccount(app: FastifyInstance, credentials = account): Promise<void> {
   const res = await call(app, 'PUT', `${apiOf(app)}/user/init`, { payload: credentials });
   if (res.body.code !== 200) throw new Error(`init failed: ${JSON.stringify(res.body)}`);
+  const { token } = res.body.data as { token: string };
+  const done = await call(app, 'PUT', `${apiOf(app)}/system/setup/done`, { token, payload: {} });
+  if (done.body.code !== 200) throw new Error(`setup done failed: ${JSON.stringify(done.body)}`);
 }
 
 export async function login(app: FastifyInstance, credentials = account): Promise<string> {

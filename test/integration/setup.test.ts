@@ -6,10 +6,8 @@ test('GET /api/system is public and reports whether the panel is initialised', a
   const { app } = await startApp(t);
   const before = await call(app, 'GET', '/api/system');
   assert.equal(before.status, 200);
-  assert.deepEqual(before.body.data, {
-    isInitialized: false,
-    version: (before.body.data as { version: string }).version,
-  });
+  const { isInitialized, setupPending } = before.body.data as { isInitialized: boolean; setupPending: boolean };
+  assert.deepEqual({ isInitialized, setupPending }, { isInitialized: false, setupPending: false });
   assert.match((before.body.data as { version: string }).version, /^\d+\.\d+\.\d+/);
   await initAccount(app);
   const after = await call(app, 'GET', '/api/system');
@@ -132,4 +130,46 @@ test('the JWT secret is generated per install and kept across restarts', async (
   const me = await call(reopened.app, 'GET', '/api/user', { token });
   assert.equal(me.status, 200);
   assert.equal((me.body.data as { username: string }).username, account.username);
+});
+
+test('the account step answers a working session and leaves setup pending until a signed-in caller ends it', async (t) => {
+  const { app, dataDir } = await startApp(t);
+  const created = await call(app, 'PUT', '/api/user/init', { payload: account });
+  assert.equal(created.body.code, 200);
+  const { token } = created.body.data as { token: string };
+  assert.equal((await call(app, 'GET', '/api/user', { token })).status, 200);
+  const pending = await call(app, 'GET', '/api/system');
+  assert.equal((pending.body.data as { setupPending: boolean }).setupPending, true);
+
+  // Only a session may end the wizard; a stranger cannot skip someone else's setup.
+  const anonymous = await call(app, 'PUT', '/api/system/setup/done', { payload: {} });
+  assert.equal(anonymous.status, 401);
+  // Signing in again later (another browser) still finds the wizard pending, across a restart too.
+  await app.close();
+  const reopened = await startApp(t, { dataDir });
+  const later = await login(reopened.app);
+  assert.equal(
+    ((await call(reopened.app, 'GET', '/api/system')).body.data as { setupPending: boolean }).setupPending,
+    true,
+  );
+  for (let i = 0; i < 2; i++) {
+    const done = await call(reopened.app, 'PUT', '/api/system/setup/done', { token: later, payload: {} });
+    assert.equal(done.body.code, 200, 'ending it twice is harmless');
+  }
+  const after = await call(reopened.app, 'GET', '/api/system');
+  assert.equal((after.body.data as { setupPending: boolean }).setupPending, false);
+});
+
+test('a refused account step issues no session and leaves nothing pending', async (t) => {
+  const { app } = await startApp(t);
+  await initAccount(app);
+  const again = await call(app, 'PUT', '/api/user/init', {
+    payload: { username: 'intruder', password: 'another-pass' },
+  });
+  assert.equal(again.body.code, 450);
+  assert.equal(again.body.data, undefined);
+  const token = await login(app);
+  await call(app, 'PUT', '/api/system/setup/done', { token, payload: {} });
+  await call(app, 'PUT', '/api/user/init', { payload: { username: 'intruder', password: 'another-pass' } });
+  assert.equal(((await call(app, 'GET', '/api/system')).body.data as { setupPending: boolean }).setupPending, false);
 });

@@ -43,7 +43,12 @@ test('system config: concurrency, timezone and log language apply without a rest
   assert.match(readFileSync(path.join(dataDir, 'log', run!.log_path!), 'utf8'), /^## Start /);
 
   const effective = await call(app, 'GET', '/api/system/config/effective', { token });
-  assert.deepEqual(effective.body.data, { cronConcurrency: 2, timezone: 'Asia/Shanghai', lang: 'en' });
+  assert.deepEqual(effective.body.data, {
+    cronConcurrency: 2,
+    timezone: 'Asia/Shanghai',
+    lang: 'en',
+    langFollowsPanel: false,
+  });
   const reset = await call(app, 'PUT', '/api/system/config/timezone', { token, payload: { timezone: null } });
   assert.notEqual((reset.body.data as { timezone: string }).timezone, 'Asia/Shanghai');
 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LogRun } from './logs.ts';
 
 /** A node of the scripts and logs trees, in Qinglong's shape. */
 export const FileNode = Type.Object({
@@ -15,6 +16,10 @@ export const FileNode = Type.Object({
   /** Bytes; for a folder of a whole tree, the sum of what it holds. */
   size: Type.Number(),
   isLeaf: Type.Optional(Type.Boolean()),
+  /** Logs tree only: for a folder, the name of the task that writes into it (Baihu's). */
+  label: Type.Optional(Type.String()),
+  /** Logs tree only: how the run that wrote this log ended (Baihu's). */
+  run: Type.Optional(LogRun),
   /** Only in whole trees. */
   children: Type.Optional(Type.Array(Type.Unknown())),
 });

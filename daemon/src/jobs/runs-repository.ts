@@ -47,6 +47,20 @@ export class JobRunsRepository {
     return row?.end ?? null;
   }
 
+  /** The newest run that wrote each of these logs (paths relative to data/log; the index job_runs_log_path). */
+  async byLogPaths(
+    paths: readonly string[],
+  ): Promise<Map<string, Pick<JobRunRow, 'end' | 'exit_code' | 'kind' | 'ref_id'>>> {
+    if (paths.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('job_runs')
+      .select(['log_path', 'end', 'exit_code', 'kind', 'ref_id'])
+      .where(inList('log_path', paths))
+      .orderBy('id')
+      .execute();
+    return new Map(rows.map(({ log_path, ...run }) => [log_path!, run]));
+  }
+
   /** Runs a crash left behind: not finished (the partial index job_runs_unfinished serves it). */
   unfinished(): Promise<JobRunRow[]> {
     return this.db.selectFrom('job_runs').selectAll().where('finished_at', 'is', null).orderBy('id').execute();

@@ -19,7 +19,7 @@ import { LocalTargetRefused, TargetGuard } from './local-targets.ts';
 import type { LocalTargets } from '../contract/local-targets.ts';
 import { formatMessage } from '../contract/messages.ts';
 import { redactUrls } from '../redact.ts';
-import { defaultHosts, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
+import { defaultHosts, plainText, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
 
@@ -137,7 +137,7 @@ export class Notifier {
     const { providers } = await import('./providers/index.ts');
     const provider = providers[channel];
     // Real wall time, not the injectable clock: signatures are checked against the service's own clock.
-    await provider.send(message, settings, {
+    await provider.send(plainText(message), settings, {
       http: this.http,
       hosts: this.hosts,
       guard: this.guard,

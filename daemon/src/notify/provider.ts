@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { NotifySendingChannelId } from '../contract/notify.ts';
 import { NotifyFailure } from './failure.ts';
 import { replyMessage, type HttpClient, type HttpResponse } from './http.ts';
@@ -9,6 +10,16 @@ export interface NotifyMessage {
   content: string;
   params?: Record<string, unknown>;
 }
+
+/**
+ * The message as every channel receives it (the notifier's one way out): colour codes from a run's log or a script
+ * would reach people as escape garbage, so titles and contents are plain text.
+ */
+export const plainText = (message: NotifyMessage): NotifyMessage => ({
+  ...message,
+  title: stripVTControlCharacters(message.title),
+  content: stripVTControlCharacters(message.content),
+});
 
 /** One channel's field values, keyed as in contract/notify.ts. */
 export type ChannelSettings = Record<string, string | undefined>;

@@ -40,6 +40,7 @@ const isWithin =
     Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max;
 const isPositiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isLanguage = (value: unknown): value is Language => (Languages as readonly unknown[]).includes(value);
+const isLanguageOrNull = (value: unknown): value is Language | null => value === null || isLanguage(value);
 const isTimestamp = (value: unknown): value is number | null => value === null || Number.isFinite(value);
 const isTaskPolicy = (value: unknown): value is TaskNotifyPolicy => (TaskNotifyPolicies as unknown[]).includes(value);
 const isChannel = (value: unknown): value is NotificationSettings =>
@@ -62,10 +63,20 @@ const defaultConcurrency = () => Math.max(os.availableParallelism(), 4);
 export const settingsTable = {
   /** How many task runs at once (Qinglong's cronConcurrency). */
   cronConcurrency: spec('cronConcurrency', isPositiveInteger, defaultConcurrency),
+  /**
+   * The first-run wizard made the account and has not been finished (notification and completion steps remain).
+   * Set by the account step, cleared by `PUT api/system/setup/done`; unset on panels set up before it was tracked.
+   */
+  setupPending: spec('setupPending', isBoolean, () => false),
   /** The IANA zone schedules are read in. */
   timezone: spec('timezone', isText, (e) => e.systemTimezone),
-  /** The language of the lines the daemon writes into logs and notifications. */
+  /**
+   * The language of the lines the daemon writes into logs and notifications, when the administrator chose one;
+   * unset, they follow the panel's language (`uiLang`; settings/language.ts).
+   */
   lang: spec('lang', isLanguage, () => fallbackLanguage),
+  /** The language the administrator's panel was last shown in (seen on `GET api/user`); null before any. */
+  uiLang: spec('uiLang', isLanguageOrNull, () => null),
   /** When the scheduler last said it was alive (ms), to find the due times a stop missed. */
   schedulerHeartbeat: spec('schedulerHeartbeat', isTimestamp, () => null),
   /** An http(s) proxy for dependency installers, and the package mirrors (Qinglong's names). */

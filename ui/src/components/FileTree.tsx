@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from './ui/Spinner.tsx';
 import { cn } from './ui/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -18,6 +18,7 @@ export function FileTree({
   reveal,
   reloadKey,
   meta = false,
+  describe,
 }: {
   label: string;
   load: (path: string) => Promise<FileNode[]>;
@@ -28,8 +29,13 @@ export function FileTree({
   /** A file key whose folders should be open ('a/b/c.js' opens 'a' and 'a/b'). */
   reveal?: string | null;
   reloadKey?: unknown;
-  /** Show each file's size and time. */
+  /**
+   * Show each name whole (wrapped, a folder's `label` first with its own name under it) and each file's size and
+   * time; the logs tree.
+   */
   meta?: boolean;
+  /** More about a node, after its size and time (the logs tree: how the run ended). */
+  describe?: (node: FileNode) => ReactNode;
 }) {
   const { t } = useLingui();
   const [levels, setLevels] = useState<Map<string, FileNode[]>>(new Map());
@@ -111,11 +117,22 @@ export function FileTree({
                   {folder ? (expanded ? '▾' : '▸') : ''}
                 </span>
                 <NodeIcon folder={folder} />
-                <span className="min-w-0 flex-1 truncate">{node.title}</span>
-                {meta && !folder && (
-                  <span className="shrink-0 text-[11px] text-faint tabular-nums">
-                    {formatSize(node.size)} · {formatDateTime(node.mtime)}
+                {meta ? (
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="break-all">{node.label ?? node.title}</span>
+                    <span className="flex flex-wrap items-center gap-x-2 text-[11px] text-faint tabular-nums">
+                      {folder ? (
+                        node.label && <span className="font-mono break-all">{node.title}</span>
+                      ) : (
+                        <span>
+                          {formatSize(node.size)} · {formatDateTime(node.mtime)}
+                        </span>
+                      )}
+                      {describe?.(node)}
+                    </span>
                   </span>
+                ) : (
+                  <span className="min-w-0 flex-1 truncate">{node.title}</span>
                 )}
               </button>
               {expanded && renderLevel(node.key, depth + 1)}

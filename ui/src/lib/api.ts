@@ -38,9 +38,10 @@ export function whenUnauthorized(listener: UnauthorizedListener): void {
 
 /**
  * What a successful call hands back: the envelope's `data` (the usual case), the whole envelope (a reply that
- * carries fields beside `data`), or the body itself for a file download (`blob`) or a plain-text reply (`text`).
+ * carries fields beside `data`), or the body itself for a file download (`blob`) or a plain-text reply (`text`), or
+ * the response to read as it arrives (`stream`: the log search's JSON lines).
  */
-export type ReplyKind = 'data' | 'envelope' | 'blob' | 'text';
+export type ReplyKind = 'data' | 'envelope' | 'blob' | 'text' | 'stream';
 
 export interface RequestOptions {
   /** JSON-encoded, or sent as is when it is FormData (uploads). */
@@ -51,6 +52,8 @@ export interface RequestOptions {
    * stored session to end, so it is only thrown.
    */
   token?: string;
+  /** Cancels the request (and the reading of a streamed reply). */
+  signal?: AbortSignal;
 }
 
 type Envelope = { code: number; data?: unknown } & Omit<Partial<ApiFailure>, 'code'>;
@@ -78,10 +81,11 @@ export async function request<T>(method: string, path: string, options: RequestO
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(underBase(`api/${path}`), { method, headers, body: payload });
+  const response = await fetch(underBase(`api/${path}`), { method, headers, body: payload, signal: options.signal });
   // A download answers with the file itself; only a failure comes as an envelope.
   if (response.ok && reply === 'blob') return (await response.blob()) as T;
   if (response.ok && reply === 'text') return (await response.text()) as T;
+  if (response.ok && reply === 'stream') return response as T;
   const envelope = await readEnvelope(response);
   if (envelope.code === ResponseCode.ok) return (reply === 'envelope' ? envelope : envelope.data) as T;
   const failure: ApiFailure = {

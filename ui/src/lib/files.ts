@@ -1,4 +1,5 @@
 /** Shared helpers of the file areas (scripts, logs): tree nodes, paths and downloads. */
+import type { LogRun } from '@contract/logs.ts';
 import { request } from './api.ts';
 import { saveBlob } from './download.ts';
 
@@ -15,6 +16,10 @@ export interface FileNode {
   size: number;
   isLeaf?: boolean;
   children?: FileNode[];
+  /** Logs tree: the name of the task whose folder this is. */
+  label?: string;
+  /** Logs tree: how the run that wrote this log ended. */
+  run?: LogRun;
 }
 
 /** 'dir/sub/name.js' → {path: 'dir/sub', file: 'name.js'}. */

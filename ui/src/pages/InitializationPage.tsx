@@ -72,9 +72,9 @@ export default function InitializationPage() {
         )}
         {step === 'account' && (
           <AccountStep
-            onDone={async (created, timezone) => {
+            onDone={async (created, credentials, timezone) => {
               try {
-                await signInAfterSetup(created);
+                await signInAfterSetup(created, credentials);
               } catch (error) {
                 setSignInError((error as Error).message);
               }

@@ -10,17 +10,35 @@ import { toast } from '../components/ui/toast-store.ts';
 import { FileTree } from '../components/FileTree.tsx';
 import { splitKey } from '../lib/files.ts';
 import { downloadLog, listLogs, removeLog } from '../features/logs/api.ts';
+import { LogSearchResults } from '../features/logs/LogSearchResults.tsx';
 import { LogView } from '../features/logs/LogView.tsx';
+import { RunNote } from '../features/logs/RunNote.tsx';
+import { SearchBox } from '../components/list/SearchBox.tsx';
 
 /**
  * /log: the tree of data/log (newest first, each file's size and time) and one log opened from its end, live while
- * it is written; delete and download. `?file=dir/name.log` opens that log.
+ * it is written; delete and download. Folders show their task's name, logs how their run ended. `?file=dir/name.log`
+ * opens that log; `?q=text` searches every log (or the chosen folder) on the server, matches marked.
  */
 export default function LogsPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const key = new URLSearchParams(useSearch()).get('file');
+  const params = new URLSearchParams(useSearch());
+  const key = params.get('file');
+  const query = params.get('q') ?? '';
+  /** The page's address with these parts of its query changed (the search and the open log live in the URL). */
+  const to = (changes: { file?: string | null; q?: string | null }) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    const text = next.toString();
+    return text ? `/log?${text}` : '/log';
+  };
   const [folder, setFolder] = useState<string | null>(null);
+  /** The chosen folder's task name, shown in place of the folder's own name. */
+  const [folderLabel, setFolderLabel] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ key: string; type: 'file' | 'directory' } | null>(null);
   const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
@@ -34,8 +52,11 @@ export default function LogsPage() {
     try {
       await removeLog(path, file, deleting.type);
       toast(t`Deleted ${file}`);
-      if (key && (key === deleting.key || key.startsWith(deleting.key + '/'))) navigate('/log');
-      if (folder === deleting.key) setFolder(null);
+      if (key && (key === deleting.key || key.startsWith(deleting.key + '/'))) navigate(to({ file: null }));
+      if (folder === deleting.key) {
+        setFolder(null);
+        setFolderLabel(null);
+      }
       setDeleting(null);
       setReloadKey((n) => n + 1);
     } catch (failure) {
@@ -52,7 +73,10 @@ export default function LogsPage() {
           <span className="min-w-0 flex-1 truncate px-1 text-xs text-muted">
             {folder ? (
               <>
-                {t`Folder:`} <span className="font-mono text-fg">{folder}</span>
+                {t`Folder:`}{' '}
+                <span className={folderLabel ? 'text-fg' : 'font-mono text-fg'} title={folder}>
+                  {folderLabel ?? folder}
+                </span>
               </>
             ) : (
               t`Newest first`
@@ -67,19 +91,44 @@ export default function LogsPage() {
             {t`Refresh`}
           </Button>
         </div>
-        <FileTree
-          label={t`Log files`}
-          load={listLogs}
-          selected={key ?? folder}
-          onOpen={(node) => {
-            setShowTree(false);
-            navigate(`/log?file=${encodeURIComponent(node.key)}`);
-          }}
-          onFolder={(node) => setFolder((current) => (current === node.key ? null : node.key))}
-          reveal={key}
-          reloadKey={reloadKey}
-          meta
-        />
+        <div className="border-b border-line p-2">
+          <SearchBox
+            label={folder ? t`Search the logs in ${folder}` : t`Search all logs`}
+            placeholder={folder ? t`Search in this folder` : t`Search all logs`}
+            value={query}
+            onSearch={(text) => navigate(to({ q: text.trim() || null }), { replace: !!query })}
+          />
+        </div>
+        {query ? (
+          <LogSearchResults
+            query={query}
+            folder={folder ?? ''}
+            selected={key}
+            onOpen={(file) => {
+              setShowTree(false);
+              navigate(to({ file }));
+            }}
+          />
+        ) : (
+          <FileTree
+            label={t`Log files`}
+            load={listLogs}
+            selected={key ?? folder}
+            onOpen={(node) => {
+              setShowTree(false);
+              navigate(to({ file: node.key }));
+            }}
+            onFolder={(node) => {
+              const leaving = folder === node.key;
+              setFolder(leaving ? null : node.key);
+              setFolderLabel(leaving ? null : (node.label ?? null));
+            }}
+            reveal={key}
+            reloadKey={reloadKey}
+            meta
+            describe={(node) => node.run && <RunNote run={node.run} />}
+          />
+        )}
       </Card>
       <Card
         className={cn('flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden', (showTree || !key) && 'max-md:hidden')}
@@ -91,7 +140,7 @@ export default function LogsPage() {
                 {t`Files`}
               </Button>
               <h2
-                className="min-w-0 flex-1 truncate font-mono text-[13px] max-md:order-first max-md:basis-full"
+                className="min-w-0 flex-1 font-mono text-[13px] break-all max-md:order-first max-md:basis-full"
                 title={key}
               >
                 {key}

@@ -78,6 +78,11 @@ export class CronRepository {
       .execute();
   }
 
+  /** What names each task's log folder: its name, command, chosen folder and current log. */
+  logFolderRows(): Promise<Pick<CronRow, 'id' | 'name' | 'command' | 'log_name' | 'log_path'>[]> {
+    return this.db.selectFrom('crons').select(['id', 'name', 'command', 'log_name', 'log_path']).execute();
+  }
+
   /** The commands of every task, to skip crontab lines that are already tasks. */
   async commands(): Promise<Set<string>> {
     const rows = await this.db.selectFrom('crons').select('command').execute();

@@ -217,6 +217,18 @@ export class CronService {
     return listLogFiles(this.paths.log, directory);
   }
 
+  /** Each task's log folder (relative to data/log) with the task's name, for the logs page. */
+  async logFolderNames(): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const row of await this.crons.logFolderRows()) {
+      if (row.log_name === noLogName) continue;
+      const name = row.name?.trim() || row.command;
+      names.set(row.log_name || logDirName(row.command, row.id), name);
+      if (row.log_path) names.set(path.posix.dirname(row.log_path), name);
+    }
+    return names;
+  }
+
   async runs(id: number, limit: number): Promise<CronRun[]> {
     await this.require(id);
     return (await this.history.runsOf(JobKind.task, id, limit)).map(toWireRun);

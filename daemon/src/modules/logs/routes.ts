@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { FileNode } from '../../contract/files.ts';
+import { LogRun, logSearchMaxQuery } from '../../contract/logs.ts';
 import { sendDownload } from '../../http/download.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
@@ -18,8 +22,21 @@ const DetailReply = Type.Object({
   logStatus: Type.String(),
   size: Type.Number(),
   topic: Type.Optional(Type.String()),
+  run: Type.Optional(LogRun),
+  label: Type.Optional(Type.String()),
 });
 const Range = Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number(), size: Type.Number() });
+
+/** Aborted when the caller goes away, so a search nobody reads stops reading files. */
+function stopWhenGone(request: IncomingMessage): AbortSignal {
+  const controller = new AbortController();
+  request.socket.once('close', () => controller.abort());
+  return controller.signal;
+}
+
+/** JSON lines as they are found (a route whose schema names no 200 body). */
+const sendStream = (reply: FastifyReply, stream: Readable): FastifyReply =>
+  reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);
 
 /** /api/logs: the tree of data/log, the end of a log, raw pages of huge logs, download and delete. */
 export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async (app, { logs }) => {
@@ -44,6 +61,26 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
       code: 200 as const,
       ...(await logs.detail(req.query.path, req.query.file, requestLanguage(req))),
     }),
+  );
+  app.get(
+    '/logs/search',
+    {
+      config: { access: scopeAccess('logs') },
+      schema: {
+        querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: logSearchMaxQuery }), path: Dir }),
+        response: failures,
+      },
+    },
+    async (req, reply) => {
+      // A wrong folder is refused as a normal reply before the stream starts.
+      const found = logs.search(req.query.q, req.query.path, stopWhenGone(req.raw));
+      const first = await found.next();
+      const lines = async function* () {
+        if (!first.done) yield `${JSON.stringify(first.value)}\n`;
+        for await (const record of found) yield `${JSON.stringify(record)}\n`;
+      };
+      return sendStream(reply, Readable.from(lines()));
+    },
   );
   app.get(
     '/logs/tail',

@@ -1,3 +1,4 @@
+import { writtenLanguage } from '../../settings/language.ts';
 import { RunTrigger } from '../../contract/enums.ts';
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { CronService } from '../crons/index.ts';
@@ -28,7 +29,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Area<SubscriptionS
   const sync = new TaskSync({
     paths: deps.paths,
     crons: deps.crons,
-    language: () => deps.settings.get('lang'),
+    language: () => writtenLanguage(deps.settings),
     notify: (title, content) => deps.notifier.send(title, content),
   });
   const pulls = new SubscriptionPulls({

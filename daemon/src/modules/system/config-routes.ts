@@ -7,7 +7,14 @@ import { Languages } from '../../contract/i18n.ts';
 import { ok } from '../../http/reply.ts';
 import type { SystemService } from './service.ts';
 
-const Effective = Type.Object({ cronConcurrency: Type.Integer(), timezone: Type.String(), lang: Type.String() });
+const Effective = Type.Object({
+  cronConcurrency: Type.Integer(),
+  timezone: Type.String(),
+  /** The language run logs and notifications are written in now. */
+  lang: Type.String(),
+  /** No language was chosen: they follow the language the panel is shown in (Baihu's). */
+  langFollowsPanel: Type.Boolean(),
+});
 const SystemConfig = Type.Object({
   info: Type.Object({
     ...DependencySettings.properties,
@@ -77,7 +84,10 @@ export const systemConfigRoutes: FastifyPluginAsyncTypebox<{ system: SystemServi
     '/system/config/lang',
     {
       config: { access: scopeAccess('system') },
-      schema: { body: Type.Object({ lang: Type.Union(Languages.map((l) => Type.Literal(l))) }), ...reply },
+      schema: {
+        body: Type.Object({ lang: Type.Union([...Languages.map((l) => Type.Literal(l)), Type.Null()]) }),
+        ...reply,
+      },
     },
     async (req) => {
       await system.setLanguage(req.body.lang);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { publicAccess } from '../../access/declare.ts';
+import { Type } from 'typebox';
+import { publicAccess, sessionAccess } from '../../access/declare.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
+import { setupDonePath } from '../../contract/setup.ts';
 import { Health, SystemInfo } from '../../contract/system.ts';
 import { ok } from '../../http/reply.ts';
 import type { SystemService } from './service.ts';
@@ -10,6 +12,18 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ system: SystemService }> 
     '/system',
     { config: { access: publicAccess }, schema: { response: { 200: Ok(SystemInfo), ...failures } } },
     async () => ok(await system.info()),
+  );
+
+  app.put(
+    `/${setupDonePath}`,
+    {
+      config: { access: sessionAccess },
+      schema: { body: Type.Object({}), response: { 200: Ok(Type.Null()), ...failures } },
+    },
+    async () => {
+      await system.setupDone();
+      return ok(null);
+    },
   );
 
   app.get(

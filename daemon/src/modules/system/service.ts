@@ -2,6 +2,7 @@ import { fieldError } from '../../errors.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { DependencySettings } from '../../contract/dependencies.ts';
 import { maxRunLogLimitMb } from '../../settings/limits.ts';
+import { writtenLanguage } from '../../settings/language.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
@@ -37,8 +38,19 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string } & ReleaseInfo> {
-    return { isInitialized: await this.o.users.isInitialized(), version: this.o.version, ...(await this.o.release()) };
+  async info(): Promise<{ isInitialized: boolean; version: string; setupPending: boolean } & ReleaseInfo> {
+    const isInitialized = await this.o.users.isInitialized();
+    return {
+      isInitialized,
+      version: this.o.version,
+      setupPending: isInitialized && this.o.settings.get('setupPending'),
+      ...(await this.o.release()),
+    };
+  }
+
+  /** The first-run wizard's last step was reached: nobody is sent back to it any more. Idempotent. */
+  async setupDone(): Promise<void> {
+    if (this.o.settings.get('setupPending')) await this.o.settings.set('setupPending', false);
   }
 
   health(): { status: 'ok'; uptime: number; version: string } {
@@ -46,12 +58,13 @@ export class SystemService {
   }
 
   /** The values in force, defaults included. */
-  effective(): { cronConcurrency: number; timezone: string; lang: Language } {
+  effective(): { cronConcurrency: number; timezone: string; lang: Language; langFollowsPanel: boolean } {
     const { settings } = this.o;
     return {
       cronConcurrency: settings.get('cronConcurrency'),
       timezone: settings.get('timezone'),
-      lang: settings.get('lang'),
+      lang: writtenLanguage(settings),
+      langFollowsPanel: !settings.isSet('lang'),
     };
   }
 
@@ -100,7 +113,9 @@ export class SystemService {
     return this.o.settings.get('runLogLimitMb');
   }
 
-  async setLanguage(lang: Language): Promise<void> {
-    await this.o.settings.set('lang', lang);
+  /** null = follow the panel's language again. */
+  async setLanguage(lang: Language | null): Promise<void> {
+    if (lang === null) await this.o.settings.reset('lang');
+    else await this.o.settings.set('lang', lang);
   }
 }

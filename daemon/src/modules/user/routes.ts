@@ -15,7 +15,9 @@ import {
   UserInfo,
 } from '../../contract/user.ts';
 import { AppError } from '../../errors.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
+import type { Language } from '../../contract/i18n.ts';
 import { avatarContentTypes, avatarMaxBytes, imageExtension, readAvatar, removeAvatar, storeAvatar } from './avatar.ts';
 import type { Caller, UserService } from './service.ts';
 import { publicAccess, sessionAccess } from '../../access/declare.ts';
@@ -25,9 +27,17 @@ export const signInRateLimit = { max: 100, timeWindow: 15 * 60 * 1000 };
 
 const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService; uploadDir: string; baseUrl: string }> = async (
+export interface UserRouteOptions {
+  users: UserService;
+  uploadDir: string;
+  baseUrl: string;
+  /** The language a signed-in panel is shown in, as its request says. */
+  panelLanguage: (lang: Language) => Promise<void>;
+}
+
+export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
   app,
-  { users, uploadDir, baseUrl },
+  { users, uploadDir, baseUrl, panelLanguage },
 ) => {
   const avatarUrl = (file: string) => `${baseUrl}api/static/${file}`;
   // One limiter (one store) hooked into the three routes: a route-level `rateLimit` option would give each route a
@@ -39,12 +49,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService; uploadD
     {
       config: { access: publicAccess },
       onRequest: signInLimit,
-      schema: { body: InitBody, response: { 200: Ok(Type.Null()), ...failures } },
+      schema: { body: InitBody, response: { 200: Ok(LoginResult), ...failures } },
     },
-    async (req) => {
-      await users.initialize(req.body.username, req.body.password, req.body.confirmPassword);
-      return ok(null);
-    },
+    async (req) =>
+      ok(await users.initialize(req.body.username, req.body.password, req.body.confirmPassword, callerOf(req))),
   );
 
   app.post(
@@ -79,7 +87,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService; uploadD
   app.get(
     '/user',
     { config: { access: sessionAccess }, schema: { response: { 200: Ok(UserInfo), ...failures } } },
-    async () => ok(await users.info(avatarUrl)),
+    async (req) => {
+      // The panel asks this on every load (and a change of language reloads it): what the daemon writes for people
+      // follows the language the administrator reads the panel in.
+      await panelLanguage(requestLanguage(req));
+      return ok(await users.info(avatarUrl));
+    },
   );
 
   app.put(

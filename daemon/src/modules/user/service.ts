@@ -38,14 +38,25 @@ export class UserService {
     private readonly clock: Clock,
     /** Called after every sign-in attempt; the notifications module hooks in here. */
     private readonly onLoginAttempt: (entry: Omit<LoginLogEntry, 'id'>) => void = () => {},
+    /** Called once the account exists: the first-run wizard is then pending until its last step. */
+    private readonly onInitialized: () => Promise<void> = async () => {},
   ) {}
 
   async isInitialized(): Promise<boolean> {
     return (await this.users.find()) !== undefined;
   }
 
-  /** Creates the account. Succeeds once: the insert itself is the guard, so two racing calls cannot both win. */
-  async initialize(username: string, password: string, confirm: string | undefined): Promise<void> {
+  /**
+   * Creates the account and signs its creator in. Succeeds once: the insert itself is the guard, so two racing calls
+   * cannot both win. The session is issued here, by the step that just proved it chose the password, so the wizard
+   * never has to keep or send the password again.
+   */
+  async initialize(
+    username: string,
+    password: string,
+    confirm: string | undefined,
+    caller: Caller,
+  ): Promise<LoginResult> {
     if (await this.isInitialized()) throw new AppError('alreadyInitialized', ResponseCode.alreadyInitialized);
     checkNewPassword(password, confirm);
     const now = this.clock.now();
@@ -66,6 +77,10 @@ export class UserService {
       updated_at: now,
     });
     if (!inserted) throw new AppError('alreadyInitialized', ResponseCode.alreadyInitialized);
+    await this.onInitialized();
+    // A session, not a sign-in: the login log and "previous sign-in" start with the first real one.
+    const token = await this.sessions.create(accountId, platformOf(caller.userAgent), caller.ip);
+    return { token, retries: 0 };
   }
 
   private async requireUser(): Promise<UserRow> {

@@ -21,6 +21,8 @@ export function LogView({ path, file }: { path: string; file: string }) {
   const [start, setStart] = useState(0);
   const [size, setSize] = useState(0);
   const [state, setState] = useState<LogState>('none');
+  const [exitCode, setExitCode] = useState<number | null>(null);
+  const [task, setTask] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [earlier, setEarlier] = useState(false);
@@ -36,17 +38,25 @@ export function LogView({ path, file }: { path: string; file: string }) {
     setError(null);
     setLoading(true);
     setState('none');
+    setExitCode(null);
     setFollowing(true);
     (async () => {
       const info = await logInfo(path, file);
       const range = await tailLog(path, file, info.topic ? info.size : undefined);
       if (cancelled) return;
       lines.append(range.text);
+      setTask(info.label ?? null);
       setStart(range.start);
       setSize(range.size);
       setVersion(lines.version);
       setLoading(false);
-      if (!info.topic) return;
+      if (!info.topic) {
+        if (info.run && info.run.end !== 'running') {
+          setState(info.run.end);
+          setExitCode(info.run.exitCode);
+        }
+        return;
+      }
       setState('running');
       unsubscribe = subscribe(
         info.topic,
@@ -58,6 +68,7 @@ export function LogView({ path, file }: { path: string; file: string }) {
         (end) => {
           setVersion(lines.version);
           setState(end ? (end.end as LogState) : 'none');
+          setExitCode(end?.exitCode ?? null);
         },
       );
     })().catch((failure: Error) => {
@@ -91,12 +102,28 @@ export function LogView({ path, file }: { path: string; file: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-2">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px]">
+        {task && (
+          <span className="min-w-0 break-words">
+            <span className="text-muted">
+              <Trans>Task</Trans>
+            </span>{' '}
+            <span className="font-medium">{task}</span>
+          </span>
+        )}
         <span className="inline-flex items-center gap-1.5">
           <span className="text-muted">
             <Trans>Status</Trans>
           </span>
           <LogStateBadge state={state} />
         </span>
+        {state === 'failed' && exitCode !== null && (
+          <span>
+            <span className="text-muted">
+              <Trans>Exit code</Trans>
+            </span>{' '}
+            <span className="font-medium text-danger-text tabular-nums">{exitCode}</span>
+          </span>
+        )}
         <span>
           <span className="text-muted">
             <Trans>Size</Trans>

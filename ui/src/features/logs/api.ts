@@ -1,4 +1,5 @@
 /** The logs API (daemon/src/modules/logs/routes.ts): data/log one level at a time, pages of a log from its end. */
+import type { LogRun, LogSearchEnd, LogSearchMatch } from '@contract/logs.ts';
 import { api, request } from '../../lib/api.ts';
 import { downloadFile, type FileNode } from '../../lib/files.ts';
 
@@ -15,6 +16,10 @@ export interface LogInfo {
   logStatus: string;
   size: number;
   topic?: string;
+  /** How the run that wrote it ended (left out by older daemons and for logs no recorded run wrote). */
+  run?: LogRun;
+  /** The name of the task whose folder the log is in. */
+  label?: string;
 }
 
 export const listLogs = (path: string) => api.get<FileNode[]>(`logs?${new URLSearchParams({ path })}`);
@@ -32,8 +37,33 @@ export async function logInfo(path: string, file: string): Promise<LogInfo> {
   const reply = await request<LogInfo>('GET', `logs/detail?${new URLSearchParams({ path, file })}`, {
     reply: 'envelope',
   });
-  return { logStatus: reply.logStatus, size: reply.size, topic: reply.topic };
+  return { logStatus: reply.logStatus, size: reply.size, topic: reply.topic, run: reply.run, label: reply.label };
 }
 export const removeLog = (path: string, filename: string, type: 'file' | 'directory') =>
   api.delete<null>('logs', { path, filename, type });
 export const downloadLog = (path: string, filename: string) => downloadFile('logs/download', path, filename);
+
+/**
+ * Searches every log (or one folder) on the server; each record is handed over as it arrives: matches, then one end
+ * record. `signal` cancels the search (the server stops reading files when the caller goes away).
+ */
+export async function searchLogs(
+  query: string,
+  path: string,
+  onRecord: (record: LogSearchMatch | LogSearchEnd) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const params = new URLSearchParams({ q: query });
+  if (path) params.set('path', path);
+  const response = await request<Response>('GET', `logs/search?${params}`, { reply: 'stream', signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += value;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) if (line) onRecord(JSON.parse(line) as LogSearchMatch | LogSearchEnd);
+  }
+}

@@ -1,4 +1,5 @@
 import { passwordMinLength } from '@contract/enums.ts';
+import type { LoginResult } from '@contract/user.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -25,10 +26,14 @@ const knownZone = (zone: string) => {
 };
 
 /**
- * Creates the one administrator account (`PUT api/user/init`) and hands its credentials, and the time zone the
+ * Creates the one administrator account (`PUT api/user/init`) and hands the session it answered, and the time zone the
  * schedules are read in (prefilled from the browser's), to the next step.
  */
-export function AccountStep({ onDone }: { onDone: (credentials: Credentials, timezone: string) => void }) {
+export function AccountStep({
+  onDone,
+}: {
+  onDone: (created: LoginResult | null, credentials: Credentials, timezone: string) => void;
+}) {
   const { t } = useLingui();
   const [timezone, setTimezone] = useState(browserZone);
   const [username, setUsername] = useState('');
@@ -56,8 +61,8 @@ export function AccountStep({ onDone }: { onDone: (credentials: Credentials, tim
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      await api.put('user/init', { username, password, confirmPassword });
-      onDone({ username, password }, timezone.trim());
+      const created = await api.put<LoginResult | null>('user/init', { username, password, confirmPassword });
+      onDone(created, { username, password }, timezone.trim());
     } catch (error) {
       const { fields, form } = errorsFrom(error);
       fail(fields);

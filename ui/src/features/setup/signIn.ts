@@ -14,9 +14,12 @@ export interface Credentials {
   password: string;
 }
 
-/** Signs in with the account just created (no second factor can exist yet) and keeps the session. */
-export async function signInAfterSetup(credentials: Credentials): Promise<void> {
-  const { token } = await api.post<LoginResult>('user/login', credentials);
+/**
+ * Keeps the session the account step answered. An older daemon answers nothing there: the wizard then signs in with
+ * the credentials just chosen (no second factor can exist yet).
+ */
+export async function signInAfterSetup(created: LoginResult | null, credentials: Credentials): Promise<void> {
+  const { token } = created?.token ? created : await api.post<LoginResult>('user/login', credentials);
   setToken(token);
 }
 

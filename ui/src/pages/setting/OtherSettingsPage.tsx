@@ -17,9 +17,11 @@ interface Effective {
   cronConcurrency: number;
   timezone: string;
   lang: string;
+  /** No language was chosen: run logs and notifications follow the language the panel is shown in. */
+  langFollowsPanel?: boolean;
 }
 
-type Key = keyof Effective;
+type Key = 'cronConcurrency' | 'timezone' | 'lang';
 const paths: Record<Key, string> = {
   cronConcurrency: 'system/config/cron-concurrency',
   timezone: 'system/config/timezone',
@@ -34,12 +36,15 @@ function SettingRow({
   initial,
   toBody,
   onSaved,
+  shown = (saved) => String(saved[field]),
   children,
 }: {
   field: Key;
   label: string;
   hint: string;
   initial: string;
+  /** What the field shows of the values in force (default: the field's value). */
+  shown?: (saved: Effective) => string;
   toBody: (text: string) => unknown;
   onSaved: (effective: Effective) => void;
   children: (value: string, setValue: (text: string) => void, control: object) => ReactNode;
@@ -55,7 +60,7 @@ function SettingRow({
     try {
       const saved = await api.put<Effective>(paths[field], { [field]: toBody(value.trim()) });
       onSaved(saved);
-      setValue(String(saved[field]));
+      setValue(shown(saved));
       toast(t`${label} saved`);
     } catch (failure) {
       const { fields, form } = errorsFrom(failure);
@@ -153,9 +158,10 @@ export default function OtherSettingsPage() {
               <SettingRow
                 field="lang"
                 label={t`Language of run logs`}
-                hint={t`The start and end lines the panel writes into every run's log.`}
-                initial={effective.lang}
-                toBody={(text) => text}
+                hint={t`The start and end lines the panel writes into every run's log, and its notifications.`}
+                initial={effective.langFollowsPanel ? '' : effective.lang}
+                shown={(saved) => (saved.langFollowsPanel ? '' : saved.lang)}
+                toBody={(text) => text || null}
                 onSaved={setEffective}
               >
                 {(value, set, control) => (
@@ -164,6 +170,7 @@ export default function OtherSettingsPage() {
                     value={value}
                     onChange={(e) => set(e.target.value)}
                     options={[
+                      { value: '', label: t`Same as the panel` },
                       { value: 'zh', label: '中文' },
                       { value: 'en', label: 'English' },
                     ]}
