@@ -32,6 +32,7 @@ import { liveRoutes } from './live/routes.ts';
 import { createApps } from './modules/apps/index.ts';
 import { createConfigs } from './modules/configs/index.ts';
 import { createCrons } from './modules/crons/index.ts';
+import { createDashboard } from './modules/dashboard/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apps,
     createNotifications(shared),
     crons,
+    createDashboard(shared),
     envs,
     dependencies,
     createScripts(shared),

@@ -53,7 +53,7 @@ test('a new user sets up the panel, signs in, turns on 2FA, signs out and in wit
   await screenshot(page, 'foundation-03-complete');
   // Setup signed the new administrator in: completing it opens the panel without asking for the password again.
   await page.getByRole('button', { name: 'Go to the panel' }).click();
-  await page.waitForURL(/\/crontab$/);
+  await page.waitForURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -62,7 +62,7 @@ test('a new user sets up the panel, signs in, turns on 2FA, signs out and in wit
   await signIn(page, account.username, 'wrong-password');
   await page.getByText('Incorrect username or password').first().waitFor();
   await signIn(page, account.username, account.password);
-  await page.waitForURL(/\/crontab$/);
+  await page.waitForURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   await screenshot(page, 'foundation-04-signed-in');
 

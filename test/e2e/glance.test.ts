@@ -159,7 +159,9 @@ test('the panel at a glance: wording, forms and flows', async (t) => {
   await t.test('the "Signed in" message covers neither the header controls nor the page\'s main button', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { context, page } = await openPage(browser, { viewport });
-      await page.goto(`${panel.url}login`);
+      // Asked for the task list, signed out: the sign-in page leads back to it (the overview is the default).
+      await page.goto(`${panel.url}crontab`);
+      await page.waitForURL(/\/login$/);
       await page.getByLabel('Username').fill(account.username);
       await page.getByLabel('Password', { exact: true }).fill(account.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -340,10 +342,10 @@ test('first-run setup: left after the account step it continues once signed in, 
   await last.getByRole('heading', { name: 'All set' }).waitFor();
   await last.getByText('Your account is ready and you are signed in.').waitFor();
   await last.getByRole('button', { name: 'Go to the panel' }).click();
-  await last.waitForURL(/\/crontab$/);
+  await last.waitForURL(/\/dashboard$/);
   await last.getByRole('navigation', { name: 'Main menu' }).waitFor();
   // Finished: nothing sends anyone to the wizard any more.
   await last.goto(`${panel.url}initialization`);
-  await last.waitForURL(/\/crontab$/);
+  await last.waitForURL(/\/dashboard$/);
   await later.close();
 });

@@ -141,7 +141,7 @@ test('first-run wizard: account, then a webhook saved from the notification step
   assert.equal((stored.body.data as { type: string }).type, 'webhook');
 
   await page.getByRole('button', { name: 'Go to the panel' }).click();
-  await page.waitForURL(/\/crontab$/);
+  await page.waitForURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
 });
 

@@ -22,6 +22,7 @@ const probes: Record<AppScope, string> = {
   logs: '/open/logs',
   dependencies: '/open/dependencies',
   system: '/open/system/config',
+  dashboard: '/open/dashboard',
 };
 
 async function setup(t: TestContext) {

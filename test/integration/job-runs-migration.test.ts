@@ -6,7 +6,7 @@ import { migrations } from '../../daemon/src/db/migrations/index.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { call, initAccount, login, startApp, tempDir } from '../helpers/app.ts';
 
-test('migration 0007: task runs keep their ids, pulls follow them, and the API answers as before', async (t) => {
+test('migrations 0007 and 0010: task runs keep their ids, pulls follow them, the API answers as before, the runs are counted', async (t) => {
   const dataDir = tempDir(t);
   const paths = dataPaths(dataDir);
   await ensureDataDirs(paths);
@@ -84,4 +84,15 @@ test('migration 0007: task runs keep their ids, pulls follow them, and the API a
   const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(app.ctx.db);
   const names = tables.rows.map((r) => r.name);
   assert.ok(names.includes('job_runs') && !names.includes('cron_runs') && !names.includes('subscription_runs'));
+
+  // Migration 0010 counted the runs already there: per 15-minute slice, and per task and day.
+  const slices = await app.ctx.db.selectFrom('run_slices').selectAll().orderBy('kind').execute();
+  assert.deepEqual(slices, [
+    { kind: 'pull', start: now, runs: 1, failed: 1 },
+    { kind: 'task', start: now, runs: 2, failed: 1 },
+  ]);
+  const days = await app.ctx.db.selectFrom('run_days').selectAll().where('kind', '=', 'task').execute();
+  assert.deepEqual(days, [
+    { kind: 'task', day: now / 86_400_000, ref_id: 7, runs: 2, failed: 1, timed: 2, total_ms: 1394, max_ms: 895 },
+  ]);
 });

@@ -55,6 +55,7 @@ const setting = (path: string, title: MessageDescriptor, page: Lazy<PageProps> =
 const modal = (path: string, parent: string): ModalRoute => ({ kind: 'modal', path, parent });
 
 export const pageRoutes: PageRoute[] = [
+  { ...area('/dashboard', msg`Dashboard`), page: lazyPage(() => import('./pages/DashboardPage.tsx')) },
   {
     ...area('/crontab', msg`Scheduled Tasks`),
     page: lazyPage(() => import('./pages/CrontabPage.tsx')),
@@ -208,7 +209,7 @@ export const modalRoutes: ModalRoute[] = [
 ];
 
 /** Paths that only redirect. */
-export const redirects: Record<string, string> = { '/': '/crontab', '/setting': '/setting/security' };
+export const redirects: Record<string, string> = { '/': '/dashboard', '/setting': '/setting/security' };
 
 export const notFoundRoute: PageRoute = {
   kind: 'page',

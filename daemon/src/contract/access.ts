@@ -11,6 +11,8 @@ export const appScopes = [
   'logs',
   'dependencies',
   'system',
+  // Qinglong's backend has it too (its built-in system app holds it): the overview's routes, /open/dashboard.
+  'dashboard',
 ] as const;
 export type AppScope = (typeof appScopes)[number];
 

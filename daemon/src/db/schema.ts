@@ -10,6 +10,8 @@ export interface Database {
   settings: SettingsTable;
   crons: CronsTable;
   job_runs: JobRunsTable;
+  run_slices: RunSlicesTable;
+  run_days: RunDaysTable;
   cron_views: CronViewsTable;
   envs: EnvsTable;
   dependencies: DependenciesTable;
@@ -143,6 +145,28 @@ export interface JobRunsTable {
   started_at: number | null;
   finished_at: number | null;
   duration_ms: number | null;
+}
+
+/** Runs that ended per kind and 15-minute slice (`start`, ms), kept by triggers on job_runs (migration 0010). */
+export interface RunSlicesTable {
+  kind: string;
+  start: number;
+  runs: number;
+  /** Failed or timed out. */
+  failed: number;
+}
+
+/** Runs that ended per kind, UTC day (ms / 86,400,000) and thing run (ref_id, 0 for none), kept by triggers. */
+export interface RunDaysTable {
+  kind: string;
+  day: number;
+  ref_id: number;
+  runs: number;
+  failed: number;
+  /** Runs with a duration (total_ms is their sum). */
+  timed: number;
+  total_ms: number;
+  max_ms: number;
 }
 
 export interface CronViewsTable {

@@ -153,6 +153,25 @@ export class Scheduler<K = number> {
     for (const key of [...this.armed.keys()]) this.disarm(key);
   }
 
+  /**
+   * The `limit` armed keys that fire soonest, with their next time. Keys sharing an expression share one croner
+   * search (nextAfter), so this stays cheap with thousands armed.
+   */
+  upcoming(limit: number, accept: (key: K) => boolean = () => true): { key: K; at: number }[] {
+    const from = this.clock.now();
+    const soonest: { key: K; at: number }[] = [];
+    for (const [key, entry] of this.armed) {
+      if (entry.everyMs !== undefined || !accept(key)) continue;
+      const at = this.nextRun(entry.schedules, from);
+      if (at === null) continue;
+      if (soonest.length === limit && at >= soonest[limit - 1]!.at) continue;
+      soonest.push({ key, at });
+      soonest.sort((a, b) => a.at - b.at);
+      if (soonest.length > limit) soonest.pop();
+    }
+    return soonest;
+  }
+
   armedCount(): number {
     return this.armed.size;
   }

@@ -76,6 +76,14 @@ export class Timetable {
     return this.timers.nextRun(schedules, from);
   }
 
+  /** What of `owner` fires next: ids and times, soonest first. */
+  upcoming(owner: TimerOwner, limit: number): { id: number; at: number }[] {
+    const prefix = `${owner}:`;
+    return this.timers
+      .upcoming(limit, (key) => key.startsWith(prefix))
+      .map(({ key, at }) => ({ id: Number(key.slice(prefix.length)), at }));
+  }
+
   /** After the time zone changed: every schedule is re-armed. */
   rearm(): void {
     this.timers.rearmAll();

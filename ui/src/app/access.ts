@@ -20,8 +20,8 @@ export function redirectFor(path: string, page: PageRoute, state: AccessState): 
     if (!state.signedIn) return path === '/login' ? null : '/login';
     return path === '/initialization' ? null : '/initialization';
   }
-  if (path === '/initialization') return state.signedIn ? '/crontab' : '/login';
-  if (path === '/login' && state.signedIn) return '/crontab';
+  if (path === '/initialization') return state.signedIn ? '/dashboard' : '/login';
+  if (path === '/login' && state.signedIn) return '/dashboard';
   if (page.access === 'signedIn' && !state.signedIn) return '/login';
   return null;
 }

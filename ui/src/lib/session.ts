@@ -16,7 +16,7 @@ export function rememberReturnTo(path: string): void {
 export function takeReturnTo(): string {
   const path = sessionStorage.getItem(returnKey);
   sessionStorage.removeItem(returnKey);
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/crontab';
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
 }
 
 /** A message for the login page to show (e.g. the server's "session expired"), surviving the redirect. */

@@ -50,7 +50,8 @@ export default function CrontabPage() {
       chooseView(current);
   }, [views, activeView, params.view, chooseView]);
 
-  const filtered = params.searchValue !== '' || (params.view?.filters.length ?? 0) > 0;
+  const filtered =
+    params.searchValue !== '' || (params.view?.filters.length ?? 0) > 0 || params.failedOnly || params.status !== null;
   const onSearch = useCallback((searchValue: string) => setParams({ searchValue }), [setParams]);
 
   const create = (
@@ -68,10 +69,17 @@ export default function CrontabPage() {
         <SearchBox
           label={t`Search tasks`}
           placeholder={t`Search tasks`}
-          hint={t`Any text, or name:, command:, schedule:, label: to search one field`}
+          hint={t`Any text, or name:, command:, schedule:, label: to search one field; result:failed, failed:24h`}
           value={params.searchValue}
           onSearch={onSearch}
         />
+        <Button
+          aria-pressed={params.failedOnly}
+          onClick={() => setParams({ failedOnly: !params.failedOnly })}
+          className={params.failedOnly ? 'border-status-failed text-danger-text' : undefined}
+        >
+          {t`Failed`}
+        </Button>
         <div className="ml-auto flex gap-2">
           <Button onClick={() => navigate('/crontab/type')}>{t`From a template`}</Button>
           {create}

@@ -42,7 +42,7 @@ export default function InitializationPage() {
     setFinishing(true);
     await finishSetup();
     setupDone();
-    navigate(signedIn ? '/crontab' : '/login', { replace: true });
+    navigate(signedIn ? '/dashboard' : '/login', { replace: true });
   };
 
   return (

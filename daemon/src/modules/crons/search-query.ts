@@ -2,7 +2,7 @@
  * Qinglong's query parameters of GET /api/crons (`searchValue`, `filters`, `sorter`, `queryString` with a view)
  * read into a ListQuery, and the check of a view's filters and sorts.
  */
-import { ViewFilterOperation, ViewFilterProperty } from '../../contract/enums.ts';
+import { RunEnd, ViewFilterOperation, ViewFilterProperty } from '../../contract/enums.ts';
 import { compilePattern } from '../../db/regexp.ts';
 import { fieldError } from '../../errors.ts';
 
@@ -22,11 +22,16 @@ export interface ViewQuery {
 }
 export interface ListQuery {
   searchValue: string;
-  /** The column filters of the table: `{status: [...], sub_id: [...]}`. */
-  columnFilters: { status?: number[]; sub_id?: number[] };
+  /** The column filters of the table: `{status: [...], sub_id: [...], last_end: [...]}` (last_end is Baihu's). */
+  columnFilters: { status?: number[]; sub_id?: number[]; last_end?: RunEnd[] };
   view: ViewQuery;
   sorter: ViewSortSpec | null;
+  /** When the query was read: windows such as `failed:24h` end here. */
+  now: number;
 }
+
+/** A search whose answer changes with the time alone (`failed:24h`), not only with the rows. */
+export const isTimeRelative = (searchValue: string | undefined) => /^\s*failed:/i.test(searchValue ?? '');
 
 function parseJson(raw: string | undefined, field: string): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -44,6 +49,14 @@ function sortType(type: unknown): 'ASC' | 'DESC' | null {
   if (t === 'asc' || t === 'ascend') return 'ASC';
   if (t === 'desc' || t === 'descend') return 'DESC';
   return null;
+}
+
+const runEnds = new Set<string>(Object.values(RunEnd));
+
+/** The known ways a run ends among the values (anything else is ignored, as unknown statuses are). */
+export function runEndsIn(value: unknown): RunEnd[] | undefined {
+  if (value === null || value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).map(String).filter((v): v is RunEnd => runEnds.has(v));
 }
 
 export function numbers(value: unknown): number[] | undefined {
@@ -90,12 +103,15 @@ function parseView(raw: unknown): ViewQuery {
   return view;
 }
 
-export function parseListQuery(q: {
-  searchValue?: string | undefined;
-  sorter?: string | undefined;
-  filters?: string | undefined;
-  queryString?: string | undefined;
-}): ListQuery {
+export function parseListQuery(
+  q: {
+    searchValue?: string | undefined;
+    sorter?: string | undefined;
+    filters?: string | undefined;
+    queryString?: string | undefined;
+  },
+  now: number,
+): ListQuery {
   const filters = parseJson(q.filters, 'filters');
   const sorter = parseJson(q.sorter, 'sorter');
   const sorterType = isRecord(sorter) ? sortType(sorter.type) : null;
@@ -105,11 +121,14 @@ export function parseListQuery(q: {
     const subId = numbers(filters.sub_id);
     if (status?.length) columnFilters.status = status;
     if (subId?.length) columnFilters.sub_id = subId;
+    const lastEnd = runEndsIn(filters.last_end);
+    if (lastEnd?.length) columnFilters.last_end = lastEnd;
   }
   return {
     searchValue: (q.searchValue ?? '').trim(),
     columnFilters,
     view: parseView(parseJson(q.queryString, 'queryString')),
+    now,
     sorter:
       isRecord(sorter) && sorter.field && sorterType ? { property: String(sorter.field), type: sorterType } : null,
   };

@@ -3,11 +3,11 @@
  * bound value: LIKE patterns are escaped, regular expressions run in a registered function (db/regexp.ts).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { CronStatus, ViewFilterOperation } from '../../contract/enums.ts';
+import { CronStatus, RunEnd, ViewFilterOperation } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
 import { inList as inValues } from '../../db/in-list.ts';
 import { always, anyElementIn, anyElementMatches, containsText, matchesPattern, never } from '../../db/sql.ts';
-import { numbers, type ListQuery, type ViewFilterSpec } from './search-query.ts';
+import { numbers, runEndsIn, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
 type Eb = ExpressionBuilder<Database, 'crons'>;
 type TextColumn = 'name' | 'command' | 'schedule' | 'labels';
@@ -33,8 +33,37 @@ const searchPrefixes: Record<string, TextColumn> = {
   labels: 'labels',
 };
 
-/** `name:x`, `command:x`, `schedule:x`, `label:x`, or free text over all four. */
-function searchCondition(eb: Eb, search: string): Expression<SqlBool> {
+/** `result:failed` counts a timeout too (both are failures); the other ends match themselves. */
+function lastEndIn(ends: readonly string[]): Expression<SqlBool> {
+  const wanted = ends.includes(RunEnd.failed) ? [...new Set([...ends, RunEnd.timeout])] : ends;
+  return wanted.length ? inValues('last_end', [...wanted]) : never;
+}
+
+/** Tasks with a failed or timed-out run that ended in the window (the index job_runs_finished serves it). */
+function failedSince(eb: Eb, since: number): Expression<SqlBool> {
+  return eb(
+    'id',
+    'in',
+    eb
+      .selectFrom('job_runs')
+      .select('job_runs.ref_id')
+      .where('job_runs.kind', '=', 'task')
+      .where('job_runs.finished_at', '>=', since)
+      .where('job_runs.end', 'in', [RunEnd.failed, RunEnd.timeout]),
+  );
+}
+
+const windowUnits: Record<string, number> = { h: 3_600_000, d: 86_400_000 };
+
+/**
+ * `name:x`, `command:x`, `schedule:x`, `label:x`, or free text over all four; `result:failed` (how the last run
+ * ended), `failed:24h` / `failed:30d` (a failure in that window, as the overview counts them).
+ */
+function searchCondition(eb: Eb, search: string, now: number): Expression<SqlBool> {
+  const result = /^result:\s*(\w+)$/i.exec(search);
+  if (result) return lastEndIn(runEndsIn(result[1]!.toLowerCase()) ?? []);
+  const window = /^failed:\s*(\d{1,4})([hd])$/i.exec(search);
+  if (window) return failedSince(eb, now - Number(window[1]) * windowUnits[window[2]!.toLowerCase()]!);
   const colon = search.indexOf(':');
   const column = colon > 0 ? searchPrefixes[search.slice(0, colon)] : undefined;
   if (column) return contains(eb, column, search.slice(colon + 1).trim());
@@ -98,7 +127,13 @@ function viewFilter(eb: Eb, filter: ViewFilterSpec): Expression<SqlBool> {
 
 export function hasConditions(query: ListQuery): boolean {
   const { columnFilters } = query;
-  return query.view.filters.length > 0 || query.searchValue !== '' || !!columnFilters.status || !!columnFilters.sub_id;
+  return (
+    query.view.filters.length > 0 ||
+    query.searchValue !== '' ||
+    !!columnFilters.status ||
+    !!columnFilters.sub_id ||
+    !!columnFilters.last_end
+  );
 }
 
 /** (the view's filters, joined by its relation) AND the search AND the column filters. */
@@ -107,9 +142,10 @@ export function whereOf(query: ListQuery): (eb: Eb) => Expression<SqlBool> {
     const parts: Expression<SqlBool>[] = [];
     const filters = query.view.filters.map((f) => viewFilter(eb, f));
     if (filters.length) parts.push(query.view.filterRelation === 'or' ? eb.or(filters) : eb.and(filters));
-    if (query.searchValue) parts.push(searchCondition(eb, query.searchValue));
+    if (query.searchValue) parts.push(searchCondition(eb, query.searchValue, query.now));
     if (query.columnFilters.status) parts.push(statusIn(eb, query.columnFilters.status));
     if (query.columnFilters.sub_id) parts.push(inValues('sub_id', query.columnFilters.sub_id));
+    if (query.columnFilters.last_end) parts.push(lastEndIn(query.columnFilters.last_end));
     return eb.and(parts);
   };
 }

@@ -18,7 +18,7 @@ import { listLogFiles } from '../../files/tree.ts';
 import type { CronRepository } from './repository.ts';
 import type { TaskRuns } from './runs.ts';
 import { ListCache } from './list-cache.ts';
-import { parseListQuery } from './search-query.ts';
+import { isTimeRelative, parseListQuery } from './search-query.ts';
 import { toWireCron, toWireRun } from './serialize.ts';
 import { checkDraft, cleanLabels, columnsOf, defaultName, draftOf, mergeInput } from './validate.ts';
 
@@ -88,13 +88,15 @@ export class CronService {
     const text = JSON.stringify({ code: 200, data: reply });
     if (version !== null) {
       const nextRuns = reply.data.map((cron) => cron.nextRunTime ?? Infinity);
-      this.listCache.set(key, version, Math.min(Infinity, ...nextRuns), text);
+      // A window such as `failed:24h` moves with the clock: its answer is kept for a minute at most.
+      const windowEnd = isTimeRelative(searchValue) ? this.clock.now() + 60_000 : Infinity;
+      this.listCache.set(key, version, Math.min(windowEnd, ...nextRuns), text);
     }
     return text;
   }
 
   private async listFresh(params: ListParams, timezone: string): Promise<{ data: Cron[]; total: number }> {
-    const query = parseListQuery(params);
+    const query = parseListQuery(params, this.clock.now());
     const page = Number(params.page || 0);
     const size = Number(params.size || 0);
     const paged = page && size ? { offset: (page - 1) * size, limit: size } : null;

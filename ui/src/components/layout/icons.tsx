@@ -1,5 +1,6 @@
 /** Line icons for the side menu, drawn inline so no icon library is shipped. */
 const paths: Record<string, string> = {
+  dashboard: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   crontab: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   subscription: 'M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16M5 19h.01',
   env: 'M8 4H6a2 2 0 0 0-2 2v4l-2 2 2 2v4a2 2 0 0 0 2 2h2M16 4h2a2 2 0 0 1 2 2v4l2 2-2 2v4a2 2 0 0 1-2 2h-2M9 9l6 6M15 9l-6 6',

@@ -2,8 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { IconName } from './icons.tsx';
 
-/** The side menu, in the spec's order of areas. */
+/** The side menu: the overview first, then the spec's order of areas. */
 export const menuItems: ReadonlyArray<{ path: string; title: MessageDescriptor; icon: IconName }> = [
+  { path: '/dashboard', title: msg`Dashboard`, icon: 'dashboard' },
   { path: '/crontab', title: msg`Scheduled Tasks`, icon: 'crontab' },
   { path: '/subscription', title: msg`Subscriptions`, icon: 'subscription' },
   { path: '/env', title: msg`Environment Variables`, icon: 'env' },

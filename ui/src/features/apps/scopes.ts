@@ -12,6 +12,7 @@ export const scopeNames: Record<AppScope, MessageDescriptor> = {
   logs: msg`Logs`,
   dependencies: msg`Dependencies`,
   system: msg`System`,
+  dashboard: msg`Dashboard`,
 };
 
 export const offeredScopes: readonly AppScope[] = appScopes;

@@ -16,12 +16,21 @@ export interface ListParams {
   searchValue: string;
   sorter: { field: string; type: 'ascend' | 'descend' } | null;
   view: Pick<CronView, 'filters' | 'sorts' | 'filterRelation'> | null;
+  /** Only tasks whose last run failed or timed out. */
+  failedOnly: boolean;
+  /** Only tasks in this status (CronStatus), from the overview's links. */
+  status: number | null;
 }
 
 export function listCrons(p: ListParams): Promise<CronList> {
   const query = new URLSearchParams({ page: String(p.page), size: String(p.size) });
   if (p.searchValue.trim()) query.set('searchValue', p.searchValue.trim());
   if (p.sorter) query.set('sorter', JSON.stringify(p.sorter));
+  const filters = {
+    ...(p.failedOnly ? { last_end: ['failed', 'timeout'] } : {}),
+    ...(p.status !== null ? { status: [p.status] } : {}),
+  };
+  if (Object.keys(filters).length) query.set('filters', JSON.stringify(filters));
   if (p.view && (p.view.filters.length || p.view.sorts.length)) {
     query.set(
       'queryString',

@@ -6,7 +6,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import type { Cron } from '../api.ts';
 import { describeSchedule } from '../describe.ts';
 import { Labels } from '../../../components/list/cells.tsx';
-import { lastDuration, lastRun, nextRun } from '../list/cells.tsx';
+import { LastResult, lastDuration, lastRun, nextRun } from '../list/cells.tsx';
+import { subscriptionLabel, useSubscriptionNames } from '../list/useSubscriptionNames.ts';
 import { CronStatusBadge } from '../status.tsx';
 
 /** The script a command runs (`task dir/x.js …` → dir/x.js), for the "edit its script" link; null when there is none. */
@@ -27,6 +28,7 @@ export function CronFields({ cron }: { cron: Cron }) {
     queue: t`Queue`,
   };
   const policy = cron.notify_policy as TaskNotifyPolicy | null;
+  const subscriptions = useSubscriptionNames([cron]);
   const rows: [string, ReactNode][] = [
     [t`Status`, <CronStatusBadge cron={cron} />],
     [t`Command`, <code className="break-all">{cron.command}</code>],
@@ -45,6 +47,10 @@ export function CronFields({ cron }: { cron: Cron }) {
     [t`Next run`, nextRun(cron)],
     [t`Last run`, lastRun(cron)],
     [t`Last duration`, lastDuration(cron)],
+    [t`Last result`, <LastResult cron={cron} />],
+    ...(cron.sub_id !== null
+      ? [[t`Subscription`, subscriptionLabel(subscriptions, cron.sub_id)] as [string, ReactNode]]
+      : []),
     [t`When a run is due while the task still runs`, overlap[cron.overlap_policy] ?? cron.overlap_policy],
     [t`Catch-up window (minutes)`, cron.catch_up_minutes ? String(cron.catch_up_minutes) : t`Off`],
     [

@@ -3,30 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { SearchBox } from '../../../components/list/SearchBox.tsx';
 import { TimeCell } from '../../../components/list/cells.tsx';
-import { LogStateBadge, type LogState } from '../../../components/log/LogPane.tsx';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Card, CardHeader } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { listCrons, type Cron } from '../api.ts';
-
-const ends = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);
-
-/** How a task's last run ended, with its exit code when it failed; a dash before its first run. */
-export function LastResult({ cron }: { cron: Pick<Cron, 'last_end' | 'last_exit_code'> }) {
-  const { t } = useLingui();
-  if (!cron.last_end || !ends.has(cron.last_end)) return <span className="text-faint">—</span>;
-  const code = cron.last_exit_code;
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <LogStateBadge state={cron.last_end as LogState} />
-      {cron.last_end === 'failed' && code !== null && (
-        <span className="text-xs text-muted tabular-nums">{t`exit ${code}`}</span>
-      )}
-    </span>
-  );
-}
+import { LastResult } from '../list/cells.tsx';
 
 /**
  * /crontab/detail without a task: the tasks that ran last, newest first, with how each ended, and a search to find
@@ -45,6 +28,8 @@ export function RecentTasks() {
       searchValue: search,
       sorter: { field: 'last_execution_time', type: 'descend' },
       view: null,
+      failedOnly: false,
+      status: null,
     }).then(
       (list) => !cancelled && setState({ rows: list.data, error: null }),
       (error: Error) => !cancelled && setState({ rows: null, error: error.message }),

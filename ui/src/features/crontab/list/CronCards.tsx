@@ -4,7 +4,8 @@ import type { Cron } from '../api.ts';
 import { CronStatusBadge } from '../status.tsx';
 import { Labels, TimeCell } from '../../../components/list/cells.tsx';
 import { Checkbox, type SelectionProps } from '../../../components/list/Checkbox.tsx';
-import { lastDuration, NameCell } from './cells.tsx';
+import { failedRowClass, LastResult, lastDuration, lastFailed, NameCell } from './cells.tsx';
+import { subscriptionLabel, useSubscriptionNames } from './useSubscriptionNames.ts';
 import { CronRowActions } from './RowActions.tsx';
 import type { RowAction } from './useCronActions.tsx';
 
@@ -19,10 +20,18 @@ export function CronCards({
   onAction: (action: RowAction, cron: Cron) => void;
 } & SelectionProps) {
   const { t } = useLingui();
+  const subscriptions = useSubscriptionNames(rows);
   return (
     <ul aria-label={t`Scheduled tasks`} className="flex flex-col divide-y divide-line">
       {rows.map((cron) => (
-        <li key={cron.id} className={cn('flex gap-3 px-3 py-3', cron.isPinned ? 'bg-primary-soft/30' : '')}>
+        <li
+          key={cron.id}
+          className={cn(
+            'flex gap-3 px-3 py-3',
+            cron.isPinned ? 'bg-primary-soft/30' : '',
+            lastFailed(cron) && failedRowClass,
+          )}
+        >
           <div className="pt-0.5">
             <Checkbox
               label={t`Select ${cron.name}`}
@@ -40,16 +49,29 @@ export function CronCards({
             </code>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px] text-muted">
               <span className="font-mono">{cron.schedule}</span>
+              {cron.sub_id !== null && (
+                <span className="truncate">
+                  {t`From`} {subscriptionLabel(subscriptions, cron.sub_id)}
+                </span>
+              )}
               <span>
                 {t`Next`} <TimeCell ms={cron.nextRunTime} />
               </span>
             </div>
             {cron.labels.length > 0 && <Labels labels={cron.labels} />}
-            <div className="-my-1 -mr-1 flex items-center gap-x-3 text-[12px] text-muted">
-              <span>
-                {t`Last`} <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />
-              </span>
-              <span>{lastDuration(cron)}</span>
+            {/* Each piece keeps to one line; the actions move under them when the width runs out. */}
+            <div className="-my-1 -mr-1 flex flex-wrap items-center gap-x-3 text-[12px] text-muted">
+              {cron.last_execution_time ? (
+                <>
+                  <LastResult cron={cron} />
+                  <span className="whitespace-nowrap">
+                    {t`Last`} <TimeCell ms={cron.last_execution_time * 1000} />
+                  </span>
+                  <span className="whitespace-nowrap">{lastDuration(cron)}</span>
+                </>
+              ) : (
+                <span>{t`Not run yet`}</span>
+              )}
               <span className="ml-auto">
                 <CronRowActions cron={cron} onAction={(action) => onAction(action, cron)} />
               </span>

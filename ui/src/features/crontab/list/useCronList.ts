@@ -22,13 +22,19 @@ export interface CronListState extends ResourceList<Cron> {
  * its last-run time, duration and next run.
  */
 export function useCronList(): CronListState {
-  const [params, setParamsState] = useState<ListParams>(() => ({
-    page: 1,
-    size: savedSize(),
-    searchValue: '',
-    sorter: null,
-    view: null,
-  }));
+  // The overview links here with `?searchValue=failed:24h`, `?failed=1` or `?status=0`.
+  const [params, setParamsState] = useState<ListParams>(() => {
+    const url = new URLSearchParams(window.location.search);
+    return {
+      page: 1,
+      size: savedSize(),
+      searchValue: url.get('searchValue') ?? '',
+      sorter: null,
+      view: null,
+      failedOnly: url.get('failed') === '1',
+      status: /^[0-9]$/.test(url.get('status') ?? '') ? Number(url.get('status')) : null,
+    };
+  });
   const list = useResourceList({
     query: params,
     fetch: listCrons,

@@ -1,0 +1,80 @@
+/**
+ * The overview at 5 million task runs (1,000 tasks, runs spread over 90 days so a third fall in the 30-day window),
+ * in-process through app.inject:
+ *  - overview_p50_ms / overview_p99_ms: 20 × GET /api/dashboard;
+ *  - failed_search_ms: GET /api/crons?searchValue=failed:24h (the overview's link).
+ * The rows are written with one INSERT … SELECT from a counter, then the migration's index is built. Prints one JSON
+ * line per figure with its budget; exit code 1 when a budget is exceeded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../daemon/src/app.ts';
+import { loadConfig } from '../daemon/src/config.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5_000_000);
+const tasks = 1_000;
+const calls = 20;
+const budgets = { overview_p99_ms: 1000, failed_search_ms: 1000 };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function main(): Promise<number> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-dashboard-'));
+  const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
+  try {
+    const account = { username: 'bench', password: 'bench-password-1' };
+    await app.inject({ method: 'PUT', url: '/api/user/init', payload: account });
+    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: account });
+    const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+    const { db } = app.ctx;
+    const now = Date.now();
+    const seedStarted = performance.now();
+    await sql`insert into crons (name, command, schedule, created_at, updated_at)
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${tasks})
+      select 'task ' || i, 'echo ' || i, (i % 60) || ' * * * *', ${now}, ${now} from n`.execute(db);
+    // One run every 90 days / runs, newest now; every 20th failed, every 97th timed out.
+    const step = Math.floor((90 * 86_400_000) / runs);
+    await sql`insert into job_runs (kind, ref_id, trigger, status, "end", queued_at, started_at, finished_at,
+        duration_ms)
+      with recursive n(i) as (select 0 union all select i + 1 from n where i < ${runs - 1})
+      select 'task', 1 + i % ${tasks}, 'schedule', 1,
+        case when i % 20 = 0 then 'failed' when i % 97 = 0 then 'timeout' else 'success' end,
+        ${now} - i * ${step} - 1000, ${now} - i * ${step} - 1000, ${now} - i * ${step}, 100 + i % 5000
+      from n`.execute(db);
+    console.log(JSON.stringify({ figure: 'seed_ms', value: Math.round(performance.now() - seedStarted), runs }));
+
+    const times: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers });
+      times.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(res.body);
+    }
+    times.sort((a, b) => a - b);
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url: '/api/crons?searchValue=failed%3A24h&page=1&size=20', headers });
+    const failedSearch = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(res.body);
+    const figures = {
+      overview_p50_ms: round(percentile(times, 0.5)),
+      overview_p99_ms: round(percentile(times, 0.99)),
+      failed_search_ms: round(failedSearch),
+    };
+    let status = 0;
+    for (const [figure, value] of Object.entries(figures)) {
+      const budget = budgets[figure as keyof typeof budgets];
+      if (budget !== undefined && value > budget) status = 1;
+      console.log(JSON.stringify({ figure, value, ...(budget === undefined ? {} : { budget }) }));
+    }
+    return status;
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

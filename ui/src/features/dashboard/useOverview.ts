@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { onEvent } from '../../lib/live.ts';
+import { getOverview, type Overview } from './api.ts';
+
+/**
+ * The overview, fetched again (at most once a second) when a task's status changes on the WebSocket, so counts,
+ * running and queued follow the runs without polling; and once a minute for what runs next.
+ */
+export function useOverview(): { overview: Overview | null; error: string | null } {
+  const [state, setState] = useState<{ overview: Overview | null; error: string | null }>({
+    overview: null,
+    error: null,
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const load = useCallback(() => {
+    getOverview()
+      .then((overview) => setState({ overview, error: null }))
+      .catch((e: unknown) => setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) })));
+  }, []);
+  useEffect(() => {
+    load();
+    const soon = () => {
+      timer.current ??= setTimeout(() => {
+        timer.current = null;
+        load();
+      }, 1000);
+    };
+    const stop = onEvent('cronStatus', soon);
+    const minute = setInterval(load, 60_000);
+    return () => {
+      stop();
+      clearInterval(minute);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [load]);
+  return state;
+}
