@@ -17,6 +17,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { localUrl } from './http/local-url.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { switchToIncrementalVacuum } from './db/vacuum.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installTextCheck, parseQuery } from './http/text-check.ts';
 import { installBodyParsers } from './http/bodies.ts';
@@ -36,6 +37,7 @@ import { createDashboard } from './modules/dashboard/index.ts';
 import { createDependencies, runEnvironment } from './modules/dependencies/index.ts';
 import { createEnvs } from './modules/envs/index.ts';
 import { createLogs } from './modules/logs/index.ts';
+import { createRunHistory } from './modules/run-history/index.ts';
 import { createNotifications } from './modules/notifications/index.ts';
 import { createObserve } from './modules/observe/index.ts';
 import { createQinglongImport } from './modules/qinglong-import/index.ts';
@@ -51,7 +53,7 @@ import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifi
 import { RunTokens } from './notify/run-tokens.ts';
 import { LocalKey } from './auth/local-key.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
-import { restrictDataDir } from './data-modes.ts';
+import { logUnrestricted, restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
 import { writtenLanguage } from './settings/language.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
@@ -142,12 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: openSurface.rewriteUrl,
   }).withTypeProvider<TypeBoxTypeProvider>();
   logRecovery(app.log, restored);
-  for (const { path, code } of unrestricted) {
-    // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
-    // folders below it, which are ours, still keep other users out.
-    const level = path === paths.root ? 'info' : 'warn';
-    app.log[level]({ path, code }, 'could not make private to this user');
-  }
+  logUnrestricted(app.log, paths, unrestricted);
+  switchToIncrementalVacuum(database.sqlite, app.log);
   recordRoutes(app, openSurface);
   installBodyParsers(app);
 
@@ -242,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createScripts(shared),
     configs,
     createLogs({ ...shared, crons: crons.service }),
+    createRunHistory(shared),
     subscriptions,
     moving,
   ];

@@ -48,3 +48,17 @@ export async function restrictDataDir(paths: DataPaths): Promise<Unrestricted[]>
   }
   return problems;
 }
+
+/** Says what restrictDataDir could not do, once a logger exists. */
+export function logUnrestricted(
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  paths: DataPaths,
+  unrestricted: Unrestricted[],
+): void {
+  for (const { path, code } of unrestricted) {
+    // The top folder is often a mount point owned by someone else (the image's world-writable /baihu/data): the
+    // folders below it, which are ours, still keep other users out.
+    const level = path === paths.root ? 'info' : 'warn';
+    log[level]({ path, code }, 'could not make private to this user');
+  }
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { RunStatus, type RunEnd } from '../contract/enums.ts';
 import { inList } from '../db/in-list.ts';
 import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.ts';
@@ -66,10 +66,92 @@ export class JobRunsRepository {
     return this.db.selectFrom('job_runs').selectAll().where('finished_at', 'is', null).orderBy('id').execute();
   }
 
+  /**
+   * Runs that ended before `before`, in the order they ended, after the cursor `(finishedAt, id)`, each thing's
+   * newest run excepted (its task points at it). Served by job_runs_ended_at, the exception by job_runs_ref.
+   */
+  endedBefore(before: number, after: { finishedAt: number; id: number }, limit: number): Promise<PrunableRun[]> {
+    return this.db
+      .selectFrom('job_runs as r')
+      .select(['r.id', 'r.log_path', 'r.finished_at'])
+      .where('r.finished_at', 'is not', null)
+      .where('r.finished_at', '<', before)
+      .where(sql<boolean>`(r.finished_at, r.id) > (${after.finishedAt}, ${after.id})`)
+      .where(
+        'r.id',
+        '<',
+        sql<number>`(select max(n.id) from job_runs n where n.kind = r.kind and n.ref_id is r.ref_id)`,
+      )
+      .orderBy('r.finished_at')
+      .orderBy('r.id')
+      .limit(limit)
+      .execute() as Promise<PrunableRun[]>;
+  }
+
+  /** The first kind after `after` in index order: a seek in job_runs_ref, not a scan. */
+  async kindAfter(after: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('job_runs')
+      .select('kind')
+      .where('kind', '>', after)
+      .orderBy('kind')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.kind;
+  }
+
+  /** The first thing of `kind` after `after` (null: the kind's runs without one, which sort first). */
+  async refAfter(kind: string, after: number | undefined): Promise<number | null | undefined> {
+    let query = this.db.selectFrom('job_runs').select('ref_id').where('kind', '=', kind);
+    query = after === undefined ? query : query.where('ref_id', '>', after).where('ref_id', 'is not', null);
+    const row = await query.orderBy('ref_id').limit(1).executeTakeFirst();
+    return row?.ref_id;
+  }
+
+  /** The id of the thing's run `skip` places below its newest (0 = the newest), undefined when it has fewer. */
+  async idBelowNewest(kind: string, refId: number | null, skip: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('job_runs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('ref_id', 'is', refId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(skip)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The thing's runs that ended, up to `maxId`, oldest first. */
+  endedUpTo(kind: string, refId: number | null, maxId: number, limit: number): Promise<PrunableRun[]> {
+    return this.db
+      .selectFrom('job_runs')
+      .select(['id', 'log_path', 'finished_at'])
+      .where('kind', '=', kind)
+      .where('ref_id', 'is', refId)
+      .where('id', '<=', maxId)
+      .where('finished_at', 'is not', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute() as Promise<PrunableRun[]>;
+  }
+
+  async deleteIds(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('job_runs').where(inList('id', ids)).execute();
+  }
+
   async deleteRunsOf(kind: string, refIds: number[]): Promise<void> {
     if (refIds.length === 0) return;
     await this.db.deleteFrom('job_runs').where('kind', '=', kind).where(inList('ref_id', refIds)).execute();
   }
+}
+
+/** A run retention may delete: it ended. */
+export interface PrunableRun {
+  id: number;
+  log_path: string | null;
+  finished_at: number;
 }
 
 /** A run's status on the wire follows how it ended. */

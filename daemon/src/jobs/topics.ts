@@ -1,8 +1,8 @@
 /**
  * The live topic of each kind of job, as the UI subscribes to it: a task run `run:<runId>`, a debug run
  * `debug:<runId>`, a pull `sub:<runId>`, a command of PUT /system/command-run `cmd:<runId>`, a dependency's install
- * or removal `dep:<dependencyId>` (the latest one), an update's download `update:<runId>`, and an import
- * `import:<runId>`.
+ * or removal `dep:<dependencyId>` (the latest one), an update's download `update:<runId>`, an import
+ * `import:<runId>`, and a run-history retention pass `retention:<runId>`.
  */
 import { dependencyTopic, importTopic, subscriptionTopic } from '../contract/enums.ts';
 import { runTopic, type EndInfo } from '../contract/live.ts';
@@ -19,6 +19,7 @@ const topics: Record<JobKind, { prefix: string; by: 'run' | 'ref'; name: (id: nu
   command: { prefix: 'cmd:', by: 'run', name: (id) => `cmd:${id}` },
   update: { prefix: 'update:', by: 'run', name: (id) => `update:${id}` },
   import: { prefix: 'import:', by: 'run', name: importTopic },
+  retention: { prefix: 'retention:', by: 'run', name: (id) => `retention:${id}` },
 };
 
 export function topicOf(kind: JobKind, runId: number, refId: number | null): string {

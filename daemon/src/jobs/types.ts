@@ -16,6 +16,7 @@ export const JobKind = {
   command: 'command',
   update: 'update',
   import: 'import',
+  retention: 'retention',
 } as const;
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
 

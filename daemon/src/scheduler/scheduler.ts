@@ -86,7 +86,8 @@ export class Scheduler<K = number> {
   /** (Re)arms a task's schedules; `@once`, `@boot` and invalid ones get no timer. */
   arm(key: K, schedules: string[]): void {
     this.disarm(key);
-    const entry: Armed = { schedules, cancels: [] };
+    // Sized up front: an empty array written at [0] takes room for 17 elements (100,000 tasks: 14 MB).
+    const entry: Armed = { schedules, cancels: new Array<() => void>(schedules.length) };
     this.armed.set(key, entry);
     schedules.forEach((schedule, index) => {
       const parsed = this.cronFor(schedule);

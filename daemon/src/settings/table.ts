@@ -54,6 +54,10 @@ const isLocalTargets = (value: unknown): value is LocalTargets => {
   );
 };
 
+/** 0 turns a retention limit off; the ceiling keeps a typo from meaning "forever" in another unit. */
+const isRetentionLimit = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000;
+
 const isRunLogLimit = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 1 && (value as number) <= maxRunLogLimitMb;
 
@@ -90,6 +94,13 @@ export const settingsTable = {
   taskNotifyPolicy: spec('taskNotifyPolicy', isTaskPolicy, () => defaultTaskNotifyPolicy),
   /** Cap of one run's output (task runs, debug runs, installs, subscription hooks), in MB. */
   runLogLimitMb: spec('runLogLimitMb', isRunLogLimit, () => defaultRunLogLimitMb),
+  /**
+   * Run history kept (jobs/run-retention.ts, run by the retention job): runs that ended more than this many days ago
+   * go with their logs, and beyond the newest this many runs of each task (subscription, dependency); 0 = no limit.
+   * A task every minute for three years would otherwise be 1.5 million rows and as many log files.
+   */
+  runHistoryDays: spec('runHistoryDays', isRetentionLimit, () => 90),
+  runHistoryPerTask: spec('runHistoryPerTask', isRetentionLimit, () => 1000),
   /** Which local-network addresses notification channels may reach (default: none). */
   notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
   /** Days of the daemon's own log kept in data/syslog, today included. */

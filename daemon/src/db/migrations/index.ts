@@ -9,6 +9,7 @@ import * as m0007 from './0007-job-runs.ts';
 import * as m0008 from './0008-apps.ts';
 import * as m0009 from './0009-job-runs-log-path.ts';
 import * as m0010 from './0010-run-counts.ts';
+import * as m0011 from './0011-run-retention.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-apps': m0008,
   '0009-job-runs-log-path': m0009,
   '0010-run-counts': m0010,
+  '0011-run-retention': m0011,
 };

@@ -20,6 +20,17 @@ export interface OutputLimit {
   notice: string;
 }
 
+/** Opens for appending; the folder is made only when missing (a task's folder exists after its first run). */
+function openCreatingFolder(file: string): number {
+  try {
+    return openSync(file, 'a');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(path.dirname(file), { recursive: true });
+    return openSync(file, 'a');
+  }
+}
+
 export class LogOutput {
   private fd: number | null = null;
   private endsWithNewline = true;
@@ -31,10 +42,7 @@ export class LogOutput {
     private readonly sink?: OutputSink,
     private readonly limit?: OutputLimit,
   ) {
-    if (file !== null) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      this.fd = openSync(file, 'a');
-    }
+    if (file !== null) this.fd = openCreatingFolder(file);
   }
 
   /** The command's output, counted against the limit. */

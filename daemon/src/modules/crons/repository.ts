@@ -6,6 +6,12 @@ import { hasConditions, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
+/** The columns that arm a task's timers. */
+export type ArmableCron = Pick<
+  CronRow,
+  'id' | 'is_disabled' | 'schedule' | 'extra_schedules' | 'catch_up_minutes' | 'last_due_at'
+>;
+
 export class CronRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -142,8 +148,19 @@ export class CronRepository {
     return this.db.transaction().execute((trx) => work(new CronRepository(trx)));
   }
 
-  listEnabled(): Promise<CronRow[]> {
-    return this.db.selectFrom('crons').selectAll().where('is_disabled', '=', 0).execute();
+  /**
+   * What arming needs of the enabled tasks after `afterId`, by id: start-up reads them a page at a time and only these
+   * columns (100,000 whole rows at once were ≈100 MB and a third of the start-up).
+   */
+  listEnabled(afterId: number, limit: number): Promise<ArmableCron[]> {
+    return this.db
+      .selectFrom('crons')
+      .select(['id', 'is_disabled', 'schedule', 'extra_schedules', 'catch_up_minutes', 'last_due_at'])
+      .where('is_disabled', '=', 0)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   /** After a crash no task can still be running or queued. */

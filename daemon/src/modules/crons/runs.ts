@@ -23,7 +23,7 @@ import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
 import { taskQueue, type TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
-import type { CronRepository } from './repository.ts';
+import type { ArmableCron, CronRepository } from './repository.ts';
 
 /** What a finished run tells whoever sends notices. */
 export interface TaskRunEnd {
@@ -45,8 +45,10 @@ export interface TaskRunsOptions {
   onRunEnd?: (end: TaskRunEnd) => void;
 }
 
+/** Tasks read per query at start-up. */
+const startupPage = 200;
 const keyOf = (cronId: number) => `task:${cronId}`;
-const schedulesOf = (cron: CronRow): string[] => [
+const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): string[] => [
   cron.schedule,
   ...(JSON.parse(cron.extra_schedules) as { schedule: string }[]).map((s) => s.schedule),
 ];
@@ -61,7 +63,7 @@ export class TaskRuns {
   }
 
   /** After a task is created, updated, enabled or disabled: re-arm (or disarm) its timers from the saved row. */
-  sync(cron: CronRow): void {
+  sync(cron: ArmableCron): void {
     if (cron.is_disabled) this.o.timetable.disarm('task', cron.id);
     else this.o.timetable.arm('task', cron.id, schedulesOf(cron));
   }
@@ -153,15 +155,23 @@ export class TaskRuns {
   /** At start-up (after the kernel's recovery): idle rows, armed timers, @boot runs and catch-up. */
   async start(): Promise<void> {
     await this.o.crons.resetStatuses(CronStatus.idle);
-    const crons = await this.o.crons.listEnabled();
-    for (const cron of crons) this.sync(cron);
-    for (const cron of crons) {
-      const startup = this.o.timetable.startupRun(schedulesOf(cron), {
-        minutes: cron.catch_up_minutes,
-        lastDueAt: cron.last_due_at,
-      });
-      if (startup?.trigger === 'boot') await this.enqueue(cron, RunTrigger.boot);
-      else if (startup) await this.enqueue(cron, RunTrigger.catchUp, startup.dueAt);
+    // Every task is armed before any start-up run is queued (a run's start must not wait behind the arming).
+    const startups: { id: number; trigger: RunTrigger; dueAt?: number }[] = [];
+    for (let page = await this.o.crons.listEnabled(0, startupPage); page.length > 0;) {
+      for (const cron of page) {
+        this.sync(cron);
+        const startup = this.o.timetable.startupRun(schedulesOf(cron), {
+          minutes: cron.catch_up_minutes,
+          lastDueAt: cron.last_due_at,
+        });
+        if (startup?.trigger === 'boot') startups.push({ id: cron.id, trigger: RunTrigger.boot });
+        else if (startup) startups.push({ id: cron.id, trigger: RunTrigger.catchUp, dueAt: startup.dueAt });
+      }
+      page = page.length < startupPage ? [] : await this.o.crons.listEnabled(page.at(-1)!.id, startupPage);
+    }
+    for (const { id, trigger, dueAt } of startups) {
+      const cron = await this.o.crons.find(id);
+      if (cron) await this.enqueue(cron, trigger, dueAt);
     }
   }
 

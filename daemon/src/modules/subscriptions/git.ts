@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleGit, type SimpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
+import type * as SimpleGitModule from 'simple-git';
 
 export type GitAuth =
   | { kind: 'none' }
@@ -70,8 +71,12 @@ export async function writePrivateKey(file: string, key: string): Promise<void> 
   await chmod(file, 0o600);
 }
 
-function gitIn(baseDir: string, o: RepoPull): SimpleGit {
+/** simple-git (and its dependencies) is loaded on the first pull: most panels pull seldom or never. */
+let simpleGitModule: Promise<typeof SimpleGitModule> | null = null;
+
+async function gitIn(baseDir: string, o: RepoPull): Promise<SimpleGit> {
   const env = gitEnvironment(o.auth, o.proxy, o.environment);
+  const { simpleGit } = await (simpleGitModule ??= import('simple-git'));
   return simpleGit({
     baseDir,
     abort: o.signal,
@@ -118,14 +123,14 @@ export async function pullRepository(o: RepoPull): Promise<{ commit: string; clo
       const temp = `${o.dir}.partial-${randomBytes(4).toString('hex')}`;
       try {
         const options = ['--depth', '1', '--no-tags', ...(branch ? ['--branch', branch] : [])];
-        await gitIn(path.dirname(o.dir), o).clone(o.url, temp, options);
+        await (await gitIn(path.dirname(o.dir), o)).clone(o.url, temp, options);
         await rm(o.dir, { recursive: true, force: true });
         await rename(temp, o.dir);
       } finally {
         await rm(temp, { recursive: true, force: true });
       }
     } else {
-      const git = gitIn(o.dir, o);
+      const git = await gitIn(o.dir, o);
       await git.remote(['set-url', 'origin', o.url]);
       if (branch) {
         await git.fetch(['--depth', '1', '--no-tags', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
@@ -137,7 +142,7 @@ export async function pullRepository(o: RepoPull): Promise<{ commit: string; clo
       }
       await git.raw(['clean', '-q', '-ffdx']);
     }
-    const commit = (await gitIn(o.dir, o).revparse(['HEAD'])).trim();
+    const commit = (await (await gitIn(o.dir, o)).revparse(['HEAD'])).trim();
     return { commit, cloned };
   } catch (error) {
     if (o.signal.aborted) throw new Error('stopped');

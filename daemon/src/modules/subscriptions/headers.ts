@@ -36,7 +36,7 @@ export function headerSchedule(text: string, fileName: string): string | null {
     const five = expression.split(' ').slice(-5).join(' ');
     if (five !== expression && isCron(five)) return five;
   }
-  for (const match of head.matchAll(/cron\s*[:：]\s*["'`]?([^"'`\n\r]+?)["'`]?\s*(?:\*\/)?\s*$/gim)) {
+  for (const match of head.matchAll(/cron\s*[:\uFF1A]\s*["'`]?([^"'`\n\r]+?)["'`]?\s*(?:\*\/)?\s*$/gim)) {
     const expression = clean(match[1]!);
     if (isCron(expression)) return expression;
   }
@@ -53,7 +53,9 @@ export function headerName(text: string): string | null {
   const env = /new\s+Env\s*\(\s*(["'`])(.+?)\1/.exec(head);
   if (env?.[2]?.trim()) return env[2].trim().slice(0, 200);
   const line =
-    /^[ \t]*(?:\/\/+|#+|\*+|\/\*+)?[ \t]*name[ \t]*[:：][ \t]*["'`]?(.+?)["'`]?[ \t,;]*(?:\*\/)?[ \t]*$/im.exec(head);
+    /^[ \t]*(?:\/\/+|#+|\*+|\/\*+)?[ \t]*name[ \t]*[:\uFF1A][ \t]*["'`]?(.+?)["'`]?[ \t,;]*(?:\*\/)?[ \t]*$/im.exec(
+      head,
+    );
   if (line?.[1]?.trim()) return line[1].trim().slice(0, 200);
   return null;
 }

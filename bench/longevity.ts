@@ -1,0 +1,191 @@
+/**
+ * Years of uptime: the real bundled daemon (bench/lib/daemon.ts) over a data dir seeded, while it is stopped, with
+ * 1,000 tasks, 5,000,000 finished runs in job_runs (5,000 a task, one every ~5 h over three years) and 1,000,000 log
+ * files (the newest 1,000 runs of each task; data/log/<task>/<stamp>.log). Then:
+ *  - page_*_p99_ms: what the pages ask, each request different (no reply cache): the task list (search, sort, page),
+ *    a task's detail (the task, its last 100 runs for the history chart, its log folder), the logs page (the top
+ *    level of 1,000 folders, one folder of 1,000 logs, one log). Budget p99 20 ms each.
+ *  - retention: the run-history retention job (`PUT /api/system/run-history/run`) with run history kept 365 days and 800 runs a
+ *    task, while a client asks the pages above every 20 ms: api_during_retention_p99_ms (budget 50 ms), the pass's
+ *    duration, runs and files removed; database and data/log sizes before and after (with incremental vacuum).
+ * BENCH_LONGEVITY_SCALE=0.1 seeds a tenth (budgets still apply). One JSON line per figure; exit 1 on a missed budget.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  Connection,
+  ensureBundle,
+  insertTasks,
+  percentile,
+  Reporter,
+  signIn,
+  sleep,
+  startDaemon,
+  tempDir,
+  words,
+  type Daemon,
+} from './lib/daemon.ts';
+
+const scale = Number(process.env.BENCH_LONGEVITY_SCALE ?? 1);
+const tasks = 1000;
+const runsPerTask = Math.round(5000 * scale);
+const logsPerTask = Math.round(1000 * scale);
+const spanMs = 3 * 365 * 86_400_000;
+const report = new Reporter('longevity');
+/** The daemon's log name stamp (local time): from an ISO string shifted by the zone, cheaper than Date getters. */
+const stamp = (ms: number) => {
+  const iso = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString();
+  return `${iso.slice(0, 10)}-${iso.slice(11, 13)}-${iso.slice(14, 16)}-${iso.slice(17, 19)}-${iso.slice(20, 23)}`;
+};
+const folderOf = (task: number) => `bench_task_${task}`;
+
+/** Runs and log files, oldest first across all tasks (ids grow with time, as the daemon writes them). */
+function seed(daemon: Daemon): { seedMs: number } {
+  const started = performance.now();
+  const now = Date.now();
+  const step = spanMs / runsPerTask;
+  const db = new Database(daemon.db);
+  db.pragma('synchronous = OFF');
+  const insert = db.prepare(
+    `insert into job_runs (kind, ref_id, trigger, status, "end", exit_code, log_path, due_at, queued_at, started_at,
+       finished_at, duration_ms) values ('task', ?, 'schedule', 1, 'success', 0, ?, ?, ?, ?, ?, 850)`,
+  );
+  const logRoot = path.join(daemon.dataDir, 'log');
+  for (let t = 1; t <= tasks; t++) mkdirSync(path.join(logRoot, folderOf(t)), { recursive: true });
+  const content = 'a line of output\n'.repeat(4);
+  const batch = 100;
+  for (let from = 0; from < runsPerTask; from += batch) {
+    db.transaction(() => {
+      for (let i = from; i < Math.min(runsPerTask, from + batch); i++) {
+        for (let t = 1; t <= tasks; t++) {
+          const at = Math.round(now - spanMs + i * step + t * 1000);
+          const log = `${folderOf(t)}/${stamp(at)}.log`;
+          insert.run(t, log, at, at, at + 5, at + 855);
+          if (i >= runsPerTask - logsPerTask) writeFileSync(path.join(logRoot, log), content);
+        }
+      }
+    })();
+  }
+  db.exec(`update crons set log_path = (select log_path from job_runs r where r.kind = 'task' and r.ref_id = crons.id
+    order by r.id desc limit 1)`);
+  db.close();
+  return { seedMs: performance.now() - started };
+}
+
+function sizes(daemon: Daemon) {
+  const file = (f: string) => {
+    try {
+      return statSync(f).size;
+    } catch {
+      return 0;
+    }
+  };
+  const dbBytes = file(daemon.db) + file(`${daemon.db}-wal`);
+  const du = execFileSync('du', ['-s', '--block-size=1', path.join(daemon.dataDir, 'log')], { encoding: 'utf8' });
+  return { db_mb: Math.round(dbBytes / 1048576), log_mb: Math.round(Number(du.split('\t')[0]) / 1048576) };
+}
+
+/** The requests of each page; `i` makes each one different from the last. */
+function pages(i: number): Record<string, string[]> {
+  const task = 1 + ((i * 7919) % tasks);
+  const sorter = encodeURIComponent(JSON.stringify({ field: i % 2 ? 'name' : 'createdAt', type: 'ascend' }));
+  const logs = `/api/logs?path=${folderOf(task)}`;
+  return {
+    task_list: [`/api/crons?page=${1 + (i % 10)}&size=${10 + (i % 40)}&searchValue=${words[i % 5]}&sorter=${sorter}`],
+    task_detail: [`/api/crons/${task}`, `/api/crons/${task}/instances?limit=100`, `/api/crons/${task}/logs`],
+    logs_page: [i % 2 ? '/api/logs?path=' : logs],
+  };
+}
+
+async function measurePages(conn: Connection, token: string, rounds: number) {
+  const times: Record<string, number[]> = {};
+  for (let i = 0; i < rounds; i++) {
+    for (const [page, urls] of Object.entries(pages(i))) {
+      const t0 = performance.now();
+      for (const url of urls) {
+        const reply = await conn.request('GET', url, { token });
+        if (reply.status !== 200) throw new Error(`${url}: ${reply.status} ${reply.body.toString().slice(0, 200)}`);
+      }
+      (times[page] ??= []).push(performance.now() - t0);
+    }
+  }
+  return times;
+}
+
+ensureBundle();
+const temp = tempDir('longevity');
+let daemon: Daemon | null = null;
+try {
+  daemon = await startDaemon(temp.dir);
+  await signIn(daemon, true);
+  await daemon.stop();
+  await insertTasks(daemon.db, tasks, 'echo hi');
+  const { seedMs } = seed(daemon);
+  const settings = new Database(daemon.db);
+  settings.exec(`insert or replace into settings (key, value) values ('runHistoryDays', '365'),
+    ('runHistoryPerTask', '${Math.round(800 * scale)}')`);
+  settings.close();
+  const before = sizes(daemon);
+  daemon = await startDaemon(temp.dir);
+  const token = await signIn(daemon, false);
+  const conn = new Connection(daemon.port);
+  await conn.ready;
+  const seeded = { runs: tasks * runsPerTask, logs: tasks * logsPerTask, seed_s: Math.round(seedMs / 1000) };
+  report.figure('start_ms', daemon.startMs, null, seeded);
+
+  await measurePages(conn, token, 10); // warm-up
+  const times = await measurePages(conn, token, 200);
+  for (const [page, list] of Object.entries(times)) {
+    report.figure(`page_${page}_p50_ms`, percentile(list, 0.5), null);
+    report.figure(`page_${page}_p99_ms`, percentile(list, 0.99), 20, { requests: list.length });
+  }
+
+  const reader = new Database(daemon.db, { readonly: true });
+  const run = await conn.request('PUT', '/api/system/run-history/run', { token });
+  const runId = run.status === 200 ? run.json<{ data: { runId: number | null } }>().data.runId : null;
+  if (runId === null) {
+    report.check('retention_ran', false, { reply: `${run.status} ${run.body.toString().slice(0, 200)}` });
+  } else {
+    const rowOf = reader.prepare(`select "end", detail, finished_at from job_runs where id = ?`);
+    type Row = { end: string | null; detail: string | null; finished_at: number | null } | undefined;
+    const during: number[] = [];
+    const started = performance.now();
+    let i = 0;
+    let row = rowOf.get(runId) as Row;
+    while (!row?.finished_at && performance.now() - started < 1_800_000) {
+      for (const urls of Object.values(pages(i++))) {
+        for (const url of urls) {
+          const t0 = performance.now();
+          await conn.request('GET', url, { token });
+          during.push(performance.now() - t0);
+        }
+      }
+      await sleep(20);
+      row = rowOf.get(runId) as Row;
+    }
+    const passMs = performance.now() - started;
+    report.check('retention_ended', row?.end === 'success', { end: row?.end ?? null });
+    report.figure('retention_pass_s', passMs / 1000, null, { detail: row?.detail ? JSON.parse(row.detail) : null });
+    report.figure('api_during_retention_p99_ms', during.length ? percentile(during, 0.99) : Infinity, 50, {
+      requests: during.length,
+      p50_ms: during.length ? Math.round(percentile(during, 0.5) * 10) / 10 : null,
+      max_ms: during.length ? Math.round(Math.max(...during)) : null,
+    });
+    const left = reader.prepare(`select count(*) as n from job_runs where kind = 'task'`).get() as { n: number };
+    report.figure('runs_left', left.n, null, { before: tasks * runsPerTask });
+  }
+  reader.close();
+  conn.close();
+  await daemon.stop();
+  const after = sizes(daemon);
+  report.figure('db_mb_before', before.db_mb, null);
+  report.figure('db_mb_after', after.db_mb, null);
+  report.figure('log_mb_before', before.log_mb, null);
+  report.figure('log_mb_after', after.log_mb, null);
+} finally {
+  await daemon?.stop();
+  temp.remove();
+}
+process.exitCode = report.failed ? 1 : 0;
