@@ -22,6 +22,7 @@ RUN node scripts/build-reaper.mjs --required --force \
  && npm run build:ui \
  && npm run build:daemon \
  && npm prune --omit=dev --no-audit --no-fund \
+ && npm ci --prefix script-packages --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
 # ---- runtime --------------------------------------------------------------------------------------------------------
@@ -47,6 +48,8 @@ COPY --from=build /baihu/ui/dist ./ui/dist
 # daemon/ holds the bundle (dist/) and the run reaper built above (native/baihu-reaper, static, for musl).
 COPY --from=build /baihu/daemon ./daemon
 COPY --from=build /baihu/shell ./shell
+# axios, got, undici, dotenv, crypto-js, tough-cookie: what Qinglong's image lets every script require (NODE_PATH).
+COPY --from=build /baihu/script-packages ./script-packages
 # docker/ holds the entrypoint, the health check and select-version.mjs (which version starts: docs/update.md).
 COPY --from=build /baihu/docker ./docker
 # The guides and the changelog, shown on the About page.

@@ -34,6 +34,12 @@ ensure_chromium() {
 # The run reaper (daemon/native/reaper.c) is what the runner tests exercise: (re)build it when its source changed.
 node scripts/build-reaper.mjs --quiet
 
+# The npm packages scripts find without an install (script-packages/, on every run's NODE_PATH): the runner and
+# Qinglong-compatibility tests load them, so a clean checkout gets them from the npm registry once.
+if [[ ! -d script-packages/node_modules/got ]]; then
+  npm ci --prefix script-packages --no-audit --no-fund --silent
+fi
+
 files=()
 case "$tier" in
   all)

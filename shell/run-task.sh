@@ -65,6 +65,9 @@ __baihu_fit_environment() {
   done
 }
 
+# Qinglong's shell names (dir_scripts, notify_api, ...) for .sh tasks and hooks; config.sh may override them.
+. "$(dirname "${BASH_SOURCE[0]}")/task-helpers.sh"
+
 if [[ -n $__baihu_config && -f $__baihu_config/config.sh ]]; then
   __baihu_values=()
   for __baihu_name in "${__baihu_keep[@]}"; do __baihu_values+=("${!__baihu_name-}"); done
@@ -90,6 +93,13 @@ if [[ ${__baihu_argv[0]-} == --baihu-shell ]]; then
   # A plain shell command runs in a subshell of this one: no second bash to start, and (as with Qinglong's task.sh)
   # it sees what config.sh set; `exit` in it ends only the subshell, so the after-hooks still run.
   (eval "${__baihu_argv[1]}")
+elif [[ ${__baihu_argv[0]-} == --baihu-source ]]; then
+  # A .sh task is sourced, as Qinglong's task.sh does: it sees config.sh's variables (exported or not) and the
+  # helpers of task-helpers.sh. In a subshell, so its `exit` still lets the after-hooks run.
+  # `./`: `.` would look a bare name up on PATH first.
+  __baihu_file=${__baihu_argv[1]}
+  [[ $__baihu_file == */* ]] || __baihu_file=./$__baihu_file
+  (. "$__baihu_file" "${__baihu_argv[@]:2}")
 else
   "${__baihu_argv[@]}"
 fi

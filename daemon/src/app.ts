@@ -52,6 +52,7 @@ import { createUser } from './modules/user/index.ts';
 import { installScriptLibraries } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
 import { RunTokens } from './notify/run-tokens.ts';
+import { LocalKey } from './auth/local-key.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
 import { logUnrestricted, restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
@@ -266,9 +267,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
-  installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface });
+  const localKey = await LocalKey.create(paths.db); // for `task` and `ql` on this machine (auth/local-key.ts)
+  installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface, localKey });
   installTextCheck(app);
-
   await installSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });

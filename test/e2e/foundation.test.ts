@@ -24,7 +24,7 @@ async function assertNoHorizontalOverflow(page: Page) {
 test('a new user sets up the panel, signs in, turns on 2FA, signs out and in with a code; language, theme, phone', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
-  const { page } = await openPage(browser);
+  const { page } = await openPage(browser, { timezoneId: 'Asia/Shanghai' });
 
   await page.goto(panel.url);
   await page.waitForURL(/\/initialization$/);
@@ -41,8 +41,15 @@ test('a new user sets up the panel, signs in, turns on 2FA, signs out and in wit
   await page.getByText('The two passwords you entered do not match!').first().waitFor();
   await screenshot(page, 'foundation-02-account-errors');
   await page.getByLabel('Confirm password').fill(account.password);
+  // The time zone is asked here, prefilled from the browser's.
+  assert.equal(await page.getByLabel('Time zone').inputValue(), 'Asia/Shanghai');
+  await page.getByLabel('Time zone').fill('Mars/Olympus');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Not a known time zone').first().waitFor();
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('button', { name: 'Skip' }).click();
+  assert.equal(panel.app.ctx.settings.get('timezone'), 'Europe/Berlin', 'the zone chosen in setup is saved');
   await screenshot(page, 'foundation-03-complete');
   // Setup signed the new administrator in: completing it opens the panel without asking for the password again.
   await page.getByRole('button', { name: 'Go to the panel' }).click();

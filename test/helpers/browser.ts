@@ -58,6 +58,8 @@ export interface PageOptions {
   viewport?: keyof typeof viewports;
   locale?: 'en-US' | 'zh-CN';
   colorScheme?: 'light' | 'dark';
+  /** The browser's time zone (what `Intl` reports in the page); the host's by default. */
+  timezoneId?: string;
 }
 
 /** A fresh browser context (no cookies, no storage) and page; errors in the page fail loudly in the test output. */
@@ -69,6 +71,7 @@ export async function openPage(
     viewport: viewports[options.viewport ?? 'desktop'],
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));

@@ -29,7 +29,7 @@ function openApp(dataDir: string): Promise<FastifyInstance> {
 function runQl(dataDir: string, ...args: string[]) {
   const result = spawnSync(ql, args, {
     cwd: os.tmpdir(),
-    env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '1' },
+    env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '1', LANG: 'en_US.UTF-8' },
     encoding: 'utf8',
     timeout: 30_000,
   });
@@ -203,7 +203,7 @@ test('ql check reports the data dir, the database and the daemon', async (t) => 
   const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(ql, ['check'], {
       cwd: os.tmpdir(),
-      env: { PATH: process.env.PATH, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: port },
+      env: { PATH: process.env.PATH, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: port, LANG: 'en_US.UTF-8' },
     });
     let stdout = '';
     let stderr = '';
@@ -215,14 +215,26 @@ test('ql check reports the data dir, the database and the daemon', async (t) => 
   assert.match(result.stdout, /\[ok\] +daemon answers/);
 });
 
-test('ql help and unknown commands', () => {
-  const help = spawnSync(ql, ['help'], { encoding: 'utf8' });
+test('ql help, per-command --help and unknown commands, in the configured language', async (t) => {
+  const dataDir = tempDataDir(t);
+  const help = runQl(dataDir, 'help');
   assert.equal(help.status, 0);
   assert.match(help.stdout, /resetpwd <password>/);
-  const unknown = spawnSync(ql, ['frobnicate'], { encoding: 'utf8' });
+  const one = runQl(dataDir, 'resetpwd', '--help');
+  assert.equal(one.status, 0, one.stderr);
+  assert.match(one.stdout, /^ql resetpwd <password>/);
+  assert.match(one.stdout, /Exit code: 0 done; 1 refused; 2 without the argument/);
+  const unknown = runQl(dataDir, 'frobnicate');
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown command "frobnicate"/);
   assert.match(unknown.stderr, /Usage: ql/);
+
+  // The panel's language setting wins over the shell's locale.
+  await withApp(dataDir, (app) => app.ctx.settings.set('lang', 'zh'));
+  const zh = runQl(dataDir, 'resetpwd', '--help');
+  assert.equal(zh.status, 0, zh.stderr);
+  assert.match(zh.stdout, /退出码：0 完成；1 被拒绝；2 缺少参数。/);
+  assert.match(runQl(dataDir, 'resetlet').stderr, /尚未创建/);
 });
 
 test('task runs a script from the shell with the panel semantics and forwards its exit code', (t) => {
@@ -243,4 +255,31 @@ test('task runs a script from the shell with the panel semantics and forwards it
     env: { ...process.env, BAIHU_DATA_DIR: dataDir },
   });
   assert.notEqual(missing.status, 0);
+});
+
+test('ql check repairs what it can and says what it fixed; ql extra runs extra.sh with config.sh', async (t) => {
+  const dataDir = await initialised(t);
+  rmSync(path.join(dataDir, 'scripts', 'sendNotify.js'));
+  rmSync(path.join(dataDir, 'config', 'task_before.sh'));
+  rmSync(path.join(dataDir, 'raw'), { recursive: true });
+  const repaired = runQl(dataDir, 'check');
+  assert.match(repaired.stdout, /\[fixed\] created the missing data folders: raw/);
+  assert.match(repaired.stdout, /\[fixed\] created the missing config files from the samples: task_before\.sh/);
+  assert.match(repaired.stdout, /\[fixed\] installed the notification libraries scripts require: sendNotify\.js/);
+  assert.match(repaired.stdout, /\[ok\] +database integrity check passed/);
+  assert.match(readdirSync(path.join(dataDir, 'scripts')).join(' '), /sendNotify\.js/);
+  const second = runQl(dataDir, 'check');
+  assert.doesNotMatch(second.stdout, /\[fixed\]/);
+  assert.match(second.stdout, /Nothing needed repairing/);
+
+  rmSync(path.join(dataDir, 'config', 'extra.sh'));
+  const none = runQl(dataDir, 'extra');
+  assert.equal(none.status, 0);
+  assert.match(none.stdout, /nothing to run/);
+  writeFileSync(path.join(dataDir, 'config', 'config.sh'), 'ExtraGreeting="hello from config.sh"\n');
+  writeFileSync(path.join(dataDir, 'config', 'extra.sh'), 'echo "$ExtraGreeting in $dir_scripts"\nexit 5\n');
+  const ran = runQl(dataDir, 'extra');
+  assert.equal(ran.status, 5, ran.stdout + ran.stderr);
+  assert.ok(ran.stdout.includes(`hello from config.sh in ${path.join(dataDir, 'scripts')}`), ran.stdout);
+  assert.equal(readdirSync(path.join(dataDir, 'log', 'extra')).length, 1);
 });

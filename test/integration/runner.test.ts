@@ -322,6 +322,58 @@ test('script paths escaping data/scripts are refused with a message', async (t) 
   }
 });
 
+test("absolute script paths inside data/scripts (or Qinglong's /ql/data/scripts) run; outside stays refused", async (t) => {
+  const s = await setup(t);
+  s.script('dir/abs.js', 'console.log("abs in", require("path").basename(process.cwd()));\n');
+  for (const command of [
+    `task ${path.join(s.paths.scripts, 'dir', 'abs.js')} now`,
+    'task /ql/data/scripts/dir/abs.js now',
+  ]) {
+    const { outcome, log } = await s.run(command);
+    assert.deepEqual([outcome.end, outcome.exitCode], ['success', 0], log);
+    assert.match(log, /abs in dir/);
+  }
+  for (const command of [
+    'task /ql/data/x.js',
+    `task ${path.join(s.paths.root, 'x.js')}`,
+    'task /ql/data/scripts/../x.js',
+  ]) {
+    const { outcome, log } = await s.run(command);
+    assert.deepEqual([outcome.end, outcome.exitCode], ['failed', 2], command);
+    assert.match(log, /outside data\/scripts/, command);
+  }
+});
+
+test('a .sh task is sourced as on Qinglong: config.sh variables (exported or not) and the share.sh helpers', async (t) => {
+  const s = await setup(t);
+  writeFileSync(path.join(s.paths.config, 'config.sh'), 'MyCookie="from-config"\nexport PUSH_KEY="pk"\n');
+  s.script(
+    'sh/q.sh',
+    [
+      'echo "cookie=$MyCookie push=$PUSH_KEY add=$AutoAddCron"',
+      'echo "scripts=$dir_scripts"',
+      'type notify_api >/dev/null && echo "notify_api defined"',
+      'echo "args=$*"',
+      'exit 3',
+    ].join('\n'),
+  );
+  const { outcome, log } = await s.run('task sh/q.sh now -- a b');
+  assert.deepEqual([outcome.end, outcome.exitCode], ['failed', 3], log);
+  assert.match(log, /cookie=from-config push=pk add=true/);
+  assert.ok(log.includes(`scripts=${s.paths.scripts}`), log);
+  assert.match(log, /notify_api defined/);
+  assert.match(log, /args=a b/);
+});
+
+test("scripts find the npm packages Qinglong's image preinstalls (script-packages/)", async (t) => {
+  const s = await setup(t);
+  const names = ['axios', 'got', 'undici', 'dotenv', 'crypto-js', 'tough-cookie'];
+  s.script('pk.js', `for (const n of ${JSON.stringify(names)}) { require(n); console.log('loaded', n); }\n`);
+  const { outcome, log } = await s.run('task pk.js now');
+  assert.deepEqual([outcome.end, outcome.exitCode], ['success', 0], log);
+  for (const name of names) assert.match(log, new RegExp(`loaded ${name}`));
+});
+
 test('zh log lines', async (t) => {
   const s = await setup(t, { language: () => 'zh' });
   const { log } = await s.run('echo 你好');

@@ -78,6 +78,7 @@ test('malformed task commands are refused with a message', () => {
   assert.match(refused('task ../x.js'), /outside data\/scripts/);
   assert.match(refused('task a/../../x.py now'), /outside data\/scripts/);
   assert.match(refused('task /etc/passwd'), /outside data\/scripts/);
+  assert.match(refused('task /ql/data/scripts/../x.js'), /outside data\/scripts/);
 });
 
 test('account selection', () => {
@@ -141,6 +142,8 @@ test('random delay rule (otask.sh)', () => {
 test('log naming and lines', () => {
   assert.equal(logDirName('task abc/jd_x.js', 12), 'abc_jd_x_12');
   assert.equal(logDirName('task foo.py', 12), 'foo_12');
+  assert.equal(logDirName('task /ql/data/scripts/abc/jd_x.js', 12), 'abc_jd_x_12');
+  assert.equal(logDirName('task /ql/data/scripts/foo.py', 12), 'foo_12');
   assert.equal(logDirName('task a/b/c.ts now', 3), 'b_c_3');
   assert.equal(logDirName('task -m 5m foo.py', 4), 'foo_4');
   assert.equal(logDirName('task foo.py'), 'foo');

@@ -16,7 +16,8 @@ export type Access =
       readonly basic?: boolean;
     }
   | { readonly kind: typeof AccessKind.run }
-  | { readonly kind: typeof AccessKind.closed };
+  | { readonly kind: typeof AccessKind.closed }
+  | { readonly kind: typeof AccessKind.local };
 
 /** Which mount a route belongs to: the browser's `/api`, or the applications' `/open`. */
 export type Surface = 'api' | 'open';
@@ -49,3 +50,5 @@ export const scopeAccess = (scope: AppScope, options: { appsOnApi?: boolean; bas
 export const runAccess: Access = { kind: AccessKind.run };
 /** What the open API gives a route it does not serve under /open (account, applications, run-only routes …). */
 export const closedAccess: Access = { kind: AccessKind.closed };
+/** The shell commands on this machine only (`task`, `ql repo`): see auth/local-key.ts. */
+export const localAccess: Access = { kind: AccessKind.local };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessKind, runScopes, type AppScope } from '../contract/access.ts';
 import { ResponseCode } from '../contract/codes.ts';
+import { isLoopback, type LocalKey } from '../auth/local-key.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { RunTokens } from '../notify/run-tokens.ts';
 import { sendFailure } from '../http/errors.ts';
@@ -33,6 +34,7 @@ export interface AppPrincipals {
 export interface AccessDeps {
   sessions: SessionStore;
   runTokens: RunTokens;
+  localKey: LocalKey;
   apps?: AppPrincipals;
   /** Tells a request that came in under /open, and closes the routes the open API does not serve. */
   surface: OpenSurface;
@@ -93,6 +95,13 @@ export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
       const runId = deps.runTokens.check(bearerToken(req));
       if (runId === undefined) return sendFailure(reply, lang, 'runTokenInvalid', ResponseCode.unauthorized);
       req.runId = runId;
+      return;
+    }
+    if (access.kind === AccessKind.local) {
+      // The socket's own peer, never a forwarded address: a proxy on this machine does not make a caller local.
+      if (!isLoopback(req.socket.remoteAddress) || !deps.localKey.matches(bearerToken(req))) {
+        return sendFailure(reply, lang, 'unauthorized', ResponseCode.unauthorized);
+      }
       return;
     }
 

@@ -33,5 +33,7 @@ export const AccessKind = {
   run: 'run',
   /** Nobody: the twin of a route that the open API (/open) does not serve. It answers 404. */
   closed: 'closed',
+  /** `task` and `ql` on this machine: a loopback peer holding the key the daemon writes into data/db at start. */
+  local: 'local',
 } as const;
 export type AccessKind = (typeof AccessKind)[keyof typeof AccessKind];

@@ -41,7 +41,14 @@ export const RunEnd = {
 export type RunEnd = (typeof RunEnd)[keyof typeof RunEnd];
 
 /** What started a run. */
-export const RunTrigger = { schedule: 'schedule', manual: 'manual', boot: 'boot', catchUp: 'catchUp' } as const;
+export const RunTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  boot: 'boot',
+  catchUp: 'catchUp',
+  /** `task ...` typed in a shell on this machine while the daemon runs. */
+  shell: 'shell',
+} as const;
 export type RunTrigger = (typeof RunTrigger)[keyof typeof RunTrigger];
 
 /** Qinglong's `logStatus` beside a log's content. */

@@ -14,6 +14,10 @@ export const messages = {
   validationFailed: { en: 'Validation failed', zh: '验证失败' },
   notFound: { en: 'Not Found', zh: '未找到' },
   badRequest: { en: 'Bad request', zh: '请求无效' },
+  daemonClosing: {
+    en: 'The daemon is shutting down; try again once it is back',
+    zh: '守护进程正在关闭，请在其重启后再试',
+  },
   concurrencyRange: { en: '{label} must be a whole number from 1 to {max}', zh: '{label}必须是 1 到 {max} 之间的整数' },
   timezoneInvalid: {
     en: '{label} is not a known time zone (e.g. Asia/Shanghai)',

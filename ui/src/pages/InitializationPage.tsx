@@ -9,7 +9,7 @@ import { AuthFrame } from '../features/auth/AuthFrame.tsx';
 import { AccountStep } from '../features/setup/AccountStep.tsx';
 import { ImportStep } from '../features/setup/ImportStep.tsx';
 import { NotificationStep } from '../features/setup/NotificationStep.tsx';
-import { finishSetup, signInAfterSetup } from '../features/setup/signIn.ts';
+import { finishSetup, saveSetupTimezone, signInAfterSetup } from '../features/setup/signIn.ts';
 import { getToken } from '../lib/session.ts';
 
 type Step = 'welcome' | 'account' | 'import' | 'notification' | 'completion';
@@ -72,12 +72,14 @@ export default function InitializationPage() {
         )}
         {step === 'account' && (
           <AccountStep
-            onDone={async (created, credentials) => {
+            onDone={async (created, credentials, timezone) => {
               try {
                 await signInAfterSetup(created, credentials);
               } catch (error) {
                 setSignInError((error as Error).message);
               }
+              // With the new session; a zone the daemon refuses leaves the container's in force (Settings shows it).
+              await saveSetupTimezone(timezone).catch(() => undefined);
               accountCreated();
               setStep(moving ? 'import' : 'notification');
             }}

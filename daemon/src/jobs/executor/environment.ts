@@ -44,6 +44,12 @@ export const newRunMarker = () => randomBytes(9).toString('base64url');
 /** `shell/` of this checkout: `ql` and `task` work inside scripts on a host checkout too. */
 const shellDir = fromRoot('shell');
 
+/**
+ * The npm packages Qinglong's image gives every script without an install (axios, got, undici, dotenv, crypto-js,
+ * tough-cookie: script-packages/package.json). Last on NODE_PATH, so a version the user installs wins.
+ */
+export const scriptPackagesDir = fromRoot('script-packages', 'node_modules');
+
 export function inheritedEnvironment(source: Readonly<NodeJS.ProcessEnv>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
@@ -87,7 +93,7 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   env.QL_DIR = path.dirname(paths.root);
   env.QL_DATA_DIR = paths.root;
   env.BAIHU_DATA_DIR = paths.root;
-  env.NODE_PATH = [paths.deps, path.join(paths.deps, 'node_modules'), paths.scripts].join(':');
+  env.NODE_PATH = [paths.deps, path.join(paths.deps, 'node_modules'), paths.scripts, scriptPackagesDir].join(':');
   env.PYTHONPATH = [paths.deps, paths.scripts].join(':');
   const panel = joinPanelVariables(layers.panel);
   const run = validOnly(layers.run ?? {});

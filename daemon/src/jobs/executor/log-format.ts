@@ -132,7 +132,8 @@ export function logFileName(date: Date | number): string {
 export function logDirName(command: string, cronId?: number | string | null): string {
   const suffix = cronId === undefined || cronId === null || cronId === '' ? '' : `_${cronId}`;
   const match = /^task\s+(?:-l\s+|-m\s+\S+\s+)*(\S+)/.exec(command.trim());
-  const file = match?.[1]?.replace(/^['"]|['"]$/g, '');
+  // An absolute path names the same script as its path inside data/scripts (…/scripts/dir/x.js is dir/x.js).
+  const file = match?.[1]?.replace(/^['"]|['"]$/g, '').replace(/^\/(?:.*\/)?scripts\//, '');
   if (file && /\.(js|mjs|cjs|py|pyc|ts|sh)$/i.test(file)) {
     const base = path.posix.basename(file).replace(/\.[^.]+$/, '');
     const parent = path.posix.basename(path.posix.dirname(file));

@@ -197,7 +197,10 @@ function commandArgv(command: ParsedCommand, file: string, cwd: string): string[
   // The wrapper evaluates a plain command in a subshell of its own (see shell/run-task.sh).
   if (command.kind === 'shell') return ['--baihu-shell', command.shell];
   const shown = path.dirname(file) === path.resolve(cwd) ? path.basename(file) : file;
-  return interpreterArgv(interpreterFor(file)!, shown, command.args);
+  const interpreter = interpreterFor(file)!;
+  // A .sh task is sourced by the wrapper (it sees config.sh's variables and Qinglong's shell helpers).
+  if (interpreter === 'bash') return ['--baihu-source', shown, ...command.args];
+  return interpreterArgv(interpreter, shown, command.args);
 }
 
 function isDirectory(dir: string): boolean {

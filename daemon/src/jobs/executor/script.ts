@@ -44,15 +44,18 @@ export function interpreterArgv(interpreter: Interpreter, file: string, args: re
 
 export type ResolvedScript = { ok: true; file: string; dir: string } | { ok: false; error: string };
 
+/** Where Qinglong's image keeps the scripts: tasks carried over name their scripts with it. */
+export const qinglongScriptsDir = '/ql/data/scripts';
+
 /**
- * Finds `script` (relative to data/scripts) and refuses anything outside data/scripts: absolute paths, `..`, and
- * symbolic links that lead out (the check is on real paths).
+ * Finds `script` (relative to data/scripts, or absolute inside it or inside Qinglong's /ql/data/scripts) and refuses
+ * anything outside data/scripts: other absolute paths, `..`, and symbolic links that lead out (the check is on real
+ * paths, by the one resolver of files/resolve.ts).
  */
 export function resolveScript(scriptsDir: string, script: string): ResolvedScript {
-  if (path.isAbsolute(script)) {
-    return { ok: false, error: `Script paths are relative to data/scripts; "${script}" is an absolute path.` };
-  }
-  const file = path.resolve(scriptsDir, script);
+  const relative = relativeToScripts(scriptsDir, script);
+  if (relative === null) return outside(script);
+  const file = path.resolve(scriptsDir, relative);
   const place = realPlaceSync(scriptsDir, file);
   if (place === 'missing') {
     if (!isInside(path.resolve(scriptsDir), file, false)) return outside(script);
@@ -61,6 +64,16 @@ export function resolveScript(scriptsDir: string, script: string): ResolvedScrip
   if (place === 'outside') return outside(script);
   if (!statSync(file).isFile()) return { ok: false, error: `Not a file: ${script} (in data/scripts).` };
   return { ok: true, file, dir: path.dirname(file) };
+}
+
+/** `script` relative to data/scripts; null for an absolute path outside both scripts folders. */
+export function relativeToScripts(scriptsDir: string, script: string): string | null {
+  if (!path.isAbsolute(script)) return script;
+  for (const root of [path.resolve(scriptsDir), qinglongScriptsDir]) {
+    const target = path.resolve(script);
+    if (isInside(root, target, false)) return path.relative(root, target);
+  }
+  return null;
 }
 
 function outside(script: string): ResolvedScript {

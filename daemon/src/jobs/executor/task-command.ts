@@ -11,7 +11,7 @@ export type TaskMode = (typeof TaskMode)[keyof typeof TaskMode];
 
 export interface ScriptCommand {
   kind: 'script';
-  /** The script as written, relative to data/scripts. */
+  /** The script as written: relative to data/scripts, or absolute inside it (resolveScript decides). */
   script: string;
   mode: TaskMode;
   /** `conc` / `desi`: the variable whose `&`-separated values are the accounts. */
@@ -64,7 +64,8 @@ export function parseTaskCommand(command: string): ParseResult {
   if ('error' in leading) return fail(leading.error);
   const script = words.words[leading.next];
   if (script === undefined) return fail('"task" needs a script: task <script> [now|conc ENV nums|desi ENV nums].');
-  if (script.startsWith('/') || script.split('/').includes('..')) {
+  // An absolute script path may name data/scripts (Qinglong's tasks say /ql/data/scripts/x.js): the resolver decides.
+  if (script.split('/').includes('..') || (script.startsWith('/') && !isScriptFile(script))) {
     return fail(
       `Refused: "${script}" is outside data/scripts (script paths are relative to data/scripts; to run a program, write the command without "task").`,
     );

@@ -1,5 +1,6 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { CronRepository } from './repository.ts';
+import { cronLocalRoutes } from './local-routes.ts';
 import { cronRoutes } from './routes.ts';
 import { noticeRunEnd } from './run-notices.ts';
 import { TaskRuns } from './runs.ts';
@@ -43,6 +44,7 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
     routes: async (app) => {
       await cronRoutes(typed(app), { crons: service });
       await cronViewRoutes(typed(app), { views });
+      await cronLocalRoutes(typed(app), { runs, jobs: deps.jobs, paths: deps.paths });
     },
     start: () => runs.start(),
   };

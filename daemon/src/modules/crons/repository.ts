@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { startsWithText } from '../../db/sql.ts';
+import { containsText, startsWithText } from '../../db/sql.ts';
 import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import type { ListQuery } from './search-query.ts';
 import { hasConditions, orderOf, whereOf, type SortColumn } from './search.ts';
@@ -72,6 +72,16 @@ export class CronRepository {
       .where('log_path', '=', logPath)
       .orderBy('id', 'desc')
       .executeTakeFirst();
+  }
+
+  /** Tasks whose command mentions `fragment` (narrowed in code: the caller compares the parsed script). */
+  withCommandLike(fragment: string): Promise<CronRow[]> {
+    return this.db
+      .selectFrom('crons')
+      .selectAll()
+      .where((eb) => containsText(eb.ref('command'), fragment))
+      .orderBy('id')
+      .execute();
   }
 
   /** What names each task's log folder: its name, command, chosen folder and current log. */

@@ -8,6 +8,8 @@ import type { Clock } from '../../clock.ts';
 import { CronStatus, noLogName, RunTrigger } from '../../contract/enums.ts';
 import type { CronRow } from '../../db/schema.ts';
 import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
+import { relativeToScripts } from '../../jobs/executor/script.ts';
+import { parseTaskCommand } from '../../jobs/executor/task-command.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import {
   JobKind,
@@ -84,6 +86,52 @@ export class TaskRuns {
       const cron = await this.o.crons.find(id);
       if (cron) await this.enqueue(cron, trigger);
     }
+  }
+
+  /**
+   * `task ...` typed in a shell while the daemon runs (the local route): a run in the history of the task that runs
+   * the same script (as Qinglong's task.sh finds the cron by its script), or of no task. It skips the overlap policy,
+   * as a command typed by hand does on Qinglong, but waits for a place under the concurrency limit.
+   */
+  async runFromShell(
+    command: string,
+    script: string | null,
+  ): Promise<{ runId: number; logPath: (at: number) => string; cronId: number | null } | null> {
+    const cron = script === null ? undefined : await this.taskOfScript(script);
+    const logPath = (startedAt: number) =>
+      path.posix.join(
+        cron?.log_name && cron.log_name !== noLogName ? cron.log_name : logDirName(command, cron?.id),
+        logFileName(startedAt),
+      );
+    const ticket = await this.o.jobs.enqueue({
+      kind: JobKind.task,
+      refId: cron?.id ?? null,
+      queue: taskQueue,
+      key: cron ? keyOf(cron.id) : undefined,
+      trigger: RunTrigger.shell,
+      title: cron?.name ?? command,
+      notifyToken: true,
+      logPath,
+      work: {
+        command: {
+          command,
+          workDir: cron ? this.workDirOf(cron) : null,
+          taskBefore: cron?.task_before ?? null,
+          taskAfter: cron?.task_after ?? null,
+          manual: false,
+          env: cron ? { BAIHU_CRON_ID: String(cron.id) } : {},
+        },
+      },
+      on: cron && this.listener,
+    });
+    if (!ticket) return null;
+    if (cron) await this.refreshStatus(cron.id);
+    return { runId: ticket.runId, logPath, cronId: cron?.id ?? null };
+  }
+
+  private async taskOfScript(script: string): Promise<CronRow | undefined> {
+    const candidates = await this.o.crons.withCommandLike(path.posix.basename(script));
+    return candidates.find((cron) => scriptOf(cron.command, this.o.paths.scripts) === script);
   }
 
   /** Stops every running run and drops every waiting run of these tasks; answers how many runs that was. */
@@ -221,4 +269,12 @@ export class TaskRuns {
     await this.o.crons.update(cronId, busy.running ? { status } : { status, pid: null });
     this.o.live.broadcast('cronStatus', { id: cronId, status });
   }
+}
+
+/** The script a `task` command runs, relative to data/scripts; null for any other command. */
+export function scriptOf(command: string, scriptsDir: string): string | null {
+  const parsed = parseTaskCommand(command);
+  if (!parsed.ok || parsed.command.kind !== 'script') return null;
+  const relative = relativeToScripts(scriptsDir, parsed.command.script);
+  return relative === null ? null : path.posix.normalize(relative);
 }

@@ -1,3 +1,4 @@
+import { scriptPackagesDir } from '../../jobs/executor/environment.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +23,8 @@ export const depPathsOf = (paths: DataPaths): DepPaths => ({
 
 /**
  * What runs see of the installed packages (the runner's extraEnv): module paths and command folders. NODE_PATH and
- * PYTHONPATH keep the runner's defaults (data/deps, data/scripts) in front of ours.
+ * PYTHONPATH keep the runner's defaults (data/deps, data/scripts) in front of ours, and the packages Baihu ships for
+ * scripts (script-packages/) last, so what the user installs wins.
  */
 export function runEnvironment(paths: DataPaths, daemonPath: string | undefined): Record<string, string> {
   const deps = depPathsOf(paths);
@@ -32,6 +34,7 @@ export function runEnvironment(paths: DataPaths, daemonPath: string | undefined)
       path.join(paths.deps, 'node_modules'),
       path.join(deps.node, 'node_modules'),
       paths.scripts,
+      scriptPackagesDir,
     ].join(':'),
     PYTHONPATH: [deps.python, paths.deps, paths.scripts].join(':'),
     PATH: [

@@ -4,6 +4,7 @@ import { typed, type Area, type SharedParts } from '../../shared.ts';
 import type { CronService } from '../crons/index.ts';
 import { SubscriptionPulls } from './pulls.ts';
 import { SubscriptionRepository } from './repository.ts';
+import { subscriptionLocalRoutes } from './local-routes.ts';
 import { subscriptionRoutes } from './routes.ts';
 import { SubscriptionService } from './service.ts';
 import { TaskSync } from './task-sync.ts';
@@ -56,6 +57,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Area<SubscriptionS
     pulls,
     routes: async (app) => {
       await subscriptionRoutes(typed(app), { subscriptions: service });
+      await subscriptionLocalRoutes(typed(app), { subscriptions: service });
     },
     // Rows a crash left running are idle again (the kernel closed their runs), timers are armed.
     start: () => service.start(),

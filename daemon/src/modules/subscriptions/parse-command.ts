@@ -52,7 +52,11 @@ export function parseQlCommand(command: string): ParsedCommand | null {
   while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) words.shift();
   if (words[0] === 'task') words.shift();
   if (words[0] !== 'ql' || (words[1] !== 'repo' && words[1] !== 'raw')) return null;
-  const args = words.slice(2);
+  return parseQlWords(words[1], words.slice(2));
+}
+
+/** `ql repo|raw` with its arguments apart, as the shell handed them to `ql` (Qinglong's order). */
+export function parseQlWords(kind: 'repo' | 'raw', args: string[]): ParsedCommand | null {
   const url = args[0]?.trim();
   if (!url) return null;
   const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -60,7 +64,7 @@ export function parseQlCommand(command: string): ParsedCommand | null {
   const set = <K extends keyof ParsedCommand>(key: K, value: ParsedCommand[K] | undefined) => {
     if (value !== undefined) result[key] = value;
   };
-  if (words[1] === 'raw') {
+  if (kind === 'raw') {
     result.type = SubscriptionType.file;
     set('proxy', text(args[1]));
     set('autoAddCron', flagOf(args[2]));

@@ -48,11 +48,12 @@ export class SubscriptionPulls {
   }
 
   /** Starts a pull, or queues one behind the running pull of the same subscription (once). */
-  async enqueue(subId: number, trigger: string = RunTrigger.manual): Promise<void> {
+  /** Queues a pull; its run id, or null when one already waits (or the daemon is closing). */
+  async enqueue(subId: number, trigger: string = RunTrigger.manual): Promise<number | null> {
     const busy = this.o.jobs.busy(pullQueue, keyOf(subId));
-    if (busy.waiting) return;
+    if (busy.waiting) return null;
     const row = await this.o.repository.find(subId);
-    if (!row) return;
+    if (!row) return null;
     const option = pullOptionOf(row);
     const mask = maskerOf([option?.password, option?.private_key]);
     const ticket = await this.o.jobs.enqueue({
@@ -74,10 +75,11 @@ export class SubscriptionPulls {
       },
       on: { started: (run) => this.started(subId, run), finished: (run) => this.finished(subId, run) },
     });
-    if (!ticket) return;
+    if (!ticket) return null;
     this.pending.add(ticket.finished);
     void ticket.finished.finally(() => this.pending.delete(ticket.finished));
     if (busy.running) await this.setStatus(subId, SubscriptionStatus.queued);
+    return ticket.runId;
   }
 
   /** Stops the running pull (git or download aborted, hook process group killed) and drops a waiting one. */

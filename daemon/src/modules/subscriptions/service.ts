@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
-import { LogStatus, RunTrigger, SubscriptionStatus } from '../../contract/enums.ts';
+import { LogStatus, RunTrigger, SubscriptionScheduleType, SubscriptionStatus } from '../../contract/enums.ts';
 import { maxIdsPerRequest } from '../../contract/common.ts';
 import type {
   ParsedCommand,
@@ -20,7 +20,7 @@ import { listLogFiles } from '../../files/tree.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { CronService } from '../crons/index.ts';
-import { parseQlCommand } from './parse-command.ts';
+import { parseQlCommand, parseQlWords } from './parse-command.ts';
 import type { SubscriptionPulls } from './pulls.ts';
 import type { SubscriptionRepository } from './repository.ts';
 import { toWireRun, toWireSubscription } from './serialize.ts';
@@ -146,6 +146,35 @@ export class SubscriptionService {
     const parsed = parseQlCommand(command);
     if (!parsed) throw new AppError('commandNotRecognised');
     return parsed;
+  }
+
+  /**
+   * `ql repo …` / `ql raw …` typed in a shell, or run by a task carried over from Qinglong: the subscription the panel
+   * creates from the same command (found by its alias when it exists, its settings then taken from the command) and
+   * one pull now. A new one's own timer is off: on Qinglong the command is the schedule, so it would pull twice.
+   */
+  async pullFromShell(kind: 'repo' | 'raw', args: string[]): Promise<{ subId: number; runId: number | null }> {
+    const parsed = parseQlWords(kind, args);
+    if (!parsed?.alias || !parsed.name) throw new AppError('commandNotRecognised');
+    const { type, url, whitelist, blacklist, dependences, branch, extensions, proxy, autoAddCron, autoDelCron } =
+      parsed;
+    const fields = {
+      type: type as SubscriptionInput['type'],
+      url,
+      ...{ whitelist, blacklist, dependences, branch, extensions, proxy, autoAddCron, autoDelCron },
+      alias: parsed.alias,
+    };
+    const existing = await this.subs.findByAlias(parsed.alias);
+    const sub = existing
+      ? await this.update({ id: existing.id, ...fields })
+      : await this.create({
+          ...fields,
+          name: parsed.name,
+          schedule_type: SubscriptionScheduleType.crontab,
+          schedule: '0 0 * * *',
+          is_disabled: 1,
+        });
+    return { subId: sub.id, runId: await this.o.puller.enqueue(sub.id, RunTrigger.shell) };
   }
 
   /** At start-up: rows a crash left running are idle again, open runs are closed, timers are armed. */

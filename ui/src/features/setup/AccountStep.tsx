@@ -12,22 +12,46 @@ import type { Credentials } from './signIn.ts';
 import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
-/** Creates the one administrator account (`PUT api/user/init`) and hands the session it answered to the next step. */
-export function AccountStep({ onDone }: { onDone: (created: LoginResult | null, credentials: Credentials) => void }) {
+/** The browser's zone: the first guess for the panel's (saved once the account exists; see signIn.ts). */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+/** Whether the browser knows the zone (the daemon checks it again when it is saved). */
+const knownZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Creates the one administrator account (`PUT api/user/init`) and hands the session it answered, and the time zone the
+ * schedules are read in (prefilled from the browser's), to the next step.
+ */
+export function AccountStep({
+  onDone,
+}: {
+  onDone: (created: LoginResult | null, credentials: Credentials, timezone: string) => void;
+}) {
   const { t } = useLingui();
+  const [timezone, setTimezone] = useState(browserZone);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { errors, check, fail } = useFieldErrors({ username, password, confirmPassword }, (v): Errors => ({
+  const { errors, check, fail } = useFieldErrors({ username, password, confirmPassword, timezone }, (v): Errors => ({
     username: required(v.username, t`username`),
     password:
       required(v.password, t`password`) ??
       notReserved(v.password) ??
       minLength(v.password, t`password`, passwordMinLength),
     confirmPassword: required(v.confirmPassword, t`confirm password`) ?? matches(v.confirmPassword, v.password),
+    timezone:
+      required(v.timezone.trim(), t`time zone`) ??
+      (knownZone(v.timezone.trim()) ? undefined : t`Not a known time zone (e.g. Asia/Shanghai)`),
   }));
 
   const submit = async (event: FormEvent) => {
@@ -38,7 +62,7 @@ export function AccountStep({ onDone }: { onDone: (created: LoginResult | null, 
     setBusy(true);
     try {
       const created = await api.put<LoginResult | null>('user/init', { username, password, confirmPassword });
-      onDone(created, { username, password });
+      onDone(created, { username, password }, timezone.trim());
     } catch (error) {
       const { fields, form } = errorsFrom(error);
       fail(fields);
@@ -87,6 +111,29 @@ export function AccountStep({ onDone }: { onDone: (created: LoginResult | null, 
             onChange={(e) => setConfirm(e.target.value)}
             autoComplete="new-password"
           />
+        )}
+      </Field>
+      <Field
+        label={t`Time zone`}
+        error={errors.timezone}
+        hint={t`Schedules are read in this time zone. Prefilled from this browser; change it later in Settings.`}
+      >
+        {(control) => (
+          <>
+            <Input
+              {...control}
+              value={timezone}
+              onChange={(e) => setTimezone(e.target.value)}
+              list="baihu-setup-time-zones"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <datalist id="baihu-setup-time-zones">
+              {zones.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </>
         )}
       </Field>
       <div className="flex justify-end">

@@ -33,3 +33,8 @@ export const sessionClient: NotifyClient = { get: api.get, put: api.put };
 export async function finishSetup(): Promise<void> {
   await api.put<null>(setupDonePath, {}).catch(() => undefined);
 }
+
+/** Saves the time zone chosen in setup (the daemon checks it; a refusal leaves the container's zone in force). */
+export async function saveSetupTimezone(timezone: string): Promise<void> {
+  await api.put<null>('system/config/timezone', { timezone });
+}

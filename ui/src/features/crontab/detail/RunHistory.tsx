@@ -16,6 +16,7 @@ export function RunHistory({ runs, onOpenLog }: { runs: CronRun[]; onOpenLog: (r
     manual: t`Manual`,
     boot: t`Start-up`,
     catchUp: t`Catch-up`,
+    shell: t`Shell (task command)`,
   };
   if (runs.length === 0)
     return <EmptyState title={t`No runs yet`} description={t`Runs appear here once the task has started.`} />;

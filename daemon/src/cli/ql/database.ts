@@ -1,0 +1,77 @@
+/**
+ * The database as `ql` opens it: exactly as the daemon does (connection + migrations), so it is safe while the
+ * daemon is up: SQLite in WAL mode with a busy timeout serialises the writes.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SessionStore, type TokenCodec } from '../../auth/sessions.ts';
+import { systemClock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { databaseFileName, openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { UserRepository } from '../../modules/user/repository.ts';
+import { UserService } from '../../modules/user/service.ts';
+import { dataPaths } from '../../paths.ts';
+import { CliError, type QlContext } from './command.ts';
+
+/** The CLI never signs or verifies tokens; it only ends sessions, which needs the database alone. */
+const noTokens: TokenCodec = {
+  sign: () => {
+    throw new Error('ql does not issue tokens');
+  },
+  verify: () => {
+    throw new Error('ql does not verify tokens');
+  },
+};
+
+export function databaseFile(config: Config): string {
+  return path.join(dataPaths(config.dataDir).db, databaseFileName);
+}
+
+export async function openExisting(context: QlContext): Promise<DatabaseHandle> {
+  const file = databaseFile(context.config);
+  if (!existsSync(file)) {
+    throw new CliError(
+      context.t({
+        en: `No database at ${file}. Start Baihu once (and create the account) before using this command.`,
+        zh: `${file} 没有数据库。请先启动一次白虎（并创建账号）再使用此命令。`,
+      }),
+    );
+  }
+  const database = openDatabase(path.dirname(file));
+  try {
+    await migrateToLatest(database.db, database.sqlite, database.file);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export async function withDatabase<T>(context: QlContext, action: (database: DatabaseHandle) => Promise<T>) {
+  const database = await openExisting(context);
+  try {
+    return await action(database);
+  } finally {
+    await database.close();
+  }
+}
+
+export function withUsers<T>(context: QlContext, action: (users: UserService) => Promise<T>): Promise<T> {
+  return withDatabase(context, async (database) => {
+    const users = new UserService(
+      new UserRepository(database.db),
+      new SessionStore(database.db, noTokens, systemClock),
+      systemClock,
+    );
+    if (!(await users.isInitialized())) {
+      throw new CliError(
+        context.t({
+          en: 'The account has not been created yet: open the panel in a browser to create it.',
+          zh: '账号尚未创建：请在浏览器中打开面板创建账号。',
+        }),
+      );
+    }
+    return await action(users);
+  });
+}
