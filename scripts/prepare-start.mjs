@@ -111,8 +111,23 @@ function buildReaper() {
 }
 
 const reason = uiBuildReason();
+/**
+ * Installs the npm packages scripts find without an install (script-packages/: axios, got, ...) when missing, as the
+ * image does; without the registry, runs go on and `ql check` says what is missing.
+ */
+function installScriptPackages() {
+  if (existsSync(path.join(root, 'script-packages', 'node_modules', 'got'))) return;
+  console.log('[baihu] Installing the npm packages scripts use (script-packages/) …');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = ['ci', '--prefix', 'script-packages', '--omit=dev', '--no-audit', '--no-fund'];
+  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0)
+    console.error('[baihu] Could not install script-packages; scripts that need them will fail.');
+}
+
 if (reason) buildUi(reason);
 const daemonReason = daemonBuildReason();
 if (daemonReason) buildDaemon(daemonReason);
 buildReaper();
+installScriptPackages();
 console.log(`[baihu] Starting the panel at ${panelUrl(process.env.BAIHU_PORT ?? '5700').url}`);

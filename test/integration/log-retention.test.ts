@@ -30,8 +30,18 @@ async function retentionRuns(app: FastifyInstance): Promise<number> {
   return rows.length;
 }
 
+/**
+ * These tests watch the log sweep alone: with run history limited (the default) the same job also prunes run history
+ * every few hours, and its own logs would be old logs too when the clock jumps days ahead.
+ */
+async function keepRunHistory(app: Awaited<ReturnType<typeof signedIn>>['app']): Promise<void> {
+  await app.ctx.settings.set('runHistoryDays', 0);
+  await app.ctx.settings.set('runHistoryPerTask', 0);
+}
+
 test('log-remove-frequency round-trips as in Qinglong, is checked, and runs at once then every x days', async (t) => {
   const { app, token, clock, dataDir } = await signedIn(t, { env: { TZ: 'Asia/Shanghai' } });
+  await keepRunHistory(app);
   const old = path.join(dataDir, 'log', 'task_9', '2020-01-01-00-00-00-000.log');
   mkdirSync(path.dirname(old), { recursive: true });
   writeFileSync(old, 'old run\n');
@@ -94,6 +104,7 @@ test('log-remove-frequency round-trips as in Qinglong, is checked, and runs at o
 
 test('log deletion never touches the log of a running run nor a task’s current log', async (t) => {
   const { app, token, clock, dataDir } = await signedIn(t, { env: { TZ: 'UTC' } });
+  await keepRunHistory(app);
   writeFileSync(path.join(dataDir, 'scripts', 'slow.sh'), 'echo started; sleep 30\n');
   writeFileSync(path.join(dataDir, 'scripts', 'quick.sh'), 'echo quick\n');
   const created = await call(app, 'POST', `${api}/crons`, {
