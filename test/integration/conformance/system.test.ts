@@ -94,9 +94,7 @@ test('system: command-run streams the output with QL-Task-Pid and QL-Task-Log; c
   refused(await client.put('/system/command-stop', {}), 400, 'neither command nor pid');
 });
 
-// Issue #13's routes, called as a Qinglong client calls them. Log removal is pending until branch system-backup lands:
-// `todo` runs it and reports, without failing the suite.
-const pendingBackup = 'pending: log-remove-frequency comes with branch system-backup';
+// Issue #13's routes, called as a Qinglong client calls them.
 
 test('system (issue #13): about fields of GET /system', async (t) => {
   const { client } = await conformanceSetup(t);
@@ -134,7 +132,7 @@ test('system (issue #13): the system log, read and deleted', async (t) => {
   ok(await client.request('DELETE', '/system/log', { raw: '' }), 'DELETE /system/log');
 });
 
-test('system (issue #13): log-remove-frequency', { todo: pendingBackup }, async (t) => {
+test('system (issue #13): log-remove-frequency', async (t) => {
   const { client } = await conformanceSetup(t);
   const saved = ok<{ logRemoveFrequency: number }>(
     await client.put('/system/config/log-remove-frequency', { logRemoveFrequency: 7 }),
