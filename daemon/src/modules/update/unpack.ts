@@ -7,8 +7,12 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import * as tar from 'tar';
+import type * as Tar from 'tar';
 import type { ReleaseRequirements } from './feed.ts';
+
+/** node-tar is loaded on the first update, not at start-up (the idle daemon never needs it). */
+let tarModule: Promise<typeof Tar> | undefined;
+const loadTar = (): Promise<typeof Tar> => (tarModule ??= import('tar'));
 
 /** release.json at the top of a release tarball (scripts/build-release.mjs writes it). */
 export interface ReleaseManifest {
@@ -47,6 +51,7 @@ export async function inspectRelease(file: string): Promise<string | null> {
   let bytes = 0;
   const top = new Set<string>();
   try {
+    const tar = await loadTar();
     await tar.t({
       file,
       strict: true,
@@ -91,6 +96,7 @@ export async function unpackRelease(file: string, target: string, version: strin
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true, mode: 0o700 });
   try {
+    const tar = await loadTar();
     await tar.x({
       file,
       cwd: partial,
