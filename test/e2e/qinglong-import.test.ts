@@ -82,7 +82,9 @@ async function moveIn(t: TestContext, lang: 'en' | 'zh', options: PageOptions, n
   await page.getByRole('button', { name: l.next }).click();
   await page.getByRole('button', { name: l.skip }).click();
   await page.getByRole('button', { name: l.panel }).click();
-  await page.waitForURL(/\/crontab$/);
+  // Setup ends on the overview; the imported tasks are on the task list.
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(new URL('crontab', page.url()).href);
   if (lang === 'en') {
     await page.getByText('JD 签到 🎉').first().waitFor();
     await screenshot(page, `${name}-3-tasks`);

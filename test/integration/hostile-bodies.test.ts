@@ -12,6 +12,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { AccessKind } from '../../daemon/src/contract/access.ts';
+import path from 'node:path';
+import { readLocalKey } from '../../daemon/src/auth/local-key.ts';
 import { call, initAccount, login, startApp } from '../helpers/app.ts';
 import { hostileCases, type HostileCase } from '../helpers/hostile.ts';
 import { inPool } from '../helpers/raw-http.ts';
@@ -102,6 +104,10 @@ test('every route refuses every hostile body and query with a clear 4xx, and not
 
   const session = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
   const runToken = { authorization: `Bearer ${app.ctx.runTokens.issue('hostile-run')}`, 'accept-language': 'en' };
+  // The local routes (`task` and `ql` on this machine) answer the key the daemon wrote beside its database.
+  const localKey = { authorization: `Bearer ${readLocalKey(path.join(dataDir, 'db'))}`, 'accept-language': 'en' };
+  const credentialsOf = (kind: string | undefined) =>
+    kind === AccessKind.run ? runToken : kind === AccessKind.local ? localKey : session;
   // Every route that is served, /open twins included; a closed twin answers 404 before it reads anything.
   const routes = app.routeTable.filter(
     (r) =>
@@ -110,7 +116,7 @@ test('every route refuses every hostile body and query with a clear 4xx, and not
   );
   assert.ok(routes.length >= 80, `only ${routes.length} routes found`);
   const cases = routes.flatMap((route) =>
-    hostileCases(route, concrete(route.url), route.access?.kind === AccessKind.run ? runToken : session).map((c) => ({
+    hostileCases(route, concrete(route.url), credentialsOf(route.access?.kind)).map((c) => ({
       route,
       ...c,
     })),
