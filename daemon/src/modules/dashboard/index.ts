@@ -21,9 +21,5 @@ export function createDashboard(
     routes: async (app) => {
       await dashboardRoutes(typed(app), { dashboard: service });
     },
-    // The first measurement starts with the daemon, so the overview has sizes when it is first opened.
-    start: async () => {
-      sizes();
-    },
   };
 }

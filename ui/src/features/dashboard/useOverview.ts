@@ -1,10 +1,12 @@
+import { dataSizesEvent } from '@contract/about.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onEvent } from '../../lib/live.ts';
 import { getOverview, type Overview } from './api.ts';
 
 /**
  * The overview, fetched again (at most once a second) when a task's status changes on the WebSocket, so counts,
- * running and queued follow the runs without polling; and once a minute for what runs next.
+ * running and queued follow the runs without polling; when a measurement of the data folder is done (the first
+ * read of the overview starts one); and once a minute for what runs next.
  */
 export function useOverview(): { overview: Overview | null; error: string | null } {
   const [state, setState] = useState<{ overview: Overview | null; error: string | null }>({
@@ -26,9 +28,11 @@ export function useOverview(): { overview: Overview | null; error: string | null
       }, 1000);
     };
     const stop = onEvent('cronStatus', soon);
+    const stopSizes = onEvent(dataSizesEvent, soon);
     const minute = setInterval(load, 60_000);
     return () => {
       stop();
+      stopSizes();
       clearInterval(minute);
       if (timer.current) clearTimeout(timer.current);
     };
