@@ -5,7 +5,7 @@
  *  - page_*_p99_ms: what the pages ask, each request different (no reply cache): the task list (search, sort, page),
  *    a task's detail (the task, its last 100 runs for the history chart, its log folder), the logs page (the top
  *    level of 1,000 folders, one folder of 1,000 logs, one log). Budget p99 20 ms each.
- *  - retention: the run-history retention job (`PUT /api/system/run-history/run`) with run history kept 365 days and 800 runs a
+ *  - retention: the retention job (`PUT /api/system/log-cleanup/run`; its run-history sweep) with run history kept 365 days and 800 runs a
  *    task, while a client asks the pages above every 20 ms: api_during_retention_p99_ms (budget 50 ms), the pass's
  *    duration, runs and files removed; database and data/log sizes before and after (with incremental vacuum).
  * BENCH_LONGEVITY_SCALE=0.1 seeds a tenth (budgets still apply). One JSON line per figure; exit 1 on a missed budget.
