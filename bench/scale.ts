@@ -12,9 +12,11 @@
  *  - burst_lateness_p99_ms: due time → start of the run. Budget 2 s.
  *  - burst_runs_exact: every task ran exactly once (no run lost, none doubled).
  *  - burst_peak_rss_mb (sampled every 20 ms; budget 250 MB) and burst_cpu_ms_per_1000_runs (daemon user+system).
- * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only). One JSON line per figure.
+ * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only; `none` runs only the burst).
+ * One JSON line per figure.
  */
 import Database from 'better-sqlite3';
+import { loadavg } from 'node:os';
 import {
   Connection,
   ensureBundle,
@@ -128,7 +130,14 @@ async function burst(): Promise<void> {
       const last = reader.prepare(`select max(finished_at) as t from job_runs where kind = 'task'`).get() as {
         t: number;
       };
-      const extra = { tasks, concurrency: 16, all_ended_ms: last.t - due };
+      const extra = {
+        tasks,
+        concurrency: 16,
+        all_ended_ms: last.t - due,
+        load: loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' '),
+      };
       report.figure('burst_lateness_p99_ms', lateness.length ? percentile(lateness, 0.99) : Infinity, 2000, extra);
       report.check('burst_runs_exact', exact, { tasks_run: runs.length, doubled: runs.filter((r) => r.n > 1).length });
       report.figure('burst_peak_rss_mb', peak, 250, extra);
