@@ -45,6 +45,8 @@ export interface ProcessRunnerOptions {
   clock?: Clock;
   /** The daemon's environment (host.processEnvironment), whitelisted before use. */
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
+  /** What runs inherit of daemonEnv, when already filtered (the executor's); by default filtered at each run. */
+  inherited?: Readonly<Record<string, string>>;
   /** The reader of config.sh to share (one cache); by default its own. */
   configSh?: ConfigShReader;
   /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
@@ -125,6 +127,7 @@ export class ProcessRunner implements TaskRunner {
       run: spec.env,
       runId,
       daemonEnv: this.options.daemonEnv,
+      ...(this.options.inherited ? { inherited: this.options.inherited } : {}),
     });
     const script = command.kind === 'script' ? resolveScript(paths.scripts, command.script) : null;
     if (script && !script.ok) throw new Refusal(script.error);
