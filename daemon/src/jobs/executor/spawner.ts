@@ -70,6 +70,16 @@ export class Spawner {
 
   constructor(private readonly binary: string) {}
 
+  /** The starter's own pid while it runs (`ql check`, tests). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Whether runs go through it (false once it was missing or died). */
+  get usable(): boolean {
+    return !this.broken;
+  }
+
   /** Starts spec's process through the starter, or directly when it is not usable. */
   launch(spec: LaunchSpec): Launched | Promise<Launched> {
     // A NUL would shift the strings of the frame; Node's own spawn refuses it with its usual error.
@@ -115,6 +125,8 @@ export class Spawner {
     const child = spawn(this.binary, [], { stdio: ['pipe', 'pipe', 'inherit'], env: {} });
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => this.receive(chunk));
+    // Its output closing is the first sign of its end (the exit event may come later, or never once unref'd).
+    child.stdout!.once('close', () => this.fail());
     child.stdin!.on('error', () => this.fail());
     child.once('error', () => this.fail());
     child.once('exit', () => this.fail());
