@@ -312,6 +312,8 @@ static int read_requests(void) {
 }
 
 int main(void) {
+  /* A closed stderr would let a pipe take fd 2, and dup2 onto itself would keep its close-on-exec flag. */
+  if (fcntl(2, F_GETFD) < 0) open("/dev/null", O_WRONLY);
   devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (devnull < 0 || pipe2(sigchld_pipe, O_CLOEXEC | O_NONBLOCK) < 0) return 1;
   struct sigaction ignore = {.sa_handler = SIG_IGN};
