@@ -40,13 +40,11 @@ export class JobLog {
     file: string | null,
     private readonly mask: (text: string) => string = (text) => text,
     keepTail = 0,
-    /** The file already opened (openLogFile), owned from now on. */
-    fd?: number,
   ) {
     this.writer = live.open(topic, file);
     const tail = keepTail > 0 ? new Tail(keepTail) : null;
     this.tail = tail;
-    this.out = new LogOutput(fd ?? file, {
+    this.out = new LogOutput(file, {
       data: tail
         ? (chunk) => {
             tail.add(chunk);

@@ -12,7 +12,6 @@ import type { DataPaths } from '../paths.ts';
 import { redactUrls } from '../redact.ts';
 import type { Executor } from './executor/executor.ts';
 import { newRunMarker } from './executor/environment.ts';
-import { openLogFile } from './executor/log-output.ts';
 import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
@@ -199,9 +198,7 @@ export class JobRunner {
       }
       run.logPath = content.logPath(startedAt);
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
-      const fd = logFile === null ? undefined : await openLogFile(logFile);
-      const topic = topicOf(spec.kind, run.runId, spec.refId);
-      log = new JobLog(this.o.live, topic, logFile, spec.mask, spec.keepTail, fd);
+      log = new JobLog(this.o.live, topicOf(spec.kind, run.runId, spec.refId), logFile, spec.mask, spec.keepTail);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {

@@ -4,10 +4,8 @@
  * The command's output is capped (`limit`): past it, one notice line is written and the rest is discarded while the
  * process keeps running; the runner's own lines (start, end) are always written.
  */
-import { closeSync, mkdirSync, open, openSync, writeSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { defaultRunLogLimitMb, megabyte } from '../../settings/limits.ts';
 import type { OutputSink, RunOutcome } from './types.ts';
 
@@ -33,37 +31,18 @@ function openCreatingFolder(file: string): number {
   }
 }
 
-/**
- * The same, off the JavaScript thread (the kernel opens a run's log before its turn's synchronous work): a folder
- * and a file made per run cost ≈1 ms each of the daemon's time when 1,000 runs start together.
- */
-export async function openLogFile(file: string): Promise<number> {
-  // fs.open, not fs/promises: a FileHandle closes its descriptor when collected, and LogOutput owns this one.
-  try {
-    return await openFd(file, 'a');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(path.dirname(file), { recursive: true });
-    return await openFd(file, 'a');
-  }
-}
-
-const openFd = promisify(open);
-
 export class LogOutput {
   private fd: number | null = null;
   private endsWithNewline = true;
   private outputBytes = 0;
   private truncated = false;
 
-  /** `file`: the log's path, or a descriptor from openLogFile (closed by close()). */
   constructor(
-    file: string | number | null,
+    file: string | null,
     private readonly sink?: OutputSink,
     private readonly limit?: OutputLimit,
   ) {
-    if (typeof file === 'number') this.fd = file;
-    else if (file !== null) this.fd = openCreatingFolder(file);
+    if (file !== null) this.fd = openCreatingFolder(file);
   }
 
   /** The command's output, counted against the limit. */
