@@ -46,7 +46,8 @@ ENV NODE_ENV=production \
 COPY --from=build /baihu/package.json /baihu/package-lock.json /baihu/tsconfig.json ./
 COPY --from=build /baihu/node_modules ./node_modules
 COPY --from=build /baihu/ui/dist ./ui/dist
-# daemon/ holds the bundle (dist/) and the run reaper built above (native/baihu-reaper, static, for musl).
+# daemon/ holds the bundle (dist/), the run reaper and the process starter built above (native/baihu-reaper and
+# native/baihu-spawner, static, for musl).
 COPY --from=build /baihu/daemon ./daemon
 COPY --from=build /baihu/shell ./shell
 # axios, got, undici, dotenv, crypto-js, tough-cookie: what Qinglong's image lets every script require (NODE_PATH).
