@@ -2,8 +2,15 @@ import type { Kysely } from 'kysely';
 import { containsText, startsWithText } from '../../db/sql.ts';
 import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import type { ListQuery } from './search-query.ts';
-import { hasConditions, orderOf, whereOf, type SortColumn } from './search.ts';
+import { hasConditions, indexedSearchOf, isIndexedOrder, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
+import { countTasksContaining, tasksContaining } from '../../db/text-index.ts';
+
+/**
+ * Reading a match's row by id and sorting it costs about as much as checking this many rows while walking an index
+ * (measured at 100,000 tasks: 54 ms for 40,000 matches by id against 6 ms to walk the whole table).
+ */
+const byIdCost = 9;
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 /** The columns that arm a task's timers. */
@@ -42,6 +49,8 @@ export class CronRepository {
       const rows = await ordered(this.db.selectFrom('crons').selectAll().where(where)).execute();
       return { rows, total: rows.length };
     }
+    const indexed = indexedSearchOf(query);
+    if (indexed) return this.listIndexedSearch(query, indexed, page, ordered);
     if (hasConditions(query)) {
       const ids = (await ordered(this.db.selectFrom('crons').select('id').where(where)).execute()).map((r) => r.id);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
@@ -54,6 +63,35 @@ export class CronRepository {
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     return { rows, total: Number(counted.total) };
+  }
+
+  /**
+   * A text search of three or more characters: the trigram index counts the matches without reading a row. The page
+   * is then read whichever way is cheaper — from the matches by id, sorted (few matches), or by walking the order's
+   * index and checking each row with the search's LIKEs until the page is full (many matches; the LIKEs and the
+   * index agree by construction, test/integration/crons-text-index.test.ts).
+   */
+  private async listIndexedSearch(
+    query: ListQuery,
+    search: NonNullable<ReturnType<typeof indexedSearchOf>>,
+    page: { offset: number; limit: number },
+    ordered: <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T) => T,
+  ): Promise<{ rows: CronRow[]; total: number }> {
+    const { total } = (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!;
+    if (total === 0 || page.offset >= total) return { rows: [], total };
+    const { last } = await this.db
+      .selectFrom('crons')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirstOrThrow();
+    const tasks = Number(last ?? 0);
+    const walked = isIndexedOrder(orderOf(query)) ? ((page.offset + page.limit) * tasks) / total : tasks;
+    const select = this.db.selectFrom('crons').selectAll();
+    const filtered =
+      total * byIdCost < walked
+        ? select.where('id', 'in', tasksContaining(search.columns, search.texts))
+        : select.where(whereOf(query));
+    const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
+    return { rows, total };
   }
 
   find(id: number): Promise<CronRow | undefined> {
