@@ -4,7 +4,7 @@
  * more characters matches exactly the rows `column LIKE '%text%'` matches — wildcards and quotes taken literally.
  * Shorter texts have no trigram to look up: callers keep LIKE for them.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 export type IndexedTextColumn = 'name' | 'command' | 'schedule' | 'labels';
 
@@ -20,9 +20,19 @@ function matchQuery(columns: readonly IndexedTextColumn[], texts: readonly strin
   return `{${columns.join(' ')}} : (${phrases})`;
 }
 
-/** The ids of the tasks whose columns contain one of the texts (each of ≥ 3 characters), for `id in (…)`. */
-export function tasksContaining(columns: readonly IndexedTextColumn[], texts: readonly string[]): RawBuilder<number> {
-  return sql<number>`(select rowid from crons_text where crons_text match ${matchQuery(columns, texts)})`;
+/**
+ * The task (`crons.id`) contains one of the texts (each of ≥ 3 characters). `drive`: SQLite starts from the matches
+ * and reads each by id (few matches). Otherwise it walks whatever index serves the ORDER BY and checks each entry's id
+ * against the matches, gathered once into a set — the check needs no row, so rows are read for the page only.
+ */
+export function taskContains(
+  columns: readonly IndexedTextColumn[],
+  texts: readonly string[],
+  drive: boolean,
+): RawBuilder<SqlBool> {
+  const matches = sql`(select rowid from crons_text where crons_text match ${matchQuery(columns, texts)})`;
+  // A unary plus keeps SQLite from using the id for the lookup, so the ORDER BY's index leads.
+  return drive ? sql<SqlBool>`crons.id in ${matches}` : sql<SqlBool>`+crons.id in ${matches}`;
 }
 
 /** How many tasks contain one of the texts: the index alone, no row read. */
