@@ -13,6 +13,12 @@ import { sql, type Kysely } from 'kysely';
  * The logs page asks how the run behind each of a folder's 1,000 logs ended: job_runs_log_path found the rows, which
  * then had to be read one by one from across the table (a run every few thousand rows per task). The index now
  * carries what is asked, so a folder's runs are read from a few adjacent index pages.
+ *
+ * The overview at millions of runs: the run counters of 0010 become WITHOUT ROWID tables (a range of slices or days
+ * is then read from the key's own pages instead of one row lookup per entry; each upsert writes one b-tree, not two),
+ * and the failures get an index of their own (the tasks that failed in the last day: a few thousand entries, not
+ * every run of the day). Its condition is written out in the queries (db/sql.ts runFailed): SQLite uses a partial
+ * index only for a condition it can see is the index's own; with "end" second it also wins over job_runs_finished.
  */
 const indexed = ['name', 'command', 'schedule', 'labels'] as const;
 const lowered = (row: 'new' | 'old') => indexed.map((c) => `lower(${row}.${c})`).join(', ');
@@ -21,6 +27,28 @@ const lowered = (row: 'new' | 'old') => indexed.map((c) => `lower(${row}.${c})`)
 const defaultOrder = ['is_pinned desc', 'is_disabled', 'status', 'created_at desc'];
 const sortColumns = ['name', 'created_at', 'status', 'last_execution_time'] as const;
 const indexName = (column: string, direction: 'asc' | 'desc') => `crons_by_${column}_${direction}`;
+
+const counters = {
+  run_slices: `kind text not null, start integer not null, runs integer not null, failed integer not null,
+    primary key (kind, start)`,
+  run_days: `kind text not null, day integer not null, ref_id integer not null, runs integer not null,
+    failed integer not null, timed integer not null, total_ms integer not null, max_ms integer not null,
+    primary key (kind, day, ref_id)`,
+};
+
+/** Rebuilds a counter table without rowid, its rows and the triggers that write it (0010's, kept verbatim) kept. */
+async function rebuildCounters(db: Kysely<unknown>, withoutRowid: boolean): Promise<void> {
+  const triggers = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+    where type = 'trigger' and tbl_name = 'job_runs' and name like 'job_runs_ended_%'`.execute(db);
+  for (const trigger of triggers.rows) await sql`drop trigger ${sql.id(trigger.name)}`.execute(db);
+  for (const [table, columns] of Object.entries(counters)) {
+    await sql.raw(`create table ${table}_next (${columns})${withoutRowid ? ' without rowid' : ''}`).execute(db);
+    await sql.raw(`insert into ${table}_next select * from ${table}`).execute(db);
+    await sql.raw(`drop table ${table}`).execute(db);
+    await sql.raw(`alter table ${table}_next rename to ${table}`).execute(db);
+  }
+  for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(db);
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
@@ -56,6 +84,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['log_path', 'end', 'exit_code', 'kind', 'ref_id'])
     .execute();
 
+  await rebuildCounters(db, true);
+  await sql`create index job_runs_failed on job_runs (kind, "end", finished_at, ref_id)
+    where "end" in ('failed', 'timeout')`.execute(db);
+
   for (const column of sortColumns) {
     for (const direction of ['asc', 'desc'] as const) {
       const rest = defaultOrder.filter((c) => c.split(' ')[0] !== column);
@@ -71,6 +103,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const direction of ['asc', 'desc'] as const)
       await sql.raw(`drop index ${indexName(column, direction)}`).execute(db);
   }
+  await db.schema.dropIndex('job_runs_failed').execute();
+  await rebuildCounters(db, false);
   await db.schema.dropIndex('job_runs_log_path').execute();
   await db.schema.createIndex('job_runs_log_path').on('job_runs').column('log_path').execute();
   for (const trigger of ['insert', 'delete', 'update']) await sql.raw(`drop trigger crons_text_${trigger}`).execute(db);

@@ -6,7 +6,15 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CronStatus, RunEnd, ViewFilterOperation } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
 import { inList as inValues } from '../../db/in-list.ts';
-import { always, anyElementIn, anyElementMatches, containsText, matchesPattern, never } from '../../db/sql.ts';
+import {
+  always,
+  anyElementIn,
+  anyElementMatches,
+  containsText,
+  matchesPattern,
+  never,
+  runFailed,
+} from '../../db/sql.ts';
 import { isIndexable, type IndexedTextColumn } from '../../db/text-index.ts';
 import { numbers, runEndsIn, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
@@ -39,7 +47,7 @@ function lastEndIn(ends: readonly string[]): Expression<SqlBool> {
   return wanted.length ? inValues('last_end', [...wanted]) : never;
 }
 
-/** Tasks with a failed or timed-out run that ended in the window (the index job_runs_finished serves it). */
+/** Tasks with a failed or timed-out run that ended in the window (the failures' index job_runs_failed serves it). */
 function failedSince(eb: Eb, since: number): Expression<SqlBool> {
   return eb(
     'id',
@@ -48,8 +56,8 @@ function failedSince(eb: Eb, since: number): Expression<SqlBool> {
       .selectFrom('job_runs')
       .select('job_runs.ref_id')
       .where('job_runs.kind', '=', 'task')
-      .where('job_runs.finished_at', '>=', since)
-      .where('job_runs.end', 'in', [RunEnd.failed, RunEnd.timeout]),
+      .where(runFailed)
+      .where('job_runs.finished_at', '>=', since),
   );
 }
 
