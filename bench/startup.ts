@@ -4,7 +4,9 @@
  * bundle that `npm start` and the image build; scripts/bench.sh builds it first; the child
  * is the node process itself, not a wrapper) on a fresh temp data dir and on an existing one, 5 times each:
  *  - start_ms: from spawn to the first successful GET /api/health (polled every 10 ms);
- *  - idle_rss_mb: VmRSS of that node process, 2 s after it answered.
+ *  - start_rss_mb: VmRSS of that node process 2 s after it answered (what start-up left behind; no budget);
+ *  - idle_rss_mb: VmRSS of the same process idle 12 s after it answered: V8 runs its first memory-reducing
+ *    collection ≈8 s after start (docs/performance.md), so this is what a daemon sitting idle for years holds.
  * Prints one JSON line per figure with median, max and budget. Exit code 1 when a budget is exceeded.
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +24,7 @@ const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? 
   ...daemonNodeArgs,
   'daemon/dist/server.mjs',
 ];
-const budgets = { start_ms: 1000, idle_rss_mb: 80 };
+const budgets = { start_ms: 1000, start_rss_mb: null, idle_rss_mb: 80 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
@@ -44,6 +46,7 @@ function rssMb(pid: number): number {
 
 interface Sample {
   startMs: number;
+  startRssMb: number;
   rssMb: number;
 }
 
@@ -89,7 +92,9 @@ async function runOnce(dataDir: string, options: { initAccount?: boolean } = {})
       });
     }
     await sleep(2000);
-    return { startMs, rssMb: rssMb(child.pid!) };
+    const startRssMb = rssMb(child.pid!);
+    await sleep(10_000);
+    return { startMs, startRssMb, rssMb: rssMb(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -107,11 +112,12 @@ function report(kase: string, samples: Sample[]): boolean {
   let ok = true;
   for (const [figure, values] of [
     ['start_ms', samples.map((s) => s.startMs)],
+    ['start_rss_mb', samples.map((s) => s.startRssMb)],
     ['idle_rss_mb', samples.map((s) => s.rssMb)],
   ] as const) {
     const budget = budgets[figure];
     const max = Math.max(...values);
-    const within = median(values) <= budget && max <= budget;
+    const within = budget === null || (median(values) <= budget && max <= budget);
     ok &&= within;
     console.log(
       JSON.stringify({
