@@ -7,7 +7,8 @@
  *    level of 1,000 folders, one folder of 1,000 logs, one log). Budget p99 20 ms each.
  *  - retention: the retention job (`PUT /api/system/log-cleanup/run`; its run-history sweep) with run history kept 365 days and 800 runs a
  *    task, while a client asks the pages above every 20 ms: api_during_retention_p99_ms (budget 50 ms), the pass's
- *    duration, runs and files removed; database and data/log sizes before and after (with incremental vacuum).
+ *    duration, runs and files removed, the largest the WAL grew meanwhile; database and data/log sizes before and
+ *    after (with incremental vacuum).
  * BENCH_LONGEVITY_SCALE=0.1 seeds a tenth (budgets still apply). One JSON line per figure; exit 1 on a missed budget.
  */
 import { execFileSync } from 'node:child_process';
@@ -74,15 +75,16 @@ function seed(daemon: Daemon): { seedMs: number } {
   return { seedMs: performance.now() - started };
 }
 
+const fileSize = (f: string) => {
+  try {
+    return statSync(f).size;
+  } catch {
+    return 0;
+  }
+};
+
 function sizes(daemon: Daemon) {
-  const file = (f: string) => {
-    try {
-      return statSync(f).size;
-    } catch {
-      return 0;
-    }
-  };
-  const dbBytes = file(daemon.db) + file(`${daemon.db}-wal`);
+  const dbBytes = fileSize(daemon.db) + fileSize(`${daemon.db}-wal`);
   const du = execFileSync('du', ['-s', '--block-size=1', path.join(daemon.dataDir, 'log')], { encoding: 'utf8' });
   return { db_mb: Math.round(dbBytes / 1048576), log_mb: Math.round(Number(du.split('\t')[0]) / 1048576) };
 }
@@ -154,6 +156,7 @@ try {
     const started = performance.now();
     let i = 0;
     let row = rowOf.get(runId) as Row;
+    let walMax = 0;
     while (!row?.finished_at && performance.now() - started < 1_800_000) {
       for (const urls of Object.values(pages(i++))) {
         for (const url of urls) {
@@ -163,11 +166,13 @@ try {
         }
       }
       await sleep(20);
+      walMax = Math.max(walMax, fileSize(`${daemon.db}-wal`));
       row = rowOf.get(runId) as Row;
     }
     const passMs = performance.now() - started;
     report.check('retention_ended', row?.end === 'success', { end: row?.end ?? null });
     report.figure('retention_pass_s', passMs / 1000, null, { detail: row?.detail ? JSON.parse(row.detail) : null });
+    report.figure('wal_mb_max_during_retention', Math.round(walMax / 1048576), null);
     report.figure('api_during_retention_p99_ms', during.length ? percentile(during, 0.99) : Infinity, 50, {
       requests: during.length,
       p50_ms: during.length ? Math.round(percentile(during, 0.5) * 10) / 10 : null,

@@ -53,7 +53,7 @@ async function fixture(t: TestContext) {
       policy: runHistoryPolicyOf(days, perTask),
       now,
       inUse: () => inUse,
-      batch: 3,
+      width: { start: 3, max: 3 },
     });
   return { paths, database, run, ids, prune };
 }
