@@ -54,6 +54,9 @@ async function fixture(t: TestContext) {
       now,
       inUse: () => inUse,
       width: { start: 3, max: 3 },
+      // The worker's checkpoints every other row: the pass must stay right across them.
+      wal: { sqlite: database.sqlite, file: database.file },
+      checkpointEveryRows: 2,
     });
   return { paths, database, run, ids, prune };
 }

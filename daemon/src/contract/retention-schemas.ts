@@ -14,6 +14,20 @@ export const LogCleanupRun = Type.Object({
 });
 export type LogCleanupRun = Static<typeof LogCleanupRun>;
 
+/**
+ * How much run history is kept (runHistoryDays, runHistoryPerTask; 0 = no limit each). Numbers on the way in, so a
+ * fraction or a value out of range gets the setting's own message rather than a schema's.
+ */
+export const RunHistorySettings = Type.Object({
+  runHistoryDays: Type.Integer(),
+  runHistoryPerTask: Type.Integer(),
+});
+export type RunHistorySettings = Static<typeof RunHistorySettings>;
+export const RunHistorySettingsBody = Type.Object({
+  runHistoryDays: Type.Number(),
+  runHistoryPerTask: Type.Number(),
+});
+
 export const LogCleanupStatus = Type.Object({
   /** 0 = off. */
   days: Type.Integer(),

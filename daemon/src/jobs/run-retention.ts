@@ -9,11 +9,13 @@
  *    changed page after page, not one row per page (deleting each task's runs in turn touched a table page per row).
  *    What each thing keeps is read first, by seeking in `job_runs_ref` (its newest run, and its N-th newest).
  *  - Batches sized by time, not by count: each batch's SQLite work takes about `sliceMs`, then the event loop turns.
- *  - Log files go first, off the main thread (log-remover.ts), then their rows: a pass the daemon stops midway leaves
- *    at worst rows whose log is already gone, which the next pass deletes; never a log without its row.
+ *  - Log files go first, off the main thread (retention-worker.ts), then their rows: a pass the daemon stops midway
+ *    leaves at worst rows whose log is already gone, which the next pass deletes; never a log without its row.
+ *  - The WAL is checkpointed by the worker, not inside the main thread's commits, every `checkpointEveryRows`.
  */
 import path from 'node:path';
-import { LogRemover } from './log-remover.ts';
+import type SQLite from 'better-sqlite3';
+import { RetentionWorker } from './retention-worker.ts';
 import type { JobRunsRepository, RangeRun } from './runs-repository.ts';
 
 const dayMs = 86_400_000;
@@ -32,6 +34,8 @@ export interface RunPruneReport {
   /** Logs that could not be deleted (with the first few reasons). */
   failed: number;
   errors: string[];
+  /** The longest synchronous stretch of a batch (ms): what a request could have waited for the pass. */
+  longestMs: number;
 }
 
 export interface RunPruneOptions {
@@ -46,6 +50,10 @@ export interface RunPruneOptions {
   sliceMs?: number;
   /** Rowids per batch to begin with, and the most a batch may span. */
   width?: { start: number; max: number };
+  /** The database, so its WAL is checkpointed by the worker during the pass (without it: SQLite's own). */
+  wal?: { sqlite: SQLite.Database; file: string };
+  /** Rows deleted between two checkpoints (each row changes two or three pages of the WAL). */
+  checkpointEveryRows?: number;
   /** Awaited after each batch so requests are served in between (default: one turn of the event loop). */
   pause?: () => Promise<void>;
   signal?: AbortSignal;
@@ -78,14 +86,18 @@ async function keptOfThings(o: RunPruneOptions, pause: () => Promise<void>): Pro
 }
 
 export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneReport> {
-  const report: RunPruneReport = { runs: 0, logs: 0, bytes: 0, failed: 0, errors: [] };
+  const report: RunPruneReport = { runs: 0, logs: 0, bytes: 0, failed: 0, errors: [], longestMs: 0 };
   if (o.policy.runsOlderThanDays === null && o.policy.runsPerThing === null) return report;
   const pause = o.pause ?? nextTurn;
   const sliceMs = o.sliceMs ?? 4;
   const { start, max } = o.width ?? { start: 256, max: 16_384 };
   const before = o.policy.runsOlderThanDays === null ? -Infinity : o.now - o.policy.runsOlderThanDays * dayMs;
   const root = path.resolve(o.logRoot);
-  const remover = new LogRemover();
+  const worker = new RetentionWorker(o.wal?.file ?? null);
+  const checkpointEvery = o.checkpointEveryRows ?? 2000;
+  const autoCheckpoint = o.wal ? Number(o.wal.sqlite.pragma('wal_autocheckpoint', { simple: true })) : 0;
+  if (o.wal) o.wal.sqlite.pragma('wal_autocheckpoint = 0');
+  let sinceCheckpoint = 0;
   try {
     const bounds = await o.runs.idBounds();
     if (!bounds) return report;
@@ -105,21 +117,30 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
       const doomed = (await o.runs.inIdRange(from, to)).filter(goes);
       spent = performance.now() - spent;
       if (doomed.length > 0) {
-        await removeLogs(root, doomed, o.inUse(), remover, report);
+        await removeLogs(root, doomed, o.inUse(), worker, report);
         const started = performance.now();
         await o.runs.deleteIds(doomed.map((run) => run.id));
         spent += performance.now() - started;
         report.runs += doomed.length;
+        sinceCheckpoint += doomed.length;
       }
+      report.longestMs = Math.max(report.longestMs, spent);
       from = to;
       // The next batch spans what fits in the slice at this one's pace (halving or doubling at most).
       width = Math.round(
         Math.min(max, Math.max(16, width * Math.min(2, Math.max(0.5, sliceMs / Math.max(spent, 0.1))))),
       );
-      await pause();
+      if (o.wal && sinceCheckpoint >= checkpointEvery) {
+        sinceCheckpoint = 0;
+        await worker.checkpoint();
+      } else {
+        await pause();
+      }
     }
+    if (o.wal && sinceCheckpoint > 0) await worker.checkpoint();
   } finally {
-    await remover.close();
+    if (o.wal) o.wal.sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    await worker.close();
   }
   return report;
 }
@@ -129,7 +150,7 @@ async function removeLogs(
   root: string,
   runs: RangeRun[],
   inUse: ReadonlySet<string>,
-  remover: LogRemover,
+  worker: RetentionWorker,
   report: RunPruneReport,
 ): Promise<void> {
   const files: string[] = [];
@@ -138,7 +159,7 @@ async function removeLogs(
     const file = path.resolve(root, relative);
     if (file.startsWith(root + path.sep)) files.push(file);
   }
-  const removed = await remover.remove(files);
+  const removed = await worker.removeLogs(files);
   report.logs += removed.files;
   report.bytes += removed.bytes;
   report.failed += removed.failed;
