@@ -37,6 +37,7 @@ test('run-history limits: bad values are refused with a clear message (en, zh) a
     [{ runHistoryDays: -1, runHistoryPerTask: 10 }, 'runHistoryDays'],
     [{ runHistoryDays: 7.5, runHistoryPerTask: 10 }, 'runHistoryDays'],
     [{ runHistoryDays: 7, runHistoryPerTask: 1_000_001 }, 'runHistoryPerTask'],
+    [{ runHistoryDays: 7, runHistoryPerTask: null }, 'runHistoryPerTask'],
   ];
   for (const [payload, field] of cases) {
     const reply = await call(app, 'PUT', url, { token, payload });

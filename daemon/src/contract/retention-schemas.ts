@@ -16,7 +16,7 @@ export type LogCleanupRun = Static<typeof LogCleanupRun>;
 
 /**
  * How much run history is kept (runHistoryDays, runHistoryPerTask; 0 = no limit each). Numbers on the way in, so a
- * fraction or a value out of range gets the setting's own message rather than a schema's.
+ * fraction, a value out of range or an empty field (null) gets the setting's own message rather than a schema's.
  */
 export const RunHistorySettings = Type.Object({
   runHistoryDays: Type.Integer(),
@@ -24,9 +24,10 @@ export const RunHistorySettings = Type.Object({
 });
 export type RunHistorySettings = Static<typeof RunHistorySettings>;
 export const RunHistorySettingsBody = Type.Object({
-  runHistoryDays: Type.Number(),
-  runHistoryPerTask: Type.Number(),
+  runHistoryDays: Type.Union([Type.Number(), Type.Null()]),
+  runHistoryPerTask: Type.Union([Type.Number(), Type.Null()]),
 });
+export type RunHistorySettingsBody = Static<typeof RunHistorySettingsBody>;
 
 export const LogCleanupStatus = Type.Object({
   /** 0 = off. */

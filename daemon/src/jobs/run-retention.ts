@@ -90,7 +90,7 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
   if (o.policy.runsOlderThanDays === null && o.policy.runsPerThing === null) return report;
   const pause = o.pause ?? nextTurn;
   const sliceMs = o.sliceMs ?? 4;
-  const { start, max } = o.width ?? { start: 256, max: 16_384 };
+  const { start, max } = o.width ?? { start: 256, max: 4096 };
   const before = o.policy.runsOlderThanDays === null ? -Infinity : o.now - o.policy.runsOlderThanDays * dayMs;
   const root = path.resolve(o.logRoot);
   const worker = new RetentionWorker(o.wal?.file ?? null);

@@ -8,7 +8,12 @@
 import path from 'node:path';
 import { RunTrigger } from '../../contract/enums.ts';
 import { maxLogRemoveDays, maxRunHistoryLimit, retentionTopic } from '../../contract/retention.ts';
-import type { LogCleanupRun, LogCleanupStatus, RunHistorySettings } from '../../contract/retention-schemas.ts';
+import type {
+  LogCleanupRun,
+  LogCleanupStatus,
+  RunHistorySettings,
+  RunHistorySettingsBody,
+} from '../../contract/retention-schemas.ts';
 import { fieldError } from '../../errors.ts';
 import { logFileName } from '../../jobs/executor/log-format.ts';
 import { JobKind } from '../../jobs/types.ts';
@@ -85,15 +90,15 @@ export class RetentionService {
    * follows (a pass every few hours while either is set). Unlike log deletion, saving does not start a pass: the
    * first one after lowering a limit may remove millions of runs, so it waits for the hourly check or "Run now".
    */
-  async setRunHistory(value: RunHistorySettings): Promise<RunHistorySettings> {
+  async setRunHistory(value: RunHistorySettingsBody): Promise<RunHistorySettings> {
     for (const field of ['runHistoryDays', 'runHistoryPerTask'] as const) {
       const n = value[field];
-      if (!Number.isInteger(n) || n < 0 || n > maxRunHistoryLimit) {
+      if (n === null || !Number.isInteger(n) || n < 0 || n > maxRunHistoryLimit) {
         throw fieldError(field, 'runHistoryLimitRange', { max: maxRunHistoryLimit });
       }
     }
-    await this.o.settings.set('runHistoryDays', value.runHistoryDays);
-    await this.o.settings.set('runHistoryPerTask', value.runHistoryPerTask);
+    await this.o.settings.set('runHistoryDays', value.runHistoryDays!);
+    await this.o.settings.set('runHistoryPerTask', value.runHistoryPerTask!);
     this.arm();
     return this.runHistory();
   }
