@@ -123,7 +123,7 @@ test('backup and download, a refused upload, restore with the restart countdown,
   // The run-history limits came back with the restored database; an empty field is refused in Chinese.
   const zhDays = phone.page.getByRole('spinbutton', { name: '保留天数' });
   await phone.page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLInputElement>('input[type=number]')].some((input) => input.value === '30'),
+    Array.from(document.querySelectorAll<HTMLInputElement>('input[type=number]')).some((i) => i.value === '30'),
   );
   assert.equal(await zhDays.inputValue(), '30');
   await zhDays.fill('');

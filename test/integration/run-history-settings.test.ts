@@ -38,6 +38,7 @@ test('run-history limits: bad values are refused with a clear message (en, zh) a
     [{ runHistoryDays: 7.5, runHistoryPerTask: 10 }, 'runHistoryDays'],
     [{ runHistoryDays: 7, runHistoryPerTask: 1_000_001 }, 'runHistoryPerTask'],
     [{ runHistoryDays: 7, runHistoryPerTask: null }, 'runHistoryPerTask'],
+    [{ runHistoryDays: '30', runHistoryPerTask: 10 }, 'runHistoryDays'],
   ];
   for (const [payload, field] of cases) {
     const reply = await call(app, 'PUT', url, { token, payload });
@@ -52,7 +53,7 @@ test('run-history limits: bad values are refused with a clear message (en, zh) a
   assert.deepEqual(zh.body.errors, [
     { field: 'runHistoryDays', message: '运行记录保留天数必须是 0 到 1000000 之间的整数（0 表示不限）' },
   ]);
-  for (const payload of [{ runHistoryDays: 'ten', runHistoryPerTask: 1 }, { runHistoryDays: 1 }, null]) {
+  for (const payload of [{ runHistoryDays: 1 }, null, [1, 2]]) {
     const reply = await call(app, 'PUT', url, { token, payload });
     assert.equal(reply.status, 400, JSON.stringify(payload));
   }

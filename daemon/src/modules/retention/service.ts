@@ -93,12 +93,12 @@ export class RetentionService {
   async setRunHistory(value: RunHistorySettingsBody): Promise<RunHistorySettings> {
     for (const field of ['runHistoryDays', 'runHistoryPerTask'] as const) {
       const n = value[field];
-      if (n === null || !Number.isInteger(n) || n < 0 || n > maxRunHistoryLimit) {
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > maxRunHistoryLimit) {
         throw fieldError(field, 'runHistoryLimitRange', { max: maxRunHistoryLimit });
       }
     }
-    await this.o.settings.set('runHistoryDays', value.runHistoryDays!);
-    await this.o.settings.set('runHistoryPerTask', value.runHistoryPerTask!);
+    await this.o.settings.set('runHistoryDays', value.runHistoryDays as number);
+    await this.o.settings.set('runHistoryPerTask', value.runHistoryPerTask as number);
     this.arm();
     return this.runHistory();
   }
