@@ -89,7 +89,7 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
   const report: RunPruneReport = { runs: 0, logs: 0, bytes: 0, failed: 0, errors: [], longestMs: 0 };
   if (o.policy.runsOlderThanDays === null && o.policy.runsPerThing === null) return report;
   const pause = o.pause ?? nextTurn;
-  const sliceMs = o.sliceMs ?? 4;
+  const sliceMs = o.sliceMs ?? 2;
   const { start, max } = o.width ?? { start: 256, max: 4096 };
   const before = o.policy.runsOlderThanDays === null ? -Infinity : o.now - o.policy.runsOlderThanDays * dayMs;
   const root = path.resolve(o.logRoot);
