@@ -1,31 +1,12 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
 import { initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
+import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 
 const taskName = 'tick task';
 const command = 'for i in 1 2 3; do echo tick $i; sleep 0.6; done';
-
-/** A signed-in page: the token and language go into localStorage before the app starts. */
-async function signedInPage(browser: Browser, token: string, options: PageOptions) {
-  const { context, page } = await openPage(browser, options);
-  const lang = options.locale ?? 'en-US';
-  await context.addInitScript(
-    ([token, lang]) => {
-      localStorage.setItem('baihu_token', token);
-      localStorage.setItem('lang', lang);
-    },
-    [token, lang] as const,
-  );
-  return { context, page };
-}
-
-async function assertNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
-}
 
 test('create a task in the form, run it, watch its live log end, find the run in its history; phone and Chinese', async (t) => {
   const browser = await launchBrowser(t);

@@ -7,32 +7,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
 import { ManualClock } from '../../daemon/src/clock.ts';
 import { call, initAccount, login, tempDir } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
+import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 
 const pkg = 'baihu-tiny-pkg';
 const version = '1.0.0';
-
-/** A signed-in page: the token and language go into localStorage before the app starts. */
-async function signedInPage(browser: Browser, token: string, options: PageOptions) {
-  const { context, page } = await openPage(browser, options);
-  const lang = options.locale ?? 'en-US';
-  await context.addInitScript(
-    ([token, lang]) => {
-      localStorage.setItem('baihu_token', token);
-      localStorage.setItem('lang', lang);
-    },
-    [token, lang] as const,
-  );
-  return { context, page };
-}
-
-async function assertNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
-}
 
 async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const until = Date.now() + timeoutMs;

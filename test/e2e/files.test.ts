@@ -3,27 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
-
-/** A signed-in page: the token and language go into localStorage before the app starts. */
-async function signedInPage(browser: Browser, token: string, options: PageOptions = {}) {
-  const { context, page } = await openPage(browser, options);
-  await context.addInitScript(
-    ([token, lang]) => {
-      localStorage.setItem('baihu_token', token);
-      localStorage.setItem('lang', lang);
-    },
-    [token, options.locale ?? 'en-US'] as const,
-  );
-  return { context, page };
-}
-
-async function assertNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
-}
+import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
+import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 
 async function typeInEditor(page: Page, text: string, editor = page.locator('.cm-content').first()) {
   await editor.click();

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 import { account, initAccount, login } from '../helpers/app.ts';
 
 const codeFor = (secret: string, at: number) =>
@@ -16,11 +17,6 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 /** The page never needs a horizontal scroll bar at this width. */
-async function assertNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
-}
-
 test('a new user sets up the panel, signs in, turns on 2FA, signs out and in with a code; language, theme, phone', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);

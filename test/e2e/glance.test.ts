@@ -5,23 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser } from 'playwright-core';
 import { account, call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
-
-/** A signed-in page: the token and language go into localStorage before the app starts. */
-async function signedInPage(browser: Browser, token: string, options: PageOptions = {}) {
-  const { context, page } = await openPage(browser, options);
-  await context.addInitScript(
-    ([token, lang]) => {
-      localStorage.setItem('baihu_token', token);
-      localStorage.setItem('lang', lang);
-    },
-    [token, options.locale ?? 'en-US'] as const,
-  );
-  return { context, page };
-}
 
 test('the panel at a glance: wording, forms and flows', async (t) => {
   const browser = await launchBrowser(t);

@@ -6,23 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser } from 'playwright-core';
 import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
 import { runsOf, waitFor } from '../helpers/crons.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
-
-async function signedInPage(browser: Browser, token: string, options: PageOptions) {
-  const { context, page } = await openPage(browser, options);
-  await context.addInitScript(
-    ([token, lang]) => {
-      localStorage.setItem('baihu_token', token);
-      localStorage.setItem('lang', lang);
-    },
-    [token, options.locale ?? 'en-US'] as const,
-  );
-  return { context, page };
-}
 
 test('the logs page: task names, failed runs with their exit code, whole names, and a search with the match marked', async (t) => {
   const browser = await launchBrowser(t);

@@ -6,25 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Cron } from '../../daemon/src/contract/crons.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
 import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
-
-async function signedInPage(browser: Browser, token: string, options: PageOptions = {}) {
-  const { context, page } = await openPage(browser, options);
-  await context.addInitScript(
-    ([token, lang]) => {
-      localStorage.setItem('baihu_token', token);
-      localStorage.setItem('lang', lang);
-    },
-    [token, options.locale ?? 'en-US'] as const,
-  );
-  return { context, page };
-}
 
 /** The names of the task rows shown (table rows, or cards at phone width). */
 const shownTasks = (page: Page, role: 'row' | 'listitem') =>

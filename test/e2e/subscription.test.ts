@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { initAccount, login, tempDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 import { bareRepo } from '../helpers/git.ts';
 
 /** A signed-in page: the token and language go into localStorage before the app starts. */
@@ -18,11 +19,6 @@ async function signedInPage(browser: Browser, token: string, options: PageOption
     [token, lang] as const,
   );
   return { context, page };
-}
-
-async function assertNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
 }
 
 test('add a subscription, run it, watch the log, see the new tasks appear in /crontab; phone, Chinese, dark', async (t) => {

@@ -85,3 +85,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** A fresh page already signed in: the token and the page's language go into localStorage before the app starts. */
+export async function signedInPage(
+  browser: Browser,
+  token: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await openPage(browser, options);
+  await context.addInitScript(
+    ([token, lang]) => {
+      localStorage.setItem('baihu_token', token);
+      localStorage.setItem('lang', lang);
+    },
+    [token, options.locale ?? 'en-US'] as const,
+  );
+  return { context, page };
+}

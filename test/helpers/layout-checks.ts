@@ -5,6 +5,7 @@
  * step's label over its connector, a long name over the next column). They read the page's
  * geometry, not pixels, so they hold in both themes and languages.
  */
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
 export interface LayoutProblem {
@@ -159,3 +160,9 @@ const inPageCheck = `(() => {
     }
     return problems;
 })()`;
+
+/** Fails when the page scrolls sideways (wider than its viewport by more than a pixel). */
+export async function assertNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
+}

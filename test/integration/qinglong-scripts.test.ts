@@ -5,37 +5,15 @@
  * `ql repo` in Qinglong's argument order (the real shell/ql, next to a real daemon on 127.0.0.1), then run as tasks.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { systemClock } from '../../daemon/src/clock.ts';
+import { runShell } from '../helpers/shell.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
 import { bareRepo } from '../helpers/git.ts';
 
-const qlBin = fileURLToPath(new URL('../../shell/ql', import.meta.url));
-
-function runQl(dataDir: string, port: string, ...args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(qlBin, args, {
-      cwd: os.tmpdir(),
-      env: {
-        PATH: process.env.PATH,
-        HOME: os.tmpdir(),
-        BAIHU_DATA_DIR: dataDir,
-        BAIHU_PORT: port,
-        LANG: 'en_US.UTF-8',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const runQl = (dataDir: string, port: string, ...args: string[]) => runShell('ql', dataDir, port, ...args);
 
 /** What a repository's copy of Qinglong's sendNotify.js starts with: the packages of Qinglong's image. */
 const qinglongStyleSendNotify = `

@@ -4,37 +4,14 @@
  * down the run happens standalone and says so. The local routes answer only the key the daemon wrote into data/db.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { systemClock } from '../../daemon/src/clock.ts';
+import { runShell } from '../helpers/shell.ts';
 import { call, signedIn } from '../helpers/app.ts';
 
-const taskBin = fileURLToPath(new URL('../../shell/task', import.meta.url));
-
-/** The real shell/task, asynchronously: the daemon it talks to lives in this process's event loop. */
-function runTask(dataDir: string, port: string, ...args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(taskBin, args, {
-      cwd: os.tmpdir(),
-      env: {
-        PATH: process.env.PATH,
-        HOME: os.tmpdir(),
-        BAIHU_DATA_DIR: dataDir,
-        BAIHU_PORT: port,
-        LANG: 'en_US.UTF-8',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const runTask = (dataDir: string, port: string, ...args: string[]) => runShell('task', dataDir, port, ...args);
 
 test('task from a shell: the daemon runs it with the panel variables, conc and desi, in the run history', async (t) => {
   const { app, dataDir, token } = await signedIn(t, { clock: systemClock });

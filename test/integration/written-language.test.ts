@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { panelLanguageHeader } from '../../daemon/src/contract/i18n.ts';
 import { call, signedIn } from '../helpers/app.ts';
 import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
 import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
@@ -48,7 +49,10 @@ test('run logs and notifications follow the panel language by default; a chosen 
     return { log, notice: JSON.parse(notice.body) as { title: string; content: string } };
   };
   const panelIn = async (lang: 'en' | 'zh') =>
-    assert.equal((await call(app, 'GET', '/api/user', { token, lang })).status, 200);
+    assert.equal(
+      (await call(app, 'GET', '/api/user', { token, lang, headers: { [panelLanguageHeader]: lang } })).status,
+      200,
+    );
   const effective = async () =>
     (await call(app, 'GET', '/api/system/config/effective', { token })).body.data as {
       lang: string;
@@ -66,6 +70,13 @@ test('run logs and notifications follow the panel language by default; a chosen 
   assert.doesNotMatch(english.notice.content, /\[31m|\[0m/);
 
   await panelIn('zh');
+  // Another client signed in with the password (a script, its own Accept-Language or none) is not the panel.
+  assert.equal((await call(app, 'GET', '/api/user', { token, lang: 'en' })).status, 200);
+  assert.equal(
+    (await call(app, 'GET', '/api/user', { token, headers: { [panelLanguageHeader]: 'english' } })).status,
+    200,
+  );
+  assert.equal((await effective()).lang, 'zh');
   const chinese = await runOnce();
   assert.match(chinese.log, /^## 开始执行 /);
   assert.equal(chinese.notice.title, '任务失败：colourful');

@@ -5,6 +5,11 @@ export const Locales = { en: 'en-US', zh: 'zh-CN' } as const satisfies Record<La
 export type Locale = (typeof Locales)[Language];
 export const fallbackLanguage: Language = 'zh';
 const rightToLeft = ['he', 'ar', 'fa', 'ku'];
+/**
+ * The header the panel's own UI sends with the language it is shown in. Only this says what the administrator reads:
+ * Accept-Language comes from any client (a script signed in with the password sends its own, or none).
+ */
+export const panelLanguageHeader = 'x-baihu-panel-language';
 
 /** First two letters of a language tag, lower-cased; '' for nothing. */
 export function languagePrefix(tag: string | null | undefined): string {
@@ -15,6 +20,11 @@ export function languagePrefix(tag: string | null | undefined): string {
 export function toLanguage(tag: string | null | undefined): Language {
   const prefix = languagePrefix(tag);
   return (Languages as readonly string[]).includes(prefix) ? (prefix as Language) : fallbackLanguage;
+}
+
+/** The language when `value` names one exactly (`en`, `zh`), else null: for values that must not fall back. */
+export function exactLanguage(value: unknown): Language | null {
+  return typeof value === 'string' && (Languages as readonly string[]).includes(value) ? (value as Language) : null;
 }
 
 export function isRightToLeft(tag: string | null | undefined): boolean {

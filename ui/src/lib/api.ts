@@ -6,6 +6,7 @@
  * to go to the login page.
  */
 import { ResponseCode, type ApiFailure, type FieldError } from '@contract/codes.ts';
+import { panelLanguageHeader, toLanguage } from '@contract/i18n.ts';
 import { underBase } from './base.ts';
 import { clearToken, getToken } from './session.ts';
 
@@ -94,6 +95,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': document.documentElement.lang || 'zh-CN',
+    [panelLanguageHeader]: toLanguage(document.documentElement.lang),
   };
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;

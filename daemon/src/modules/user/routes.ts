@@ -15,9 +15,8 @@ import {
   UserInfo,
 } from '../../contract/user.ts';
 import { AppError } from '../../errors.ts';
-import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
-import type { Language } from '../../contract/i18n.ts';
+import { exactLanguage, panelLanguageHeader, type Language } from '../../contract/i18n.ts';
 import { avatarContentTypes, avatarMaxBytes, imageExtension, readAvatar, removeAvatar, storeAvatar } from './avatar.ts';
 import type { Caller, UserService } from './service.ts';
 import { publicAccess, sessionAccess } from '../../access/declare.ts';
@@ -89,8 +88,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
     { config: { access: sessionAccess }, schema: { response: { 200: Ok(UserInfo), ...failures } } },
     async (req) => {
       // The panel asks this on every load (and a change of language reloads it): what the daemon writes for people
-      // follows the language the administrator reads the panel in.
-      await panelLanguage(requestLanguage(req));
+      // follows the language the administrator reads the panel in, as the panel's own UI says it (no other client).
+      const shown = exactLanguage(req.headers[panelLanguageHeader]);
+      if (shown) await panelLanguage(shown);
       return ok(await users.info(avatarUrl));
     },
   );

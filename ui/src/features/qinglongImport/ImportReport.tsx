@@ -1,6 +1,6 @@
 import type { ImportPreview, ImportResult } from '@contract/import-schemas.ts';
 import { formatImportReason, ImportKinds, importKindLabels, type ImportReason } from '@contract/import.ts';
-import { toLanguage } from '@contract/i18n.ts';
+import { toLanguage, type Language } from '@contract/i18n.ts';
 import { useLingui } from '@lingui/react/macro';
 
 /**
@@ -12,7 +12,6 @@ export function ImportReport({ report }: { report: ImportPreview | ImportResult 
   const lang = toLanguage(i18n.locale);
   const result = 'written' in report ? report : null;
   const kinds = ImportKinds.filter((kind) => report.counts[kind].found > 0 || (result?.written[kind] ?? 0) > 0);
-  const reason = (r: unknown) => formatImportReason(r as ImportReason, lang);
   return (
     <div className="flex flex-col gap-4 text-[13px]" data-testid="import-report">
       <p className="text-muted">
@@ -45,32 +44,28 @@ export function ImportReport({ report }: { report: ImportPreview | ImportResult 
           </tbody>
         </table>
       </div>
-      {report.skipped.length > 0 && (
-        <section>
-          <h3 className="mb-1 font-medium">{t`Left out`}</h3>
-          <ul className="flex list-disc flex-col gap-0.5 ps-5">
-            {report.skipped.map((item, index) => (
-              <li key={index}>
-                <span className="text-muted">{importKindLabels[item.kind][lang]}</span> {item.item}:{' '}
-                {reason(item.reason)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {report.notices.length > 0 && (
-        <section>
-          <h3 className="mb-1 font-medium">{t`Worth knowing`}</h3>
-          <ul className="flex list-disc flex-col gap-0.5 ps-5">
-            {report.notices.map((item, index) => (
-              <li key={index}>
-                <span className="text-muted">{importKindLabels[item.kind][lang]}</span> {item.item}:{' '}
-                {reason(item.reason)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ItemList title={t`Left out`} items={report.skipped} lang={lang} />
+      <ItemList title={t`Worth knowing`} items={report.notices} lang={lang} />
     </div>
+  );
+}
+
+type ReportItem = ImportPreview['skipped'][number];
+
+/** One titled list of report items, each with its kind and reason; nothing when empty. */
+function ItemList({ title, items, lang }: { title: string; items: ReportItem[]; lang: Language }) {
+  if (items.length === 0) return null;
+  return (
+    <section>
+      <h3 className="mb-1 font-medium">{title}</h3>
+      <ul className="flex list-disc flex-col gap-0.5 ps-5">
+        {items.map((item, index) => (
+          <li key={index}>
+            <span className="text-muted">{importKindLabels[item.kind][lang]}</span> {item.item}:{' '}
+            {formatImportReason(item.reason as ImportReason, lang)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
