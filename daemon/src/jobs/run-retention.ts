@@ -98,6 +98,8 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
   const autoCheckpoint = o.wal ? Number(o.wal.sqlite.pragma('wal_autocheckpoint', { simple: true })) : 0;
   if (o.wal) o.wal.sqlite.pragma('wal_autocheckpoint = 0');
   let sinceCheckpoint = 0;
+  // Should the worker fail to checkpoint (its connection cannot open), the main connection does it: slower, never lost.
+  const checkpoint = () => worker.checkpoint().catch(() => void o.wal?.sqlite.pragma('wal_checkpoint(PASSIVE)'));
   try {
     const bounds = await o.runs.idBounds();
     if (!bounds) return report;
@@ -132,12 +134,12 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
       );
       if (o.wal && sinceCheckpoint >= checkpointEvery) {
         sinceCheckpoint = 0;
-        await worker.checkpoint();
+        await checkpoint();
       } else {
         await pause();
       }
     }
-    if (o.wal && sinceCheckpoint > 0) await worker.checkpoint();
+    if (o.wal && sinceCheckpoint > 0) await checkpoint();
   } finally {
     if (o.wal) o.wal.sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
     await worker.close();
