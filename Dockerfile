@@ -4,12 +4,13 @@
 # ---- build: install every dependency, build the UI, then drop the dev dependencies ----------------------------------
 FROM node:22-alpine AS build
 # better-sqlite3 compiles from source when no prebuilt binary fits the platform; the same compiler builds the run
-# reaper (daemon/native/reaper.c), which `npm ci` builds in its postinstall step — hence its source comes first.
+# reaper and the process starter (daemon/native/*.c), which `npm ci` builds in its postinstall step — hence their
+# sources come first.
 RUN apk add --no-cache python3 make g++
 WORKDIR /baihu
 COPY package.json package-lock.json ./
 COPY scripts/build-reaper.mjs ./scripts/
-COPY daemon/native/reaper.c ./daemon/native/
+COPY daemon/native/reaper.c daemon/native/spawner.c ./daemon/native/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The image is built without .git: the commit and the build date come in as build arguments (About page).
@@ -18,7 +19,7 @@ ARG BAIHU_COMMIT=""
 ARG BAIHU_BUILD_DATE=""
 # --required: an image without the reaper would let detached processes of a run outlive stop and timeout.
 RUN node scripts/build-reaper.mjs --required --force \
- && test -x daemon/native/baihu-reaper \
+ && test -x daemon/native/baihu-reaper && test -x daemon/native/baihu-spawner \
  && npm run build:ui \
  && npm run build:daemon \
  && npm prune --omit=dev --no-audit --no-fund \
@@ -45,7 +46,8 @@ ENV NODE_ENV=production \
 COPY --from=build /baihu/package.json /baihu/package-lock.json /baihu/tsconfig.json ./
 COPY --from=build /baihu/node_modules ./node_modules
 COPY --from=build /baihu/ui/dist ./ui/dist
-# daemon/ holds the bundle (dist/) and the run reaper built above (native/baihu-reaper, static, for musl).
+# daemon/ holds the bundle (dist/), the run reaper and the process starter built above (native/baihu-reaper and
+# native/baihu-spawner, static, for musl).
 COPY --from=build /baihu/daemon ./daemon
 COPY --from=build /baihu/shell ./shell
 # axios, got, undici, dotenv, crypto-js, tough-cookie: what Qinglong's image lets every script require (NODE_PATH).

@@ -1,7 +1,8 @@
 /**
  * The overview at 5 million task runs (1,000 tasks, runs spread over 90 days so a third fall in the 30-day window),
  * in-process through app.inject:
- *  - overview_p50_ms / overview_p99_ms: 20 × GET /api/dashboard;
+ *  - overview_p50_ms / overview_p99_ms: 100 × GET /api/dashboard after one warm-up call (the first call compiles the
+ *    route's serializer, once per process, as the other benches' warm-ups leave out);
  *  - failed_search_ms: GET /api/crons?searchValue=failed:24h (the overview's link).
  * The rows are written with one INSERT … SELECT from a counter, then the migration's index is built. Prints one JSON
  * line per figure with its budget; exit code 1 when a budget is exceeded.
@@ -15,8 +16,8 @@ import { loadConfig } from '../daemon/src/config.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5_000_000);
 const tasks = 1_000;
-const calls = 20;
-const budgets = { overview_p99_ms: 1000, failed_search_ms: 1000 };
+const calls = 100;
+const budgets = { overview_p99_ms: 20, failed_search_ms: 1000 };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
     console.log(JSON.stringify({ figure: 'seed_ms', value: Math.round(performance.now() - seedStarted), runs }));
 
     const times: number[] = [];
+    await app.inject({ method: 'GET', url: '/api/dashboard', headers });
     for (let i = 0; i < calls; i++) {
       const started = performance.now();
       const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers });

@@ -10,9 +10,12 @@
  *    duration, runs and files removed, the largest the WAL grew meanwhile; database and data/log sizes before and
  *    after (with incremental vacuum).
  * BENCH_LONGEVITY_SCALE=0.1 seeds a tenth (budgets still apply). One JSON line per figure; exit 1 on a missed budget.
+ * BENCH_LONGEVITY_RETENTION=0 measures the pages only (the full-scale retention pass takes most of an hour).
+ * BENCH_LONGEVITY_DIR=<dir> keeps the seeded data dir there and reuses it on the next run (no seeding, ~150 s at full
+ * scale); the retention pass is then skipped too, as it would change the data the next run reuses.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -83,9 +86,10 @@ const fileSize = (f: string) => {
   }
 };
 
-function sizes(daemon: Daemon) {
-  const dbBytes = fileSize(daemon.db) + fileSize(`${daemon.db}-wal`);
-  const du = execFileSync('du', ['-s', '--block-size=1', path.join(daemon.dataDir, 'log')], { encoding: 'utf8' });
+function sizes(dataDir: string) {
+  const dbFile = path.join(dataDir, 'db', 'baihu.sqlite');
+  const dbBytes = fileSize(dbFile) + fileSize(`${dbFile}-wal`);
+  const du = execFileSync('du', ['-s', '--block-size=1', path.join(dataDir, 'log')], { encoding: 'utf8' });
   return { db_mb: Math.round(dbBytes / 1048576), log_mb: Math.round(Number(du.split('\t')[0]) / 1048576) };
 }
 
@@ -117,19 +121,26 @@ async function measurePages(conn: Connection, token: string, rounds: number) {
 }
 
 ensureBundle();
-const temp = tempDir('longevity');
+const keptDir = process.env.BENCH_LONGEVITY_DIR;
+const temp = keptDir ? { dir: keptDir, remove: () => {} } : tempDir('longevity');
+const reused = !!keptDir && existsSync(path.join(keptDir, 'db', 'baihu.sqlite'));
+const retention = process.env.BENCH_LONGEVITY_RETENTION !== '0' && !keptDir;
 let daemon: Daemon | null = null;
 try {
-  daemon = await startDaemon(temp.dir);
-  await signIn(daemon, true);
-  await daemon.stop();
-  await insertTasks(daemon.db, tasks, 'echo hi');
-  const { seedMs } = seed(daemon);
-  const settings = new Database(daemon.db);
-  settings.exec(`insert or replace into settings (key, value) values ('runHistoryDays', '365'),
-    ('runHistoryPerTask', '${Math.round(800 * scale)}')`);
-  settings.close();
-  const before = sizes(daemon);
+  let seedMs = 0;
+  if (!reused) {
+    mkdirSync(temp.dir, { recursive: true });
+    daemon = await startDaemon(temp.dir);
+    await signIn(daemon, true);
+    await daemon.stop();
+    await insertTasks(daemon.db, tasks, 'echo hi');
+    seedMs = seed(daemon).seedMs;
+    const settings = new Database(daemon.db);
+    settings.exec(`insert or replace into settings (key, value) values ('runHistoryDays', '365'),
+      ('runHistoryPerTask', '${Math.round(800 * scale)}')`);
+    settings.close();
+  }
+  const before = sizes(temp.dir);
   daemon = await startDaemon(temp.dir);
   const token = await signIn(daemon, false);
   const conn = new Connection(daemon.port);
@@ -145,9 +156,11 @@ try {
   }
 
   const reader = new Database(daemon.db, { readonly: true });
-  const run = await conn.request('PUT', '/api/system/log-cleanup/run', { token });
-  const runId = run.status === 200 ? run.json<{ data: { runId: number | null } }>().data.runId : null;
-  if (runId === null) {
+  const run = retention ? await conn.request('PUT', '/api/system/log-cleanup/run', { token }) : null;
+  const runId = run?.status === 200 ? run.json<{ data: { runId: number | null } }>().data.runId : null;
+  if (!run) {
+    // pages only
+  } else if (runId === null) {
     report.check('retention_ran', false, { reply: `${run.status} ${run.body.toString().slice(0, 200)}` });
   } else {
     const rowOf = reader.prepare(`select "end", detail, finished_at from job_runs where id = ?`);
@@ -184,7 +197,7 @@ try {
   reader.close();
   conn.close();
   await daemon.stop();
-  const after = sizes(daemon);
+  const after = sizes(temp.dir);
   report.figure('db_mb_before', before.db_mb, null);
   report.figure('db_mb_after', after.db_mb, null);
   report.figure('log_mb_before', before.log_mb, null);

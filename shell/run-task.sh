@@ -66,7 +66,10 @@ __baihu_fit_environment() {
 }
 
 # Qinglong's shell names (dir_scripts, notify_api, ...) for .sh tasks and hooks; config.sh may override them.
-. "$(dirname "${BASH_SOURCE[0]}")/task-helpers.sh"
+# The folder by parameter expansion: a `$(dirname ...)` would fork and exec twice per run.
+__baihu_shell_dir=${BASH_SOURCE[0]%/*}
+[[ $__baihu_shell_dir == "${BASH_SOURCE[0]}" ]] && __baihu_shell_dir=.
+. "$__baihu_shell_dir/task-helpers.sh"
 
 if [[ -n $__baihu_config && -f $__baihu_config/config.sh ]]; then
   __baihu_values=()

@@ -6,7 +6,12 @@
 
 dir_data=${QL_DATA_DIR:-${BAIHU_DATA_DIR:-}}
 dir_root=${QL_DIR:-$(dirname "$dir_data")}
-dir_shell="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Sourced by its absolute path (the run wrapper, ql extra): its folder without a subshell, else as cd && pwd says.
+if [[ ${BASH_SOURCE[0]} == /* ]]; then
+  dir_shell=${BASH_SOURCE[0]%/*}
+else
+  dir_shell="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+fi
 dir_config=$dir_data/config
 dir_scripts=$dir_data/scripts
 dir_repo=$dir_data/repo

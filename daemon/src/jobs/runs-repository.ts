@@ -47,7 +47,7 @@ export class JobRunsRepository {
     return row?.end ?? null;
   }
 
-  /** The newest run that wrote each of these logs (paths relative to data/log; the index job_runs_log_path). */
+  /** The newest run that wrote each of these logs (paths relative to data/log; the index job_runs_log_path, which carries these columns). */
   async byLogPaths(
     paths: readonly string[],
   ): Promise<Map<string, Pick<JobRunRow, 'end' | 'exit_code' | 'kind' | 'ref_id'>>> {

@@ -10,6 +10,7 @@ import * as m0008 from './0008-apps.ts';
 import * as m0009 from './0009-job-runs-log-path.ts';
 import * as m0010 from './0010-run-counts.ts';
 import * as m0011 from './0011-run-retention.ts';
+import * as m0012 from './0012-page-indexes.ts';
 import * as m0013 from './0013-run-retention-by-rowid.ts';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-job-runs-log-path': m0009,
   '0010-run-counts': m0010,
   '0011-run-retention': m0011,
+  '0012-page-indexes': m0012,
   '0013-run-retention-by-rowid': m0013,
 };

@@ -76,6 +76,8 @@ export interface EnvironmentLayers {
   runId: string;
   /** The daemon's own environment (host.processEnvironment); only the whitelist above passes. */
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
+  /** That whitelist already applied (the executor's, filtered once at start rather than for every run). */
+  inherited?: Readonly<Record<string, string>>;
 }
 
 export interface RunEnvironment {
@@ -88,7 +90,7 @@ export interface RunEnvironment {
 
 export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   const { paths } = layers;
-  const env = inheritedEnvironment(layers.daemonEnv);
+  const env = layers.inherited ? { ...layers.inherited } : inheritedEnvironment(layers.daemonEnv);
   env.PATH = [env.PATH ?? '/usr/local/bin:/usr/bin:/bin', shellDir].join(':');
   env.QL_DIR = path.dirname(paths.root);
   env.QL_DATA_DIR = paths.root;

@@ -64,7 +64,7 @@ export class ProcessExecutor implements Executor {
   constructor(private readonly o: ProcessExecutorOptions) {
     this.inherited = inheritedEnvironment(o.daemonEnv);
     this.configSh = new ConfigShReader(path.join(o.paths.config, 'config.sh'), this.inherited);
-    this.tasks = new ProcessRunner({ ...o, configSh: this.configSh });
+    this.tasks = new ProcessRunner({ ...o, configSh: this.configSh, inherited: this.inherited });
   }
 
   runTask(spec: TaskRunSpec): Promise<RunHandle> {

@@ -16,9 +16,11 @@ import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts'
 import { formatLogTime, logLines, type LineTable } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
+import { launchDirect } from './launch.ts';
 import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
 import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
+import { defaultSpawner, type Spawner } from './spawner.ts';
 import {
   parseDuration,
   parseTaskCommand,
@@ -43,10 +45,14 @@ export interface ProcessRunnerOptions {
   clock?: Clock;
   /** The daemon's environment (host.processEnvironment), whitelisted before use. */
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
+  /** What runs inherit of daemonEnv, when already filtered (the executor's); by default filtered at each run. */
+  inherited?: Readonly<Record<string, string>>;
   /** The reader of config.sh to share (one cache); by default its own. */
   configSh?: ConfigShReader;
   /** The run reaper (default: the built one, see reaper.ts); null starts runs without it. */
   reaper?: string | null;
+  /** The process starter (default: the built one, see spawner.ts); null: the daemon starts runs itself. */
+  spawner?: Spawner | null;
   /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
   logLimitBytes?: () => number;
 }
@@ -79,17 +85,22 @@ export class ProcessRunner implements TaskRunner {
       const plan = await this.plan(spec, runId, lines);
       for (const dropped of plan.leftOut) out.line(lines.leftOut(dropped, limitsKb()));
       if (plan.delay > 0) out.line(lines.delay(plan.delay));
-      return new RunGroup(plan.members, {
-        out,
-        runId,
-        startedAt,
-        clock: this.clock,
-        graceMs: this.options.graceMs ?? 5000,
-        timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
-        reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
-        onEnd: (detail) =>
-          out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
-      });
+      const spawner = this.options.spawner === undefined ? defaultSpawner() : this.options.spawner;
+      return await RunGroup.start(
+        plan.members,
+        {
+          out,
+          runId,
+          startedAt,
+          clock: this.clock,
+          graceMs: this.options.graceMs ?? 5000,
+          timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
+          reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
+          onEnd: (detail) =>
+            out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
+        },
+        spawner ? (spec) => spawner.launch(spec) : launchDirect,
+      );
     } catch (error) {
       if (!(error instanceof Refusal)) {
         out.end(failedOutcome(startedAt, this.clock.now()));
@@ -116,6 +127,7 @@ export class ProcessRunner implements TaskRunner {
       run: spec.env,
       runId,
       daemonEnv: this.options.daemonEnv,
+      ...(this.options.inherited ? { inherited: this.options.inherited } : {}),
     });
     const script = command.kind === 'script' ? resolveScript(paths.scripts, command.script) : null;
     if (script && !script.ok) throw new Refusal(script.error);

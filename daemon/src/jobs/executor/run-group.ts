@@ -3,10 +3,11 @@
  * marker. Output goes to the run's LogOutput; the run ends when every process has exited. Each process is started
  * behind the run reaper (reaper.ts) when it is built: stop and timeout then ask the reapers, which end every
  * descendant however it detached (SIGTERM, SIGKILL after the grace period). Without the reaper, stop and timeout
- * signal every group and every marked process themselves.
+ * signal every group and every marked process themselves. The processes are started by a launcher (launch.ts): the
+ * resident process starter for task runs (spawner.ts), the daemon itself otherwise.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Clock } from '../../clock.ts';
+import { launchDirect, type Exit, type Launched, type Launcher } from './launch.ts';
 import type { EndDetail } from './log-format.ts';
 import { LinePrefixer, type LogOutput } from './log-output.ts';
 import { killMarked, killTrees, markedProcesses, signalGroup } from './process-kill.ts';
@@ -35,13 +36,6 @@ export interface GroupOptions {
   onEnd?: (detail: EndDetail) => void;
 }
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** How long output may keep coming after a process exited (a background child may hold the pipe open). */
-const drainMs = 200;
 /** How much longer than the grace period a reaper may take to end its run before it is overruled from here. */
 const reaperMarginMs = 2000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,24 +46,35 @@ export class RunGroup implements RunHandle {
   readonly runId: string;
   readonly startedAt: number;
   readonly finished: Promise<RunOutcome>;
-  private readonly children: ChildProcess[] = [];
-  private readonly exits: Promise<Exit>[] = [];
   private readonly exitOrder: Exit[] = [];
-  private readonly prefixers: LinePrefixer[] = [];
   private reason: typeof RunEnd.stopped | typeof RunEnd.timeout | null = null;
   private killing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private allExited = false;
   private settled = false;
 
-  constructor(
-    members: Member[],
+  /** Starts every member through `launch` and hands back the group once each has its pid (or failed to start). */
+  static async start(members: Member[], options: GroupOptions, launch: Launcher): Promise<RunGroup> {
+    const prefixers: LinePrefixer[] = [];
+    const launched = await Promise.all(members.map((member) => launchMember(member, options, launch, prefixers)));
+    return new RunGroup(launched, prefixers, options);
+  }
+
+  /** The same, started from the daemon itself, at once. */
+  static now(members: Member[], options: GroupOptions): RunGroup {
+    const prefixers: LinePrefixer[] = [];
+    const launched = members.map((member) => launchMember(member, options, launchDirect, prefixers) as Launched);
+    return new RunGroup(launched, prefixers, options);
+  }
+
+  private constructor(
+    private readonly children: Launched[],
+    private readonly prefixers: LinePrefixer[],
     private readonly options: GroupOptions,
   ) {
     this.runId = options.runId;
     this.startedAt = options.startedAt;
-    for (const member of members) this.launch(member);
-    this.pids = this.children.map((child) => child.pid ?? 0).filter((pid) => pid > 0);
+    this.pids = children.map((child) => child.pid).filter((pid) => pid > 0);
     this.pid = this.pids[0] ?? 0;
     if (options.timeoutMs !== null) {
       this.timer = setTimeout(() => this.end(RunEnd.timeout), options.timeoutMs);
@@ -80,40 +85,6 @@ export class RunGroup implements RunHandle {
   async stop(): Promise<void> {
     await this.end(RunEnd.stopped);
     await this.finished;
-  }
-
-  private launch(member: Member): void {
-    const [command, ...args] = reapedArgv(this.options.reaper, this.options.graceMs, member.argv);
-    const child = spawn(command!, args, {
-      cwd: member.cwd,
-      env: member.env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.children.push(child);
-    const out = this.options.out;
-    for (const stream of [child.stdout!, child.stderr!]) {
-      if (member.prefix === undefined) {
-        stream.on('data', (chunk: Buffer) => out.write(chunk));
-      } else {
-        const prefixer = new LinePrefixer(member.prefix, (chunk) => out.write(chunk));
-        this.prefixers.push(prefixer);
-        stream.on('data', (chunk: Buffer) => prefixer.push(chunk));
-      }
-    }
-    this.exits.push(
-      new Promise<Exit>((resolve) => {
-        child.once('exit', (code, signal) => resolve({ code, signal }));
-        child.once('error', (error) => {
-          if (child.pid !== undefined) return;
-          out.line(`${member.prefix ?? ''}Cannot start ${command}: ${error.message}`);
-          resolve({ code: 127, signal: null });
-        });
-      }).then((exit) => {
-        this.exitOrder.push(exit);
-        return exit;
-      }),
-    );
   }
 
   private end(reason: typeof RunEnd.stopped | typeof RunEnd.timeout): Promise<void> {
@@ -142,14 +113,12 @@ export class RunGroup implements RunHandle {
    * SIGKILL after the grace period. Should one not be done in time, its tree is frozen and killed from here.
    */
   private async stopReapers(): Promise<void> {
-    // Only children that started: Node signals a child whose spawn failed (its cwd gone, say) as pid 0, and kill(0)
-    // is the daemon's own process group.
-    for (const child of this.children) if ((child.pid ?? 0) > 0) child.kill('SIGTERM');
+    // Only children that started and were not reaped (kill() checks): a pid 0 would be the daemon's own group.
+    for (const child of this.children) child.kill('SIGTERM');
     const deadline = Date.now() + this.options.graceMs + reaperMarginMs;
     while (!this.allExited && Date.now() < deadline) await sleep(20);
     if (this.allExited) return;
-    const running = this.children.filter((child) => child.exitCode === null && child.signalCode === null);
-    await killTrees(running.map((child) => child.pid ?? 0).filter((pid) => pid > 0));
+    await killTrees(this.children.filter((child) => child.running).map((child) => child.pid));
   }
 
   private async signalEverything(): Promise<void> {
@@ -166,11 +135,17 @@ export class RunGroup implements RunHandle {
   }
 
   private async settle(): Promise<RunOutcome> {
-    await Promise.all(this.exits);
+    await Promise.all(
+      this.children.map((child) =>
+        child.exited.then((exit) => {
+          this.exitOrder.push(exit);
+        }),
+      ),
+    );
     this.allExited = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.killing) await this.killing;
-    await Promise.all(this.children.map(drain));
+    await Promise.all(this.children.map((child) => child.drain()));
     for (const prefixer of this.prefixers) prefixer.flush();
     this.settled = true;
     const finishedAt = this.options.clock.now();
@@ -189,16 +164,28 @@ export class RunGroup implements RunHandle {
   }
 }
 
-/** Waits for the child's pipes to close, at most drainMs, then lets go of them. */
-async function drain(child: ChildProcess): Promise<void> {
-  const streams = [child.stdout, child.stderr].filter((stream) => stream !== null);
-  const closed = Promise.all(
-    streams.map((stream) => (stream.closed ? null : new Promise((resolve) => stream.once('close', resolve)))),
-  );
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
-  clearTimeout(timer);
-  for (const stream of streams) stream.destroy();
+/** Starts one member: its argv behind the reaper, its output (with its line prefix, for conc) to the run's log. */
+function launchMember(
+  member: Member,
+  options: GroupOptions,
+  launch: Launcher,
+  prefixers: LinePrefixer[],
+): Launched | Promise<Launched> {
+  const out = options.out;
+  const stream = () => {
+    if (member.prefix === undefined) return (chunk: Buffer) => out.write(chunk);
+    const prefixer = new LinePrefixer(member.prefix, (chunk) => out.write(chunk));
+    prefixers.push(prefixer);
+    return (chunk: Buffer) => prefixer.push(chunk);
+  };
+  return launch({
+    argv: reapedArgv(options.reaper, options.graceMs, member.argv),
+    cwd: member.cwd,
+    env: member.env,
+    stdout: stream(),
+    stderr: stream(),
+    failed: (message) => out.line(`${member.prefix ?? ''}${message}`),
+  });
 }
 
 /** A run that never started (a malformed command, a refused path): its outcome is already known. */

@@ -41,7 +41,7 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
   const out = new LogOutput(options.logFile ?? null, options.sink, { bytes: limit, notice: lines.truncated(limit) });
   const title = options.title;
   if (title !== undefined) out.line(lines.start(formatLogTime(startedAt), title));
-  return new RunGroup([{ argv: options.argv, cwd: options.cwd, env: { ...options.env, [runIdVariable]: runId } }], {
+  return RunGroup.now([{ argv: options.argv, cwd: options.cwd, env: { ...options.env, [runIdVariable]: runId } }], {
     out,
     runId,
     startedAt,

@@ -6,11 +6,20 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CronStatus, RunEnd, ViewFilterOperation } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
 import { inList as inValues } from '../../db/in-list.ts';
-import { always, anyElementIn, anyElementMatches, containsText, matchesPattern, never } from '../../db/sql.ts';
+import {
+  always,
+  anyElementIn,
+  anyElementMatches,
+  containsText,
+  matchesPattern,
+  never,
+  runFailed,
+} from '../../db/sql.ts';
+import { isIndexable, type IndexedTextColumn } from '../../db/text-index.ts';
 import { numbers, runEndsIn, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
 type Eb = ExpressionBuilder<Database, 'crons'>;
-type TextColumn = 'name' | 'command' | 'schedule' | 'labels';
+type TextColumn = IndexedTextColumn;
 
 function safeEncode(text: string): string {
   try {
@@ -20,10 +29,9 @@ function safeEncode(text: string): string {
   }
 }
 
-/** The column contains the raw or the URI-encoded text (Qinglong stores some commands encoded). */
-function contains(eb: Eb, column: TextColumn, text: string): Expression<SqlBool> {
-  return eb.or([...new Set([text, safeEncode(text)])].map((v) => containsText(eb.ref(column), v)));
-}
+/** The raw and the URI-encoded text: a column containing either matches (Qinglong stores some commands encoded). */
+const variants = (text: string) => [...new Set([text, safeEncode(text)])];
+const allTextColumns = ['name', 'command', 'schedule', 'labels'] as const;
 
 const searchPrefixes: Record<string, TextColumn> = {
   name: 'name',
@@ -39,7 +47,7 @@ function lastEndIn(ends: readonly string[]): Expression<SqlBool> {
   return wanted.length ? inValues('last_end', [...wanted]) : never;
 }
 
-/** Tasks with a failed or timed-out run that ended in the window (the index job_runs_finished serves it). */
+/** Tasks with a failed or timed-out run that ended in the window (the failures' index job_runs_failed serves it). */
 function failedSince(eb: Eb, since: number): Expression<SqlBool> {
   return eb(
     'id',
@@ -48,26 +56,48 @@ function failedSince(eb: Eb, since: number): Expression<SqlBool> {
       .selectFrom('job_runs')
       .select('job_runs.ref_id')
       .where('job_runs.kind', '=', 'task')
-      .where('job_runs.finished_at', '>=', since)
-      .where('job_runs.end', 'in', [RunEnd.failed, RunEnd.timeout]),
+      .where(runFailed)
+      .where('job_runs.finished_at', '>=', since),
   );
 }
 
 const windowUnits: Record<string, number> = { h: 3_600_000, d: 86_400_000 };
+
+const resultSearch = /^result:\s*(\w+)$/i;
+const windowSearch = /^failed:\s*(\d{1,4})([hd])$/i;
+
+/** A plain text search: the columns (`name:x`… or all four) and the texts any of which a match contains. */
+function textSearchOf(search: string): { columns: TextColumn[]; texts: string[] } | null {
+  if (resultSearch.test(search) || windowSearch.test(search)) return null;
+  const colon = search.indexOf(':');
+  const column = colon > 0 ? searchPrefixes[search.slice(0, colon)] : undefined;
+  if (column) return { columns: [column], texts: variants(search.slice(colon + 1).trim()) };
+  return { columns: [...allTextColumns], texts: variants(search) };
+}
 
 /**
  * `name:x`, `command:x`, `schedule:x`, `label:x`, or free text over all four; `result:failed` (how the last run
  * ended), `failed:24h` / `failed:30d` (a failure in that window, as the overview counts them).
  */
 function searchCondition(eb: Eb, search: string, now: number): Expression<SqlBool> {
-  const result = /^result:\s*(\w+)$/i.exec(search);
+  const result = resultSearch.exec(search);
   if (result) return lastEndIn(runEndsIn(result[1]!.toLowerCase()) ?? []);
-  const window = /^failed:\s*(\d{1,4})([hd])$/i.exec(search);
+  const window = windowSearch.exec(search);
   if (window) return failedSince(eb, now - Number(window[1]) * windowUnits[window[2]!.toLowerCase()]!);
-  const colon = search.indexOf(':');
-  const column = colon > 0 ? searchPrefixes[search.slice(0, colon)] : undefined;
-  if (column) return contains(eb, column, search.slice(colon + 1).trim());
-  return eb.or((['name', 'command', 'schedule', 'labels'] as const).map((c) => contains(eb, c, search)));
+  const { columns, texts } = textSearchOf(search)!;
+  return eb.or(columns.flatMap((c) => texts.map((v) => containsText(eb.ref(c), v))));
+}
+
+/**
+ * When the list's only condition is a text search of three or more characters, the text index answers it
+ * (db/text-index.ts): the same rows as the LIKEs of searchCondition. Null otherwise (LIKE as before).
+ */
+export function indexedSearchOf(query: ListQuery): { columns: TextColumn[]; texts: string[] } | null {
+  const { columnFilters } = query;
+  const others = query.view.filters.length || columnFilters.status || columnFilters.sub_id || columnFilters.last_end;
+  if (others || !query.searchValue) return null;
+  const search = textSearchOf(query.searchValue);
+  return search && search.texts.every(isIndexable) ? search : null;
 }
 
 /** Qinglong's rule for status 2: it means is_disabled = 1; other statuses only count for enabled tasks. */
@@ -177,6 +207,18 @@ const defaultOrder: [SortColumn, 'asc' | 'desc'][] = [
   ['status', 'asc'],
   ['created_at', 'desc'],
 ];
+
+/**
+ * Orders an index serves whole (migration 0012 and crons_default_order): a sort column in either direction followed
+ * by the default order, or the default order itself. Reading such an order's index stops after the page.
+ */
+const indexedSorts = new Set<SortColumn>(['name', 'created_at', 'status', 'last_execution_time']);
+export function isIndexedOrder(order: [SortColumn, 'asc' | 'desc'][]): boolean {
+  const [first, second] = order;
+  if (!first) return false;
+  if (indexedSorts.has(first[0])) return true;
+  return first[0] === 'is_pinned' && first[1] === 'desc' && second?.[0] === 'is_disabled' && second[1] === 'asc';
+}
 
 /** The column sorter first, then the view's sorts, then Qinglong's default order, then id for stable paging. */
 export function orderOf(query: ListQuery): [SortColumn, 'asc' | 'desc'][] {

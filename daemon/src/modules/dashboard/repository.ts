@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { RunEnd } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
 import { inList } from '../../db/in-list.ts';
+import { runFailed } from '../../db/sql.ts';
 
 const taskKind = 'task';
-const failedEnds = [RunEnd.failed, RunEnd.timeout];
 /** 1 for a failed or timed-out run: summed, it counts failures in the same pass as the runs. */
 const isFailure = sql<number>`case when "end" in ('failed', 'timeout') then 1 else 0 end`;
 
@@ -91,14 +90,14 @@ export class DashboardRepository {
     return totals(await query.execute());
   }
 
-  /** How many tasks had a failed or timed-out run that ended since `from`. */
+  /** How many tasks had a failed or timed-out run that ended since `from` (the failures' index, job_runs_failed). */
   async tasksFailedSince(from: number): Promise<number> {
     const row = await this.db
       .selectFrom('job_runs')
       .select(sql<number>`count(distinct ref_id)`.as('tasks'))
       .where('kind', '=', taskKind)
+      .where(runFailed)
       .where('finished_at', '>=', from)
-      .where('end', 'in', failedEnds)
       .executeTakeFirstOrThrow();
     return Number(row.tasks);
   }

@@ -1,0 +1,46 @@
+/**
+ * The trigram index of the tasks' text (migration 0012: `crons_text`, FTS5). It holds each column lower-cased the way
+ * SQLite's LIKE compares (ASCII letters only) and is read with a case-sensitive tokenizer, so a phrase of three or
+ * more characters matches exactly the rows `column LIKE '%text%'` matches — wildcards and quotes taken literally.
+ * Shorter texts have no trigram to look up: callers keep LIKE for them.
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+export type IndexedTextColumn = 'name' | 'command' | 'schedule' | 'labels';
+
+/** Characters (code points), not UTF-16 units: the tokenizer counts code points. */
+export const isIndexable = (text: string) => [...text].length >= 3;
+
+/** LIKE's case rule: ASCII letters only (lower() in the index's triggers does the same). */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+
+/** An FTS5 query: any of the texts as one phrase, in any of the columns. */
+function matchQuery(columns: readonly IndexedTextColumn[], texts: readonly string[]): string {
+  const phrases = texts.map((t) => `"${asciiLower(t).replaceAll('"', '""')}"`).join(' OR ');
+  return `{${columns.join(' ')}} : (${phrases})`;
+}
+
+/**
+ * The task (`crons.id`) contains one of the texts (each of ≥ 3 characters). `drive`: SQLite starts from the matches
+ * and reads each by id (few matches). Otherwise it walks whatever index serves the ORDER BY and checks each entry's id
+ * against the matches, gathered once into a set — the check needs no row, so rows are read for the page only.
+ */
+export function taskContains(
+  columns: readonly IndexedTextColumn[],
+  texts: readonly string[],
+  drive: boolean,
+): RawBuilder<SqlBool> {
+  const matches = sql`(select rowid from crons_text where crons_text match ${matchQuery(columns, texts)})`;
+  // A unary plus keeps SQLite from using the id for the lookup, so the ORDER BY's index leads.
+  return drive ? sql<SqlBool>`crons.id in ${matches}` : sql<SqlBool>`+crons.id in ${matches}`;
+}
+
+/** How many tasks contain one of the texts: the index alone, no row read. */
+export function countTasksContaining(
+  columns: readonly IndexedTextColumn[],
+  texts: readonly string[],
+): RawBuilder<{ total: number }> {
+  return sql<{
+    total: number;
+  }>`select count(*) as total from crons_text where crons_text match ${matchQuery(columns, texts)}`;
+}

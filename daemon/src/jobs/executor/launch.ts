@@ -1,0 +1,83 @@
+/**
+ * One process of a run as `RunGroup` sees it, however it was started: by the daemon itself (`launchDirect`, Node's
+ * child_process) or by the resident process starter (`spawner.ts`). Either way: argv (no shell), its own session and
+ * process group, stdin /dev/null, stdout and stderr to the run's log.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface LaunchSpec {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Where each stream's output goes, chunk by chunk. */
+  stdout: (chunk: Buffer) => void;
+  stderr: (chunk: Buffer) => void;
+  /** Told why the program could not be started (its exit is then code 127). */
+  failed: (message: string) => void;
+}
+
+export interface Launched {
+  /** 0 when nothing started. */
+  readonly pid: number;
+  readonly exited: Promise<Exit>;
+  /** Started and not reaped yet: its pid is still its own. */
+  readonly running: boolean;
+  /** Signals the process while it runs (never a process that did not start, nor one already reaped). */
+  kill(signal: NodeJS.Signals): void;
+  /** Waits, after the exit, for the rest of its output (at most drainMs: a background child may hold the pipes). */
+  drain(): Promise<void>;
+}
+
+/** Starts processes of runs; a launcher may answer later (the process starter says the pid once it forked). */
+export type Launcher = (spec: LaunchSpec) => Launched | Promise<Launched>;
+
+/** How long output may keep coming after a process exited (a background child may hold the pipe open). */
+export const drainMs = 200;
+
+/** Starts the process from the daemon itself (libuv forks the daemon, on this thread). */
+export function launchDirect(spec: LaunchSpec): Launched {
+  const [command, ...args] = spec.argv;
+  const child = spawn(command!, args, {
+    cwd: spec.cwd,
+    env: spec.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', spec.stdout);
+  child.stderr!.on('data', spec.stderr);
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (error) => {
+      if (child.pid !== undefined) return;
+      spec.failed(`Cannot start ${command}: ${error.message}`);
+      resolve({ code: 127, signal: null });
+    });
+  });
+  return {
+    pid: child.pid ?? 0,
+    exited,
+    get running() {
+      return (child.pid ?? 0) > 0 && child.exitCode === null && child.signalCode === null;
+    },
+    // Node signals a child whose spawn failed (its cwd gone, say) as pid 0, and kill(0) is the daemon's own group.
+    kill: (signal) => void ((child.pid ?? 0) > 0 && child.kill(signal)),
+    drain: () => drain(child),
+  };
+}
+
+/** Waits for the child's pipes to close, at most drainMs, then lets go of them. */
+async function drain(child: ChildProcess): Promise<void> {
+  const streams = [child.stdout, child.stderr].filter((stream) => stream !== null);
+  const closed = Promise.all(
+    streams.map((stream) => (stream.closed ? null : new Promise((resolve) => stream.once('close', resolve)))),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+  clearTimeout(timer);
+  for (const stream of streams) stream.destroy();
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Migrator } from 'kysely';
+import { openDatabase } from '../../daemon/src/db/connection.ts';
+import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import type { NewCron } from '../../daemon/src/db/schema.ts';
+import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
+import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
+import { indexedSearchOf, orderOf, whereOf } from '../../daemon/src/modules/crons/search.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { tempDir } from '../helpers/app.ts';
+
+/** A small deterministic generator (the same tasks and words on every run). */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+// Pieces of text the search must treat the same way LIKE does: ASCII case, non-ASCII letters with a case (compared
+// as they are), CJK, LIKE's wildcards and escape character, FTS5's quote and operators, spaces, URI-encoded text.
+const pieces = [
+  'Sign',
+  'sign',
+  'SIGN',
+  'farm',
+  'Bank',
+  '签到',
+  '任务',
+  '京东',
+  'Éclair',
+  'éclair',
+  'ÅSA',
+  'straße',
+  'STRASSE',
+  '100%',
+  '50_off',
+  'a_b',
+  'a%b',
+  'back\\slash',
+  '"quoted"',
+  "it's",
+  'x AND y',
+  'NOT',
+  'OR',
+  '(*)',
+  '{col}',
+  ':',
+  '🚀',
+  'task%20a.js',
+  'task a.js',
+  '.py',
+  '.JS',
+  '  ',
+  '-',
+  'ab',
+  'AB',
+  'x',
+];
+
+function task(next: () => number, i: number): NewCron {
+  const pick = () => pieces[Math.floor(next() * pieces.length)]!;
+  const text = (n: number) => Array.from({ length: 1 + Math.floor(next() * n) }, pick).join(next() < 0.5 ? ' ' : '');
+  const labels = Array.from({ length: Math.floor(next() * 3) }, pick);
+  return {
+    name: text(3),
+    command: next() < 0.3 ? `task ${text(2)}` : text(3),
+    schedule: next() < 0.5 ? `${i % 60} * * * *` : '@daily',
+    labels: JSON.stringify(labels),
+    is_pinned: next() < 0.1 ? 1 : 0,
+    is_disabled: next() < 0.2 ? 1 : 0,
+    status: next() < 0.3 ? 0 : 1,
+    last_execution_time: next() < 0.5 ? Math.floor(next() * 1000) : null,
+    created_at: 1_000 + Math.floor(next() * 50),
+    updated_at: 1_000,
+  };
+}
+
+/** Words to search for: fixed ones, and slices of the pieces in several cases, 1 to 6 characters long. */
+function words(next: () => number): string[] {
+  const fixed = ['%', '_', '\\', '"', '%_', 'a_b', 'a%b', '100%', '签到', '任务京', 'É', 'é', 'ß', 'sig', 'SIG', '🚀'];
+  const sliced = Array.from({ length: 80 }, () => {
+    const piece = pieces[Math.floor(next() * pieces.length)]!.repeat(2);
+    const chars = [...piece];
+    const from = Math.floor(next() * chars.length);
+    const word = chars.slice(from, from + 1 + Math.floor(next() * 6)).join('');
+    return next() < 0.3 ? word.toUpperCase() : next() < 0.3 ? word.toLowerCase() : word;
+  });
+  const words = [...fixed, ...sliced].filter((w) => w.trim() !== '');
+  const prefixed = words.slice(0, 30).map((w, i) => `${['name', 'command', 'label', 'schedule'][i % 4]}:${w}`);
+  return [...words, ...prefixed, 'name: sign', 'x AND y', 'NOT sign'];
+}
+
+const sorts = [
+  undefined,
+  { field: 'name', type: 'ascend' },
+  { field: 'name', type: 'descend' },
+  { field: 'createdAt', type: 'ascend' },
+  { field: 'status', type: 'descend' },
+  { field: 'last_execution_time', type: 'ascend' },
+  { field: 'last_execution_time', type: 'descend' },
+  { field: 'command', type: 'ascend' },
+  { field: 'labels', type: 'descend' },
+];
+
+test('the task search through the trigram index returns exactly what LIKE returns, in the same order', async (t) => {
+  const paths = dataPaths(tempDir(t));
+  await ensureDataDirs(paths);
+  const handle = openDatabase(paths.db);
+  t.after(() => handle.close());
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+  assert.equal((await migrator.migrateTo('0011-run-retention')).error, undefined);
+  const next = random(15);
+  const repository = new CronRepository(handle.db);
+  // Half the tasks exist before migration 0012 (it fills the index), half are added after (the triggers).
+  await repository.insertMany(Array.from({ length: 300 }, (_, i) => task(next, i)));
+  assert.equal((await migrator.migrateToLatest()).error, undefined);
+  await repository.insertMany(Array.from({ length: 300 }, (_, i) => task(next, 300 + i)));
+
+  /** The plain LIKE semantics: the search's WHERE (LIKE '%…%' with wildcards escaped) over every row, in order. */
+  const byLike = async (query: ReturnType<typeof parseListQuery>) => {
+    const ordered = orderOf(query).reduce(
+      (select, [column, direction]) => select.orderBy(column, direction),
+      handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+    );
+    return (await ordered.execute()).map((r) => r.id);
+  };
+  /** The same, in JavaScript: contains, with ASCII letters compared without case. */
+  const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+  const compare = async (round: string) => {
+    let indexed = 0;
+    for (const [w, word] of words(random(7)).entries()) {
+      const sorter = sorts[w % sorts.length];
+      const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
+      if (indexedSearchOf(query)) indexed++;
+      const expected = await byLike(query);
+      if (!word.includes(':')) {
+        const rows = await repository.list(query, null);
+        const oracle = rows.rows.filter((row) =>
+          [row.name, row.command, row.schedule, row.labels].some((v) =>
+            [word, encodeURI(word)].some((x) => asciiLower(v).includes(asciiLower(x))),
+          ),
+        );
+        assert.deepEqual(
+          oracle.map((r) => r.id),
+          expected,
+          `${round}: LIKE itself for ${JSON.stringify(word)}`,
+        );
+      }
+      for (const [offset, limit] of [
+        [0, 20],
+        [0, 1000],
+        [7, 3],
+        [40, 25],
+      ] as const) {
+        const page = await repository.list(query, { offset, limit });
+        assert.equal(page.total, expected.length, `${round}: total for ${JSON.stringify(word)}`);
+        assert.deepEqual(
+          page.rows.map((r) => r.id),
+          expected.slice(offset, offset + limit),
+          `${round}: page ${offset}+${limit} for ${JSON.stringify(word)} sorted ${JSON.stringify(sorter)}`,
+        );
+      }
+    }
+    // Most of the words go through the index (the others are shorter than three characters).
+    assert.ok(indexed > 40, `${indexed} searches used the index`);
+  };
+
+  await compare('filled and inserted');
+  // Changed, renamed and deleted tasks: the triggers keep the index.
+  for (let id = 1; id <= 600; id += 7) {
+    await repository.update(id, { name: task(next, id).name, labels: JSON.stringify(['签到', 'NEW_label']) });
+  }
+  for (let id = 3; id <= 600; id += 11) await repository.update(id, { status: 2, last_execution_time: 5 });
+  await repository.delete(Array.from({ length: 40 }, (_, i) => 2 + i * 13));
+  await compare('after updates and deletes');
+});
