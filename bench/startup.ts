@@ -1,5 +1,6 @@
 /**
- * Daemon start-up time and idle memory. Spawns the real daemon as production runs it (`node daemon/dist/server.mjs`, the
+ * Daemon start-up time and idle memory. Spawns the real daemon as production runs it (`node daemon/dist/server.mjs` with
+ * scripts/start.sh's node arguments and environment, the
  * bundle that `npm start` and the image build; scripts/bench.sh builds it first; the child
  * is the node process itself, not a wrapper) on a fresh temp data dir and on an existing one, 5 times each:
  *  - start_ms: from spawn to the first successful GET /api/health (polled every 10 ms);
@@ -12,12 +13,13 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { daemonEnv, daemonNodeArgs } from './lib/daemon.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_DAEMON_ARGS (space-separated node arguments) swaps the daemon command, e.g. to compare with a bundled build. */
 const daemonArgs = process.env.BENCH_DAEMON_ARGS?.split(' ').filter(Boolean) ?? [
-  '--max-semi-space-size=1',
+  ...daemonNodeArgs,
   'daemon/dist/server.mjs',
 ];
 const budgets = { start_ms: 1000, idle_rss_mb: 80 };
@@ -53,6 +55,8 @@ async function runOnce(dataDir: string, options: { initAccount?: boolean } = {})
     cwd: repo,
     env: {
       ...process.env,
+      // scripts/start.sh's allocator tuning (bench/lib/daemon.ts).
+      ...daemonEnv,
       BAIHU_DATA_DIR: dataDir,
       BAIHU_PORT: String(port),
       BAIHU_HOST: '127.0.0.1',

@@ -21,6 +21,8 @@ set -euo pipefail
 # The data directory holds secrets (database, jwt-secret, config.sh, SSH keys): whatever this script, the daemon and
 # its scripts create is private to the daemon's user (0600 files, 0700 folders). The daemon tightens older entries.
 umask 077
+# glibc's allocator tuned for the long-running daemon, as scripts/start.sh does (docs/performance.md).
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
 
 app_dir="${BAIHU_APP_DIR:-/baihu}"
 data_dir="${BAIHU_DATA_DIR:-$app_dir/data}"

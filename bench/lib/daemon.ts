@@ -1,6 +1,6 @@
 /**
  * Shared by the load benchmarks: the real bundled daemon as production runs it (`node --max-semi-space-size=1
- * daemon/dist/server.mjs`, spawned directly so the child pid is the node process), a minimal keep-alive HTTP/1.1
+ * daemon/dist/server.mjs` with scripts/start.sh's environment, spawned directly so the child pid is the node process), a minimal keep-alive HTTP/1.1
  * client (raw sockets, so the load generator costs the 2-core machine as little as possible), RSS from /proc and
  * the JSON-line report. Lives in bench/lib/ so scripts/bench.sh (bench/*.ts) does not run it as a benchmark.
  */
@@ -23,6 +23,16 @@ export const percentile = (values: number[], p: number) => {
 };
 
 const bundle = path.join(repo, 'daemon/dist/server.mjs');
+
+/**
+ * What scripts/start.sh and docker/entrypoint.sh start the daemon with besides the bundle: node's arguments and
+ * glibc's allocator tuning (docs/performance.md). A value already in the environment is kept, as those scripts do.
+ */
+export const daemonNodeArgs = ['--max-semi-space-size=1'];
+export const daemonEnv = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
+};
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -150,10 +160,11 @@ export async function startDaemon(dataDir: string): Promise<Daemon> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const extraArgs = process.env.BENCH_DAEMON_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, ['--max-semi-space-size=1', ...extraArgs, bundle], {
+  const child = spawn(process.execPath, [...daemonNodeArgs, ...extraArgs, bundle], {
     cwd: repo,
     env: {
       ...process.env,
+      ...daemonEnv,
       BAIHU_DATA_DIR: dataDir,
       BAIHU_PORT: String(port),
       BAIHU_HOST: '127.0.0.1',

@@ -79,11 +79,14 @@ export async function installUi(
   // Only `reply.sendFile`: the routes below are ours, so they declare their access like every other route.
   await app.register(fastifyStatic, { root: uiDir, serve: false });
 
+  // Pages and assets answer HEAD as well (browsers and link checkers send it; http/server-options.ts leaves it out of
+  // the API).
+  const page = { exposeHeadRoute: true, config: { access: publicAccess } };
   if (baseUrl !== '/') {
-    app.get('/', { config: { access: publicAccess } }, (_req, reply) => reply.redirect(baseUrl));
+    app.get('/', page, (_req, reply) => reply.redirect(baseUrl));
   }
-  app.get(baseUrl, { config: { access: publicAccess } }, (_req, reply) => sendIndex(reply));
-  app.get(`${baseUrl}*`, { config: { access: publicAccess } }, async (req, reply) => {
+  app.get(baseUrl, page, (_req, reply) => sendIndex(reply));
+  app.get(`${baseUrl}*`, page, async (req, reply) => {
     const rest = (req.params as { '*': string })['*'];
     if (isApiLike(rest)) return apiNotFound(req, reply);
     if (!isPagePath(rest)) return sendFailure(reply, requestLanguage(req), 'notFound', ResponseCode.notFound);

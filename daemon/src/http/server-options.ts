@@ -16,6 +16,9 @@ export function serverOptions(o: {
     logController: new LogController({ disableRequestLogging: true }),
     // Closing must not wait for long-lived sockets (live logs, refused upgrades): end them.
     forceCloseConnections: true,
+    // No automatic HEAD twin for every GET: each route is a context of its own (about 4 KB resident), and no client
+    // of the API sends HEAD. The UI's pages and the health check keep theirs (`exposeHeadRoute: true` on the route).
+    exposeHeadRoutes: false,
     // Routing stays case-sensitive and strict: /API/... never matches /api/..., so it reaches no protected route.
     routerOptions: {
       caseSensitive: true,

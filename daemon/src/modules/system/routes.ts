@@ -28,7 +28,8 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ system: SystemService }> 
 
   app.get(
     '/health',
-    { config: { access: publicAccess }, schema: { response: { 200: Ok(Health), ...failures } } },
+    // Monitors may probe with HEAD (http/server-options.ts leaves HEAD out elsewhere).
+    { exposeHeadRoute: true, config: { access: publicAccess }, schema: { response: { 200: Ok(Health), ...failures } } },
     async () => ok(system.health()),
   );
 };
