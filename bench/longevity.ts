@@ -7,7 +7,8 @@
  *    level of 1,000 folders, one folder of 1,000 logs, one log). Budget p99 20 ms each.
  *  - retention: the retention job (`PUT /api/system/log-cleanup/run`; its run-history sweep) with run history kept 365 days and 800 runs a
  *    task, while a client asks the pages above every 20 ms: api_during_retention_p99_ms (budget 50 ms), the pass's
- *    duration, runs and files removed; database and data/log sizes before and after (with incremental vacuum).
+ *    duration, runs and files removed, the largest the WAL grew meanwhile; database and data/log sizes before and
+ *    after (with incremental vacuum).
  * BENCH_LONGEVITY_SCALE=0.1 seeds a tenth (budgets still apply). One JSON line per figure; exit 1 on a missed budget.
  * BENCH_LONGEVITY_RETENTION=0 measures the pages only (the full-scale retention pass takes most of an hour).
  * BENCH_LONGEVITY_DIR=<dir> keeps the seeded data dir there and reuses it on the next run (no seeding, ~150 s at full
@@ -77,16 +78,17 @@ function seed(daemon: Daemon): { seedMs: number } {
   return { seedMs: performance.now() - started };
 }
 
+const fileSize = (f: string) => {
+  try {
+    return statSync(f).size;
+  } catch {
+    return 0;
+  }
+};
+
 function sizes(dataDir: string) {
   const dbFile = path.join(dataDir, 'db', 'baihu.sqlite');
-  const file = (f: string) => {
-    try {
-      return statSync(f).size;
-    } catch {
-      return 0;
-    }
-  };
-  const dbBytes = file(dbFile) + file(`${dbFile}-wal`);
+  const dbBytes = fileSize(dbFile) + fileSize(`${dbFile}-wal`);
   const du = execFileSync('du', ['-s', '--block-size=1', path.join(dataDir, 'log')], { encoding: 'utf8' });
   return { db_mb: Math.round(dbBytes / 1048576), log_mb: Math.round(Number(du.split('\t')[0]) / 1048576) };
 }
@@ -167,6 +169,7 @@ try {
     const started = performance.now();
     let i = 0;
     let row = rowOf.get(runId) as Row;
+    let walMax = 0;
     while (!row?.finished_at && performance.now() - started < 1_800_000) {
       for (const urls of Object.values(pages(i++))) {
         for (const url of urls) {
@@ -176,11 +179,13 @@ try {
         }
       }
       await sleep(20);
+      walMax = Math.max(walMax, fileSize(`${daemon.db}-wal`));
       row = rowOf.get(runId) as Row;
     }
     const passMs = performance.now() - started;
     report.check('retention_ended', row?.end === 'success', { end: row?.end ?? null });
     report.figure('retention_pass_s', passMs / 1000, null, { detail: row?.detail ? JSON.parse(row.detail) : null });
+    report.figure('wal_mb_max_during_retention', Math.round(walMax / 1048576), null);
     report.figure('api_during_retention_p99_ms', during.length ? percentile(during, 0.99) : Infinity, 50, {
       requests: during.length,
       p50_ms: during.length ? Math.round(percentile(during, 0.5) * 10) / 10 : null,

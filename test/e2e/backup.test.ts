@@ -3,7 +3,8 @@
  * Backup, restore and log deletion on /setting/other, in a real Chromium against the real daemon: a backup is made
  * and downloaded (the file is a whole archive with its manifest), a hostile upload is refused with the reason, a
  * backup is checked, confirmed, and the page counts down through the daemon's restart and reloads on the restored
- * data. English light desktop; Chinese dark phone: a backup downloaded, one from the list checked and discarded.
+ * data; the run-history limits are refused with the reason when bad, saved, and come back with the restore.
+ * English light desktop; Chinese dark phone: a backup downloaded, one from the list checked and discarded.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -52,6 +53,23 @@ test('backup and download, a refused upload, restore with the restart countdown,
     .first()
     .waitFor();
   assert.equal(existsSync(path.join(dataDir, 'log', 'task_1', '2020-01-01-00-00-00-000.log')), false);
+
+  // Run history: a bad value is refused with the reason at its field; a good pair is saved (and backed up below).
+  const saveHistory = page.getByRole('button', { name: 'Save run history settings' });
+  assert.equal(await page.getByRole('spinbutton', { name: 'Days kept' }).inputValue(), '90');
+  assert.equal(await page.getByRole('spinbutton', { name: 'Runs kept per task' }).inputValue(), '1000');
+  await page.getByRole('spinbutton', { name: 'Days kept' }).fill('-1');
+  await saveHistory.click();
+  await page.getByText('run history kept (days) must be a whole number from 0 to 1000000 (0 = no limit)').waitFor();
+  assert.equal(panel.app.ctx.settings.get('runHistoryDays'), 90, 'a refused value saves nothing');
+  await page.getByRole('spinbutton', { name: 'Days kept' }).fill('30');
+  await page.getByRole('spinbutton', { name: 'Runs kept per task' }).fill('500');
+  await saveHistory.click();
+  await page.getByText('Run history settings saved').waitFor();
+  assert.equal(panel.app.ctx.settings.get('runHistoryDays'), 30);
+  assert.equal(panel.app.ctx.settings.get('runHistoryPerTask'), 500);
+  await page.getByRole('heading', { name: 'Run history' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'run-history-desktop-en-light');
 
   // Backup: the job's log and progress, then the download.
   await page.getByRole('group', { name: 'What to back up' }).getByRole('checkbox', { name: 'Run logs' }).check();
@@ -102,6 +120,17 @@ test('backup and download, a refused upload, restore with the restart countdown,
   await phone.page.goto(`${panel.url}setting/other`);
   await phone.page.getByRole('button', { name: '立即备份' }).waitFor();
   await phone.page.getByText('日志删除', { exact: true }).first().waitFor();
+  // The run-history limits came back with the restored database; an empty field is refused in Chinese.
+  const zhDays = phone.page.getByRole('spinbutton', { name: '保留天数' });
+  await phone.page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>('input[type=number]')).some((i) => i.value === '30'),
+  );
+  assert.equal(await zhDays.inputValue(), '30');
+  await zhDays.fill('');
+  await phone.page.getByRole('button', { name: '保存运行记录设置' }).click();
+  await phone.page.getByText('运行记录保留天数必须是 0 到 1000000 之间的整数（0 表示不限）').waitFor();
+  await screenshot(phone.page, 'run-history-phone-zh-dark');
+  await zhDays.fill('30');
   // In Chinese too: a backup downloaded, and one from the list checked (then set aside).
   const zhDownloadEvent = phone.page.waitForEvent('download', { timeout: 60_000 });
   await phone.page.getByRole('button', { name: '立即备份' }).click();

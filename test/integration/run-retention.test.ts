@@ -53,7 +53,10 @@ async function fixture(t: TestContext) {
       policy: runHistoryPolicyOf(days, perTask),
       now,
       inUse: () => inUse,
-      batch: 3,
+      width: { start: 3, max: 3 },
+      // The worker's checkpoints every other row: the pass must stay right across them.
+      wal: { sqlite: database.sqlite, file: database.file },
+      checkpointEveryRows: 2,
     });
   return { paths, database, run, ids, prune };
 }
@@ -80,7 +83,7 @@ test('retention by age: runs that ended before the cut-off go with their logs; t
 });
 
 test('retention by count: the newest N runs of every thing stay, across kinds and many batches', async (t) => {
-  const { paths, run, ids, prune } = await fixture(t);
+  const { paths, database, run, ids, prune } = await fixture(t);
   const made = new Map<string, number[]>();
   for (const [kind, ref] of [
     ['task', 1],
@@ -113,6 +116,11 @@ test('retention by count: the newest N runs of every thing stay, across kinds an
 
   const again = await prune(0, 5);
   assert.equal(again.runs, 0, 'a second pass finds nothing');
+  assert.equal(
+    database.sqlite.pragma('wal_autocheckpoint', { simple: true }),
+    1000,
+    "SQLite's own checkpoints are back after the pass",
+  );
 });
 
 test('incremental vacuum: a new database is created in the mode; freed pages go back in small steps', async (t) => {

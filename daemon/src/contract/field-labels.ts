@@ -8,6 +8,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   cronConcurrency: { en: 'Task concurrency', zh: '任务并发数' },
   timezone: { en: 'Time zone', zh: '时区' },
   runLogLimitMb: { en: 'Run log limit (MB)', zh: '运行日志上限（MB）' },
+  runHistoryDays: { en: 'run history kept (days)', zh: '运行记录保留天数' },
+  runHistoryPerTask: { en: 'runs kept per task', zh: '每个任务保留的运行记录数' },
   systemLogDays: { en: 'Days kept', zh: '保留天数' },
   systemLogMaxMb: { en: 'Size limit (MB)', zh: '大小上限（MB）' },
   updateFeedUrl: { en: 'Release feed URL', zh: '发布源地址' },

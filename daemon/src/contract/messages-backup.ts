@@ -125,6 +125,10 @@ export const backupMessages = {
     en: 'The daemon is running; the restore is checked and waits for its restart',
     zh: '守护进程正在运行，恢复已校验，将在其重启时进行',
   },
+  runHistoryLimitRange: {
+    en: '{label} must be a whole number from 0 to {max} (0 = no limit)',
+    zh: '{label}必须是 0 到 {max} 之间的整数（0 表示不限）',
+  },
   logRemoveFrequencyRange: {
     en: '{label} must be a whole number of days from 0 to {max} (0 = off)',
     zh: '{label}必须是 0 到 {max} 之间的整数天数（0 表示关闭）',

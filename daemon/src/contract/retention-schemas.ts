@@ -14,6 +14,23 @@ export const LogCleanupRun = Type.Object({
 });
 export type LogCleanupRun = Static<typeof LogCleanupRun>;
 
+/** How much run history is kept (runHistoryDays, runHistoryPerTask; 0 = no limit each). */
+export const RunHistorySettings = Type.Object({
+  runHistoryDays: Type.Integer(),
+  runHistoryPerTask: Type.Integer(),
+});
+export type RunHistorySettings = Static<typeof RunHistorySettings>;
+/**
+ * What the form sends: checked by the service, so a fraction, a value out of range, text or an empty field (null)
+ * gets the setting's own message. Not typed as numbers here: with the server's coerceTypes, ajv would turn null
+ * into 0 (no limit), silently.
+ */
+export const RunHistorySettingsBody = Type.Object({
+  runHistoryDays: Type.Unknown(),
+  runHistoryPerTask: Type.Unknown(),
+});
+export type RunHistorySettingsBody = Static<typeof RunHistorySettingsBody>;
+
 export const LogCleanupStatus = Type.Object({
   /** 0 = off. */
   days: Type.Integer(),

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { RunStatus, type RunEnd } from '../contract/enums.ts';
 import { inList } from '../db/in-list.ts';
 import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.ts';
@@ -66,26 +66,24 @@ export class JobRunsRepository {
     return this.db.selectFrom('job_runs').selectAll().where('finished_at', 'is', null).orderBy('id').execute();
   }
 
-  /**
-   * Runs that ended before `before`, in the order they ended, after the cursor `(finishedAt, id)`, each thing's
-   * newest run excepted (its task points at it). Served by job_runs_ended_at, the exception by job_runs_ref.
-   */
-  endedBefore(before: number, after: { finishedAt: number; id: number }, limit: number): Promise<PrunableRun[]> {
+  /** The lowest and highest id (the ends of the rowid), undefined when there is no run. */
+  async idBounds(): Promise<{ min: number; max: number } | undefined> {
+    const row = await this.db
+      .selectFrom('job_runs')
+      .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
+      .executeTakeFirst();
+    return row?.min == null || row.max == null ? undefined : { min: row.min, max: row.max };
+  }
+
+  /** The runs with `from <= id < to`: a range of the table itself, read in the order it is stored. */
+  inIdRange(from: number, to: number): Promise<RangeRun[]> {
     return this.db
-      .selectFrom('job_runs as r')
-      .select(['r.id', 'r.log_path', 'r.finished_at'])
-      .where('r.finished_at', 'is not', null)
-      .where('r.finished_at', '<', before)
-      .where(sql<boolean>`(r.finished_at, r.id) > (${after.finishedAt}, ${after.id})`)
-      .where(
-        'r.id',
-        '<',
-        sql<number>`(select max(n.id) from job_runs n where n.kind = r.kind and n.ref_id is r.ref_id)`,
-      )
-      .orderBy('r.finished_at')
-      .orderBy('r.id')
-      .limit(limit)
-      .execute() as Promise<PrunableRun[]>;
+      .selectFrom('job_runs')
+      .select(['id', 'kind', 'ref_id', 'finished_at', 'log_path'])
+      .where('id', '>=', from)
+      .where('id', '<', to)
+      .orderBy('id')
+      .execute();
   }
 
   /** The first kind after `after` in index order: a seek in job_runs_ref, not a scan. */
@@ -122,20 +120,6 @@ export class JobRunsRepository {
     return row?.id;
   }
 
-  /** The thing's runs that ended, up to `maxId`, oldest first. */
-  endedUpTo(kind: string, refId: number | null, maxId: number, limit: number): Promise<PrunableRun[]> {
-    return this.db
-      .selectFrom('job_runs')
-      .select(['id', 'log_path', 'finished_at'])
-      .where('kind', '=', kind)
-      .where('ref_id', 'is', refId)
-      .where('id', '<=', maxId)
-      .where('finished_at', 'is not', null)
-      .orderBy('id')
-      .limit(limit)
-      .execute() as Promise<PrunableRun[]>;
-  }
-
   async deleteIds(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.deleteFrom('job_runs').where(inList('id', ids)).execute();
@@ -147,12 +131,8 @@ export class JobRunsRepository {
   }
 }
 
-/** A run retention may delete: it ended. */
-export interface PrunableRun {
-  id: number;
-  log_path: string | null;
-  finished_at: number;
-}
+/** What retention reads of a run to decide whether it goes. */
+export type RangeRun = Pick<JobRunRow, 'id' | 'kind' | 'ref_id' | 'finished_at' | 'log_path'>;
 
 /** A run's status on the wire follows how it ended. */
 export const statusOfEnd: Record<RunEnd, RunStatus> = {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { defaultRunLogLimitMb, maxRunLogLimitMb } from './limits.ts';
 import { defaultBackupKeep, defaultBackupParts, isBackupPart, type BackupPart } from '../contract/backup-parts.ts';
 import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts';
-import { maxLogRemoveDays } from '../contract/retention.ts';
+import { maxLogRemoveDays, maxRunHistoryLimit } from '../contract/retention.ts';
 import { systemLogDaysMax, systemLogMaxMbMax } from '../contract/system-log-schemas.ts';
 import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
 import {
@@ -58,7 +58,7 @@ const isLocalTargets = (value: unknown): value is LocalTargets => {
 
 /** 0 turns a retention limit off; the ceiling keeps a typo from meaning "forever" in another unit. */
 const isRetentionLimit = (value: unknown): value is number =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000;
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= maxRunHistoryLimit;
 
 const isLogRemoveDays = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= maxLogRemoveDays;

@@ -11,6 +11,7 @@ import * as m0009 from './0009-job-runs-log-path.ts';
 import * as m0010 from './0010-run-counts.ts';
 import * as m0011 from './0011-run-retention.ts';
 import * as m0012 from './0012-page-indexes.ts';
+import * as m0013 from './0013-run-retention-by-rowid.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-run-counts': m0010,
   '0011-run-retention': m0011,
   '0012-page-indexes': m0012,
+  '0013-run-retention-by-rowid': m0013,
 };

@@ -3,7 +3,12 @@ import { Type } from 'typebox';
 import { scopeAccess } from '../../access/declare.ts';
 import { RunTrigger } from '../../contract/enums.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
-import { LogCleanupRun, LogCleanupStatus } from '../../contract/retention-schemas.ts';
+import {
+  LogCleanupRun,
+  LogCleanupStatus,
+  RunHistorySettings,
+  RunHistorySettingsBody,
+} from '../../contract/retention-schemas.ts';
 import { ok } from '../../http/reply.ts';
 import type { RetentionService } from './service.ts';
 
@@ -11,7 +16,7 @@ const access = { access: scopeAccess('system') };
 
 /**
  * Qinglong's `PUT /api/system/config/log-remove-frequency {logRemoveFrequency}` (answering the body it was given, as
- * Qinglong does), and the panel's status and run-now routes.
+ * Qinglong does), the run-history limits (Baihu's own), and the panel's status and run-now routes.
  */
 export const retentionRoutes: FastifyPluginAsyncTypebox<{ retention: RetentionService }> = async (
   app,
@@ -30,6 +35,21 @@ export const retentionRoutes: FastifyPluginAsyncTypebox<{ retention: RetentionSe
       },
     },
     async (req) => ok({ logRemoveFrequency: await retention.setFrequency(req.body.logRemoveFrequency) }),
+  );
+
+  app.get(
+    '/system/config/run-history',
+    { config: access, schema: { response: { 200: Ok(RunHistorySettings), ...failures } } },
+    async () => ok(retention.runHistory()),
+  );
+
+  app.put(
+    '/system/config/run-history',
+    {
+      config: access,
+      schema: { body: RunHistorySettingsBody, response: { 200: Ok(RunHistorySettings), ...failures } },
+    },
+    async (req) => ok(await retention.setRunHistory(req.body)),
   );
 
   app.get(

@@ -7,8 +7,13 @@
  */
 import path from 'node:path';
 import { RunTrigger } from '../../contract/enums.ts';
-import { maxLogRemoveDays, retentionTopic } from '../../contract/retention.ts';
-import type { LogCleanupRun, LogCleanupStatus } from '../../contract/retention-schemas.ts';
+import { maxLogRemoveDays, maxRunHistoryLimit, retentionTopic } from '../../contract/retention.ts';
+import type {
+  LogCleanupRun,
+  LogCleanupStatus,
+  RunHistorySettings,
+  RunHistorySettingsBody,
+} from '../../contract/retention-schemas.ts';
 import { fieldError } from '../../errors.ts';
 import { logFileName } from '../../jobs/executor/log-format.ts';
 import { JobKind } from '../../jobs/types.ts';
@@ -73,6 +78,29 @@ export class RetentionService {
     this.arm();
     if (value > 0) await this.run(RunTrigger.manual);
     return days;
+  }
+
+  runHistory(): RunHistorySettings {
+    const { settings } = this.o;
+    return { runHistoryDays: settings.get('runHistoryDays'), runHistoryPerTask: settings.get('runHistoryPerTask') };
+  }
+
+  /**
+   * Saves both run-history limits (0 = no limit each), checked together so a bad one saves neither; the schedule
+   * follows (a pass every few hours while either is set). Unlike log deletion, saving does not start a pass: the
+   * first one after lowering a limit may remove millions of runs, so it waits for the hourly check or "Run now".
+   */
+  async setRunHistory(value: RunHistorySettingsBody): Promise<RunHistorySettings> {
+    for (const field of ['runHistoryDays', 'runHistoryPerTask'] as const) {
+      const n = value[field];
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > maxRunHistoryLimit) {
+        throw fieldError(field, 'runHistoryLimitRange', { max: maxRunHistoryLimit });
+      }
+    }
+    await this.o.settings.set('runHistoryDays', value.runHistoryDays as number);
+    await this.o.settings.set('runHistoryPerTask', value.runHistoryPerTask as number);
+    this.arm();
+    return this.runHistory();
   }
 
   arm(): void {

@@ -96,11 +96,18 @@ export function runHistorySweep(deps: {
         policy: ctx.policy,
         now: ctx.now,
         inUse: () => new Set(deps.activeLogs()),
+        wal: { sqlite: deps.sqlite, file: deps.sqlite.name },
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       const pages = await reclaimFreePages(deps.sqlite, ctx.signal ? { signal: ctx.signal } : {});
       return {
-        detail: { runs: report.runs, runLogs: report.logs, runBytes: report.bytes, pages },
+        detail: {
+          runs: report.runs,
+          runLogs: report.logs,
+          runBytes: report.bytes,
+          pages,
+          longestBatchMs: Math.round(report.longestMs),
+        },
         summary:
           `Removed ${report.runs} runs and ${report.logs} of their logs (${mb(report.bytes)}); ` +
           `gave ${mb(pages * 4096)} of the database back to the disk.` +

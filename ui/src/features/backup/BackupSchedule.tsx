@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
@@ -57,19 +58,15 @@ export function BackupSchedule({
             />
           )}
         </Field>
-        <Field label={t`Keep the last`} error={errors.keep} hint={t`Older scheduled backups are deleted.`}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              value={keep}
-              onChange={(e) => setKeep(e.target.value)}
-            />
-          )}
-        </Field>
+        <SettingNumber
+          label={t`Keep the last`}
+          error={errors.keep}
+          hint={t`Older scheduled backups are deleted.`}
+          min={1}
+          max={100}
+          value={keep}
+          onChange={setKeep}
+        />
       </div>
       <PartPicker legend={t`Parts of scheduled backups`} value={parts} onChange={setParts} />
       {errors.form && <p className="text-xs text-danger-text">{errors.form}</p>}

@@ -4,8 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
+import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { formatSize } from '../../lib/files.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -73,19 +72,15 @@ export function LogCleanupCard() {
       <CardBody className="flex flex-col gap-4">
         <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
           <div className="min-w-0 flex-1">
-            <Field label={label} error={error} hint={t`0 or empty: off. Runs now when saved, then every x days.`}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={maxLogRemoveDays}
-                  value={days}
-                  onChange={(e) => (setDays(e.target.value), setError(undefined))}
-                />
-              )}
-            </Field>
+            <SettingNumber
+              label={label}
+              error={error}
+              hint={t`0 or empty: off. Runs now when saved, then every x days.`}
+              min={0}
+              max={maxLogRemoveDays}
+              value={days}
+              onChange={(value) => (setDays(value), setError(undefined))}
+            />
           </div>
           <Button
             type="submit"

@@ -1,4 +1,4 @@
-/** The backup, restore and log deletion calls (daemon: modules/backup, modules/retention; docs/backup.md). */
+/** The backup, restore, log deletion and run-history calls (daemon: modules/backup, modules/retention; docs/backup.md). */
 import type {
   BackupOverview,
   BackupPart,
@@ -7,10 +7,18 @@ import type {
   RestoreCheck,
   RestoreConfirmed,
 } from '@contract/backup.ts';
-import type { LogCleanupRun, LogCleanupStatus } from '@contract/retention-schemas.ts';
+import type { LogCleanupRun, LogCleanupStatus, RunHistorySettings } from '@contract/retention-schemas.ts';
 import { api, request } from '../../lib/api.ts';
 
-export type { BackupOverview, BackupPart, BackupSettings, RestoreCheck, LogCleanupRun, LogCleanupStatus };
+export type {
+  BackupOverview,
+  BackupPart,
+  BackupSettings,
+  RestoreCheck,
+  LogCleanupRun,
+  LogCleanupStatus,
+  RunHistorySettings,
+};
 
 export const backupOverview = () => api.get<BackupOverview>('system/backup');
 export const startBackup = (parts: BackupPart[]) => api.post<BackupStarted>('system/backup', { parts });
@@ -33,6 +41,10 @@ export const cancelRestore = () => api.delete<null>('system/restore');
 export const logCleanupStatus = () => api.get<LogCleanupStatus>('system/log-cleanup');
 export const saveLogRemoveFrequency = (days: number | null) =>
   api.put<{ logRemoveFrequency: number | null }>('system/config/log-remove-frequency', { logRemoveFrequency: days });
+export const runHistorySettings = () => api.get<RunHistorySettings>('system/config/run-history');
+/** null: a field left empty (the server says what it needs). */
+export const saveRunHistorySettings = (limits: { runHistoryDays: number | null; runHistoryPerTask: number | null }) =>
+  api.put<RunHistorySettings>('system/config/run-history', limits);
 export const runLogCleanup = () => api.put<LogCleanupRun>('system/log-cleanup/run');
 
 /** Whether the daemon answers (the restart countdown waits for it). */

@@ -4,8 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
+import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { errorsFrom } from '../../lib/formRules.ts';
 import { getSystemLogSettings, saveSystemLogSettings } from './api.ts';
@@ -55,38 +54,26 @@ export function SystemLogSettingsCard() {
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <div className="flex-1">
-            <Field label={t`Days kept`} error={errors.systemLogDays} hint={t`1 to ${systemLogDaysMax}, today included`}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={systemLogDaysMax}
-                  value={days}
-                  onChange={(e) => setDays(e.target.value)}
-                />
-              )}
-            </Field>
+            <SettingNumber
+              label={t`Days kept`}
+              error={errors.systemLogDays}
+              hint={t`1 to ${systemLogDaysMax}, today included`}
+              min={1}
+              max={systemLogDaysMax}
+              value={days}
+              onChange={setDays}
+            />
           </div>
           <div className="flex-1">
-            <Field
+            <SettingNumber
               label={t`Size limit (MB)`}
               error={errors.systemLogMaxMb}
               hint={t`All days together, 1 to ${systemLogMaxMbMax}`}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={systemLogMaxMbMax}
-                  value={maxMb}
-                  onChange={(e) => setMaxMb(e.target.value)}
-                />
-              )}
-            </Field>
+              min={1}
+              max={systemLogMaxMbMax}
+              value={maxMb}
+              onChange={setMaxMb}
+            />
           </div>
           <Button type="submit" variant="primary" loading={busy} className="self-start sm:mt-[26px]">
             {t`Save`}

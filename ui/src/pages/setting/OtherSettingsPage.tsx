@@ -13,6 +13,7 @@ import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglongImport/index.ts';
 import { BackupSection } from '../../features/backup/BackupSection.tsx';
 import { LogCleanupCard } from '../../features/backup/LogCleanupCard.tsx';
+import { RunHistoryCard } from '../../features/backup/RunHistoryCard.tsx';
 import { api } from '../../lib/api.ts';
 
 interface Effective {
@@ -185,6 +186,7 @@ export default function OtherSettingsPage() {
       </Card>
       <div className="mt-4 flex flex-col gap-4">
         <LogCleanupCard />
+        <RunHistoryCard />
         <BackupSection />
       </div>
       <Card className="mt-4 max-w-3xl">
