@@ -118,6 +118,12 @@ function wrongValue(schema: Schema): unknown {
   return candidates.find(([type]) => !types.has(type) && !(type === 'string' && types.has('string')))?.[1];
 }
 
+/** Whether a field takes null as it is: its types include null, or it has none (accepts anything). */
+function acceptsNull(schema: Schema): boolean {
+  const types = typesOf(schema);
+  return types.size === 0 || types.has('null') || types.has('object');
+}
+
 /** A deep copy of `base` with the value at `path` replaced. */
 function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
@@ -167,6 +173,8 @@ export function hostileCases(route: RouteEntry, path: string, auth: Record<strin
       const named = inUnion ? undefined : reportedField(at);
       const wrong = wrongValue(schema);
       if (wrong !== undefined) send(`wrong type in ${where}`, withValue(base, at, wrong), named);
+      // Ajv's coercion would read null as 0, '' or false: a field that does not allow null refuses it.
+      if (!acceptsNull(schema)) send(`null in ${where}`, withValue(base, at, null), named);
       const text = stringBranch(schema);
       if (!text) continue;
       // 10 MB, or one character more than the field's own limit when that is higher.
