@@ -35,3 +35,16 @@ export const LogFile = Type.Object({
   size: Type.Number(),
 });
 export type LogFile = Static<typeof LogFile>;
+
+/**
+ * A page of a log folder (`GET /api/logs?path=&offset=&limit=`, `GET /api/crons/:id/logs?offset=&limit=`): without
+ * `limit` the whole folder, as Qinglong answers. A page shorter than asked is the folder's last.
+ */
+export const ListPageQuery = {
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+};
+
+/** The page asked for, if any. */
+export const pageOf = (query: { offset?: number; limit?: number }) =>
+  query.limit === undefined ? undefined : { offset: query.offset ?? 0, limit: query.limit };

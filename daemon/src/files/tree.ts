@@ -4,21 +4,52 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileNode, LogFile } from '../contract/files.ts';
 import { reallyInside, storedInside } from './resolve.ts';
+import { logNameTime } from './stamp.ts';
 
 export interface TreeOptions {
   /** Names left out of the tree (and not entered). */
   hidden: (name: string) => boolean;
-  /** 'name': folders first, then by name. 'newest': newest first (a folder's time is its newest content's). */
+  /**
+   * 'name': folders first, then by name. 'newest': newest first — a log named by its start stamp by that stamp, any
+   * other entry by its modification time (a whole tree's folder: its newest content's).
+   */
   order: 'name' | 'newest';
 }
 
+/** A slice of a folder's entries in their order: what the UI asks for, so a long folder costs one page. */
+export interface ListPage {
+  offset: number;
+  limit: number;
+}
+
 /** One folder's entries (no children): what the UI asks for when it opens a folder of a big tree. */
-export async function listLevel(root: string, dir: string, relDir: string, options: TreeOptions): Promise<FileNode[]> {
-  const nodes = await entries(root, dir, relDir, options);
-  return sortNodes(
-    nodes.map((n) => n.node),
-    options.order,
-  );
+export async function listLevel(
+  root: string,
+  dir: string,
+  relDir: string,
+  options: TreeOptions,
+  page?: ListPage,
+): Promise<FileNode[]> {
+  const dirents = await readFolder(dir);
+  if (!dirents) return [];
+  const shown = dirents.filter((d) => !options.hidden(d.name));
+  // Without a page, or in name order (which needs every entry's type), every entry is stat'ed, as before.
+  if (!page || options.order !== 'newest') {
+    const nodes = await nodesOf(
+      root,
+      dir,
+      relDir,
+      shown,
+      await statAll(
+        dir,
+        shown.map((d) => d.name),
+      ),
+    );
+    const sorted = sortNodes(nodes, options.order);
+    return page ? sorted.slice(page.offset, page.offset + page.limit) : sorted;
+  }
+  const ordered = await newestFirst(dir, shown, (d) => d.isFile());
+  return fillPage(dir, ordered, page, async (slice, stats) => nodesOf(root, dir, relDir, slice, stats));
 }
 
 /** The whole tree under `dir`. Folders reached through links are listed without children (no loops). */
@@ -29,10 +60,21 @@ export async function listTree(
   options: TreeOptions,
   depth = 0,
 ): Promise<FileNode[]> {
-  const nodes = await entries(root, dir, relDir, options);
+  const dirents = ((await readFolder(dir)) ?? []).filter((d) => !options.hidden(d.name));
+  const nodes = await nodesOf(
+    root,
+    dir,
+    relDir,
+    dirents,
+    await statAll(
+      dir,
+      dirents.map((d) => d.name),
+    ),
+  );
   await Promise.all(
-    nodes.map(async ({ node, link }) => {
+    nodes.map(async (node) => {
       if (node.type !== 'directory') return;
+      const link = dirents.find((d) => d.name === node.title)?.isSymbolicLink() ?? false;
       node.children =
         link || depth > 30 ? [] : await listTree(root, path.join(dir, node.title), node.key, options, depth + 1);
       node.size = node.children.reduce((sum, child) => sum + child.size, 0);
@@ -44,10 +86,7 @@ export async function listTree(
       }
     }),
   );
-  return sortNodes(
-    nodes.map((n) => n.node),
-    options.order,
-  );
+  return sortNodes(nodes, options.order);
 }
 
 /** How many entries are stat'ed between two turns of the event loop. */
@@ -71,23 +110,96 @@ async function statAll(dir: string, names: readonly string[]): Promise<(Stats | 
   return stats;
 }
 
-async function entries(root: string, dir: string, relDir: string, options: TreeOptions) {
-  let dirents: Dirent[];
+async function readFolder(dir: string): Promise<Dirent[] | null> {
   try {
-    dirents = await readdir(dir, { withFileTypes: true });
+    return await readdir(dir, { withFileTypes: true });
   } catch {
-    return [];
+    return null;
   }
-  const shown = dirents.filter((d) => !options.hidden(d.name));
+}
+
+/** An entry in its place in the order; `info` when it had to be stat'ed to find its place. */
+interface Placed<T> {
+  entry: T;
+  name: string;
+  time: number;
+  info?: Stats;
+}
+
+const byTimeThenName = <T>(a: Placed<T>, b: Placed<T>) =>
+  b.time - a.time || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0);
+
+/**
+ * Newest first without reading the files whose name says when they were started (a stat of a log is a disk read
+ * when the inode cache is cold: ≈20 µs each, 1,000 per folder); any other entry is stat'ed for its modification
+ * time. Entries gone meanwhile are left out.
+ */
+async function newestFirst<T extends { name: string }>(
+  dir: string,
+  entries: readonly T[],
+  isFile: (entry: T) => boolean,
+): Promise<Placed<T>[]> {
+  const placed: Placed<T>[] = [];
+  const unnamed: T[] = [];
+  for (const entry of entries) {
+    const time = isFile(entry) ? logNameTime(entry.name) : null;
+    if (time === null) unnamed.push(entry);
+    else placed.push({ entry, name: entry.name, time });
+  }
   const stats = await statAll(
     dir,
-    shown.map((d) => d.name),
+    unnamed.map((e) => e.name),
   );
-  const found: { node: FileNode; link: boolean }[] = [];
-  for (const [i, d] of shown.entries()) {
-    const link = d.isSymbolicLink();
+  unnamed.forEach((entry, i) => {
+    const info = stats[i];
+    if (info) placed.push({ entry, name: entry.name, time: info.mtimeMs, info });
+  });
+  return placed.sort(byTimeThenName);
+}
+
+/**
+ * The page's entries built from their stats; an entry deleted between the listing and its stat is skipped and the
+ * next one takes its place, so a page is short only at the end of the folder.
+ */
+async function fillPage<T extends { name: string }, N>(
+  dir: string,
+  ordered: Placed<T>[],
+  page: ListPage,
+  build: (slice: T[], stats: (Stats | null)[]) => Promise<N[]>,
+): Promise<N[]> {
+  const found: N[] = [];
+  let next = page.offset;
+  while (found.length < page.limit && next < ordered.length) {
+    const slice = ordered.slice(next, next + page.limit - found.length);
+    next += slice.length;
+    const fresh = await statAll(
+      dir,
+      slice.filter((p) => !p.info).map((p) => p.name),
+    );
+    let f = 0;
+    const stats = slice.map((p) => p.info ?? fresh[f++] ?? null);
+    found.push(
+      ...(await build(
+        slice.map((p) => p.entry),
+        stats,
+      )),
+    );
+  }
+  return found;
+}
+
+/** Tree nodes of these entries (left out: gone, neither file nor folder, or a link that leads out of the root). */
+async function nodesOf(
+  root: string,
+  dir: string,
+  relDir: string,
+  dirents: readonly Dirent[],
+  stats: readonly (Stats | null)[],
+): Promise<FileNode[]> {
+  const nodes: FileNode[] = [];
+  for (const [i, d] of dirents.entries()) {
     // A link is shown only when it leads somewhere inside the root; the resolver refuses the others anyway.
-    if (link && !(await reallyInside(root, path.join(dir, d.name)))) continue;
+    if (d.isSymbolicLink() && !(await reallyInside(root, path.join(dir, d.name)))) continue;
     const info = stats[i];
     if (!info || !(info.isFile() || info.isDirectory())) continue;
     const directory = info.isDirectory();
@@ -101,43 +213,38 @@ async function entries(root: string, dir: string, relDir: string, options: TreeO
       size: directory ? 0 : info.size,
     };
     if (!directory) node.isLeaf = true;
-    found.push({ node, link });
+    nodes.push(node);
   }
-  return found;
+  return nodes;
 }
 
 const byName = (a: FileNode, b: FileNode) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
 function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
-  if (order === 'newest') return nodes.sort((a, b) => b.mtime - a.mtime || byName(b, a));
-  return nodes.sort((a, b) => (a.type === b.type ? byName(a, b) : a.type === 'directory' ? -1 : 1));
+  if (order === 'name')
+    return nodes.sort((a, b) => (a.type === b.type ? byName(a, b) : a.type === 'directory' ? -1 : 1));
+  const placed = nodes.map((node) => ({
+    entry: node,
+    name: node.title,
+    time: (node.type === 'file' ? logNameTime(node.title) : null) ?? node.mtime,
+  }));
+  return placed.sort(byTimeThenName).map((p) => p.entry);
 }
 
 /**
- * localeCompare's order (the default locale) with the collator made once: localeCompare builds one per call, which cost
- * ≈8 ms for a folder of 1,000 logs written in the same millisecond. Made on the first listing, not at start-up: ICU's
- * collation data it touches is 1.9 MB of resident memory (docs/performance.md).
+ * The files of one folder of data/log (a path the daemon stored), newest first (by the name's stamp, else the
+ * modification time); one page of them when asked. Empty when the folder is missing.
  */
-let collator: Intl.Collator | undefined;
-const logCollator = () => (collator ??= new Intl.Collator());
-
-/** The files of one folder of data/log (a path the daemon stored), newest first. Empty when the folder is missing. */
-export async function listLogFiles(logRoot: string, directory: string): Promise<LogFile[]> {
+export async function listLogFiles(logRoot: string, directory: string, page?: ListPage): Promise<LogFile[]> {
   const dir = await storedInside(logRoot, directory);
-  if (!dir) return [];
-  let names: string[];
-  try {
-    names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
-  } catch {
-    return [];
-  }
-  const stats = await statAll(dir, names);
-  const entries = names.map((filename, i) => {
-    const info = stats[i];
-    return info ? { filename, directory, time: info.mtimeMs, size: info.size } : null;
-  });
-  const collation = logCollator();
-  return entries
-    .filter((e): e is LogFile => e !== null)
-    .sort((a, b) => b.time - a.time || collation.compare(b.filename, a.filename));
+  const dirents = dir ? await readFolder(dir) : null;
+  if (!dir || !dirents) return [];
+  const files = dirents.filter((d) => d.isFile());
+  const ordered = await newestFirst(dir, files, () => true);
+  return fillPage(dir, ordered, page ?? { offset: 0, limit: ordered.length }, async (slice, stats) =>
+    slice.flatMap((d, i) => {
+      const info = stats[i];
+      return info?.isFile() ? [{ filename: d.name, directory, time: info.mtimeMs, size: info.size }] : [];
+    }),
+  );
 }

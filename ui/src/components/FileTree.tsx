@@ -7,7 +7,8 @@ import { formatSize, type FileNode } from '../lib/files.ts';
 
 /**
  * A file tree loaded one level at a time (`load(path)` answers the nodes of one folder), so a big tree costs only
- * what is opened. Folders toggle; a file opens. `reloadKey` changing reloads the top and every open folder.
+ * what is opened. Folders toggle; a file opens. `reloadKey` changing reloads the top and every open folder. With
+ * `pageSize`, `load(path, offset)` answers a page of a folder and "Show more" asks for the next one.
  */
 export function FileTree({
   label,
@@ -19,9 +20,10 @@ export function FileTree({
   reloadKey,
   meta = false,
   describe,
+  pageSize,
 }: {
   label: string;
-  load: (path: string) => Promise<FileNode[]>;
+  load: (path: string, offset: number) => Promise<FileNode[]>;
   /** The key of the open file or chosen folder. */
   selected: string | null;
   onOpen: (node: FileNode) => void;
@@ -36,22 +38,35 @@ export function FileTree({
   meta?: boolean;
   /** More about a node, after its size and time (the logs tree: how the run ended). */
   describe?: (node: FileNode) => ReactNode;
+  /** How many nodes `load` answers at most; a full page means there may be more. */
+  pageSize?: number;
 }) {
   const { t } = useLingui();
   const [levels, setLevels] = useState<Map<string, FileNode[]>>(new Map());
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  /** Folders whose last page was full: there may be more to show. */
+  const [partial, setPartial] = useState<Set<string>>(new Set());
 
   const fetchLevel = useCallback(
-    (path: string) =>
-      load(path).then(
-        (nodes) => {
+    (path: string, after: FileNode[] = []) =>
+      load(path, after.length).then(
+        (page) => {
+          // A log written meanwhile shifts the pages by one: a node already shown is not shown twice.
+          const shown = new Set(after.map((n) => n.key));
+          const nodes = [...after, ...page.filter((n) => !shown.has(n.key))];
           setLevels((current) => new Map(current).set(path, nodes));
+          setPartial((current) => {
+            const next = new Set(current);
+            if (pageSize && page.length >= pageSize) next.add(path);
+            else next.delete(path);
+            return next;
+          });
           setError(null);
         },
         (failure: Error) => setError(failure.message),
       ),
-    [load],
+    [load, pageSize],
   );
 
   useEffect(() => {
@@ -139,6 +154,18 @@ export function FileTree({
             </li>
           );
         })}
+        {partial.has(path) && (
+          <li>
+            <button
+              type="button"
+              onClick={() => void fetchLevel(path, nodes)}
+              className="w-full rounded px-2 py-1 text-left text-[13px] text-primary hover:bg-hover"
+              style={{ paddingLeft: 26 + depth * 14 }}
+            >
+              {t`Show more`}
+            </button>
+          </li>
+        )}
       </ul>
     );
   };

@@ -9,7 +9,7 @@ import { cn } from '../components/ui/cn.ts';
 import { toast } from '../components/ui/toast-store.ts';
 import { FileTree } from '../components/FileTree.tsx';
 import { splitKey } from '../lib/files.ts';
-import { downloadLog, listLogs, removeLog } from '../features/logs/api.ts';
+import { downloadLog, listLogs, logPageSize, removeLog } from '../features/logs/api.ts';
 import { LogSearchResults } from '../features/logs/LogSearchResults.tsx';
 import { LogView } from '../features/logs/LogView.tsx';
 import { RunNote } from '../features/logs/RunNote.tsx';
@@ -113,6 +113,7 @@ export default function LogsPage() {
           <FileTree
             label={t`Log files`}
             load={listLogs}
+            pageSize={logPageSize}
             selected={key ?? folder}
             onOpen={(node) => {
               setShowTree(false);

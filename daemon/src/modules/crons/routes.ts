@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Cron, CronCreateInput, CronRun, CronStatusReport, CronUpdateInput } from '../../contract/crons.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Done, IdList, IdParams, LogReply } from '../../contract/common.ts';
-import { LogFile } from '../../contract/files.ts';
+import { ListPageQuery, LogFile, pageOf } from '../../contract/files.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import type { CronService } from './service.ts';
@@ -117,9 +117,13 @@ export const cronRoutes: FastifyPluginAsyncTypebox<{ crons: CronService }> = asy
     '/crons/:id/logs',
     {
       config: { access: scopeAccess('crons') },
-      schema: { params: IdParams, response: { 200: Ok(Type.Array(LogFile)), ...failures } },
+      schema: {
+        params: IdParams,
+        querystring: Type.Object(ListPageQuery),
+        response: { 200: Ok(Type.Array(LogFile)), ...failures },
+      },
     },
-    async (req) => ok(await crons.logFiles(req.params.id)),
+    async (req) => ok(await crons.logFiles(req.params.id, pageOf(req.query))),
   );
   app.get(
     '/crons/:id/instances',

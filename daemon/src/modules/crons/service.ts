@@ -14,7 +14,7 @@ import { readSystemCrontabs } from './crontab-import.ts';
 import type { LogFile } from '../../contract/files.ts';
 import { storedInside } from '../../files/resolve.ts';
 import { readTail } from '../../files/tail.ts';
-import { listLogFiles } from '../../files/tree.ts';
+import { listLogFiles, type ListPage } from '../../files/tree.ts';
 import type { CronRepository } from './repository.ts';
 import type { TaskRuns } from './runs.ts';
 import { ListCache } from './list-cache.ts';
@@ -211,12 +211,12 @@ export class CronService {
     return { data: note + tail.text, logStatus: busy ? LogStatus.running : LogStatus.completed };
   }
 
-  /** The files of the task's log folder, newest first. */
-  async logFiles(id: number): Promise<LogFile[]> {
+  /** The files of the task's log folder, newest first (one page of them when asked). */
+  async logFiles(id: number, page?: ListPage): Promise<LogFile[]> {
     const row = await this.require(id);
     if (row.log_name === noLogName) return [];
     const directory = row.log_path ? path.posix.dirname(row.log_path) : row.log_name || logDirName(row.command, row.id);
-    return listLogFiles(this.paths.log, directory);
+    return listLogFiles(this.paths.log, directory, page);
   }
 
   /** Each task's log folder (relative to data/log) with the task's name, for the logs page. */

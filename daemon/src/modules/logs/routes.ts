@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
-import { FileNode } from '../../contract/files.ts';
+import { FileNode, ListPageQuery, pageOf } from '../../contract/files.ts';
 import { LogRun, logSearchMaxQuery } from '../../contract/logs.ts';
 import { sendDownload } from '../../http/download.ts';
 import { requestLanguage } from '../../http/language.ts';
@@ -45,11 +45,11 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
     {
       config: { access: scopeAccess('logs') },
       schema: {
-        querystring: Type.Object({ path: Dir }),
+        querystring: Type.Object({ path: Dir, ...ListPageQuery }),
         response: { 200: Ok(Type.Array(FileNode)), ...failures },
       },
     },
-    async (req) => ok(await logs.tree(req.query.path)),
+    async (req) => ok(await logs.tree(req.query.path, pageOf(req.query))),
   );
   app.get(
     '/logs/detail',

@@ -10,7 +10,7 @@ import { downloadOf, type DownloadFile } from '../../files/read.ts';
 import { joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import { logTailBytes, readRange, type FileRange } from '../../files/tail.ts';
 import type { FileNode } from '../../contract/files.ts';
-import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
+import { listLevel, listTree, type ListPage, type TreeOptions } from '../../files/tree.ts';
 import type { DataPaths } from '../../paths.ts';
 import { searchLogs } from './search.ts';
 
@@ -53,10 +53,14 @@ export class LogService {
     private readonly owners: LogOwners,
   ) {}
 
-  async tree(dir: string | undefined): Promise<FileNode[]> {
+  /**
+   * The whole tree (no `dir`, Qinglong's call) or one folder; a page of the folder when asked (the UI's call: only
+   * the page's files are read, see files/tree.ts).
+   */
+  async tree(dir: string | undefined, page?: ListPage): Promise<FileNode[]> {
     if (dir === undefined) return this.described(await listTree(this.paths.log, this.paths.log, '', treeOptions));
     const abs = await resolveInside(this.paths.log, dir, { allowRoot: true, mustExist: true });
-    return this.described(await listLevel(this.paths.log, abs, relativeSegments(dir).join('/'), treeOptions));
+    return this.described(await listLevel(this.paths.log, abs, relativeSegments(dir).join('/'), treeOptions, page));
   }
 
   /** Folders get their task's name, logs how their run ended (a whole tree: every level). */

@@ -57,7 +57,8 @@ export interface LogFile {
   time: number;
   size: number;
 }
-export const cronLogFiles = (id: number) => api.get<LogFile[]>(`crons/${id}/logs`);
+/** The newest `limit` files of the task's log folder (the rest are on the logs page). */
+export const cronLogFiles = (id: number, limit: number) => api.get<LogFile[]>(`crons/${id}/logs?limit=${limit}`);
 
 export const listViews = () => api.get<CronView[]>('crons/views');
 

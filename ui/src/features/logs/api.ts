@@ -22,7 +22,11 @@ export interface LogInfo {
   label?: string;
 }
 
-export const listLogs = (path: string) => api.get<FileNode[]>(`logs?${new URLSearchParams({ path })}`);
+/** How many entries of a folder the logs page and a task's log list ask for at a time. */
+export const logPageSize = 100;
+/** A page of one folder of data/log, newest first (`logPageSize` at most: a full page means there may be more). */
+export const listLogs = (path: string, offset = 0) =>
+  api.get<FileNode[]>(`logs?${new URLSearchParams({ path, offset: String(offset), limit: String(logPageSize) })}`);
 /** A page of a log ending at `end` (the end of the file when left out), aligned to whole lines. */
 export function tailLog(path: string, file: string, end?: number): Promise<LogRange> {
   const query = new URLSearchParams({ path, file, bytes: String(pageBytes) });

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { onEvent } from '../../../lib/live.ts';
+import { logPageSize } from '../../logs/api.ts';
 import { cronLogFiles, cronRuns, getCron, onCronsChanged, type Cron, type CronRun, type LogFile } from '../api.ts';
 
-/** A task with its last 100 runs and its log files, fetched again when its status changes or it is edited. */
+/** A task with its last 100 runs and its newest log files (a page of them), fetched again when its status changes or it is edited. */
 export function useCronDetail(id: number) {
   const [cron, setCron] = useState<Cron | null>(null);
   const [runs, setRuns] = useState<CronRun[]>([]);
@@ -10,7 +11,7 @@ export function useCronDetail(id: number) {
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      const [c, r, f] = await Promise.all([getCron(id), cronRuns(id, 100), cronLogFiles(id)]);
+      const [c, r, f] = await Promise.all([getCron(id), cronRuns(id, 100), cronLogFiles(id, logPageSize)]);
       setCron(c);
       setRuns(r);
       setFiles(f);
