@@ -49,7 +49,10 @@ export async function listLevel(
     return page ? sorted.slice(page.offset, page.offset + page.limit) : sorted;
   }
   const ordered = await newestFirst(dir, shown, (d) => d.isFile());
-  return fillPage(dir, ordered, page, async (slice, stats) => nodesOf(root, dir, relDir, slice, stats));
+  // What was stat'ed to find its place is checked now, so the pages count only what is shown.
+  const listed: Placed<Dirent>[] = [];
+  for (const p of ordered) if (!p.info || (await isShown(root, dir, p.entry, p.info))) listed.push(p);
+  return fillPage(dir, listed, page, async (slice, stats) => nodesOf(root, dir, relDir, slice, stats));
 }
 
 /** The whole tree under `dir`. Folders reached through links are listed without children (no loops). */
@@ -198,10 +201,8 @@ async function nodesOf(
 ): Promise<FileNode[]> {
   const nodes: FileNode[] = [];
   for (const [i, d] of dirents.entries()) {
-    // A link is shown only when it leads somewhere inside the root; the resolver refuses the others anyway.
-    if (d.isSymbolicLink() && !(await reallyInside(root, path.join(dir, d.name)))) continue;
     const info = stats[i];
-    if (!info || !(info.isFile() || info.isDirectory())) continue;
+    if (!info || !(await isShown(root, dir, d, info))) continue;
     const directory = info.isDirectory();
     const node: FileNode = {
       title: d.name,
@@ -216,6 +217,12 @@ async function nodesOf(
     nodes.push(node);
   }
   return nodes;
+}
+
+/** A file or a folder; a link only when it leads somewhere inside the root (the resolver refuses the others anyway). */
+async function isShown(root: string, dir: string, d: Dirent, info: Stats): Promise<boolean> {
+  if (!info.isFile() && !info.isDirectory()) return false;
+  return !d.isSymbolicLink() || reallyInside(root, path.join(dir, d.name));
 }
 
 const byName = (a: FileNode, b: FileNode) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
@@ -240,7 +247,7 @@ export async function listLogFiles(logRoot: string, directory: string, page?: Li
   const dirents = dir ? await readFolder(dir) : null;
   if (!dir || !dirents) return [];
   const files = dirents.filter((d) => d.isFile());
-  const ordered = await newestFirst(dir, files, () => true);
+  const ordered = (await newestFirst(dir, files, () => true)).filter((p) => !p.info || p.info.isFile());
   return fillPage(dir, ordered, page ?? { offset: 0, limit: ordered.length }, async (slice, stats) =>
     slice.flatMap((d, i) => {
       const info = stats[i];

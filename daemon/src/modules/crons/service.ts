@@ -36,6 +36,7 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 /** The rules of the tasks area. Scheduling and running belong to the engine; this keeps the rows right. */
 export class CronService {
   private readonly listCache = new ListCache<string>();
+  private folderNames: { version: string; names: ReadonlyMap<string, string> } | undefined;
 
   constructor(
     private readonly crons: CronRepository,
@@ -219,8 +220,13 @@ export class CronService {
     return listLogFiles(this.paths.log, directory, page);
   }
 
-  /** Each task's log folder (relative to data/log) with the task's name, for the logs page. */
-  async logFolderNames(): Promise<Map<string, string>> {
+  /**
+   * Each task's log folder (relative to data/log) with the task's name, for the logs page. Kept until the database
+   * changes (any write, also another process's): reading 1,000 tasks took ≈1.5 ms of each logs page.
+   */
+  async logFolderNames(): Promise<ReadonlyMap<string, string>> {
+    const version = this.crons.version();
+    if (version !== null && this.folderNames?.version === version) return this.folderNames.names;
     const names = new Map<string, string>();
     for (const row of await this.crons.logFolderRows()) {
       if (row.log_name === noLogName) continue;
@@ -228,6 +234,7 @@ export class CronService {
       names.set(row.log_name || logDirName(row.command, row.id), name);
       if (row.log_path) names.set(path.posix.dirname(row.log_path), name);
     }
+    if (version !== null) this.folderNames = { version, names };
     return names;
   }
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { LogFile } from '../api.ts';
-import { logPageSize } from '../../logs/api.ts';
+import { logPageSize } from '../../logs/index.ts';
 
 const size = (bytes: number) =>
   bytes < 1024

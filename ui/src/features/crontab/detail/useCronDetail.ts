@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { onEvent } from '../../../lib/live.ts';
-import { logPageSize } from '../../logs/api.ts';
+import { logPageSize } from '../../logs/index.ts';
 import { cronLogFiles, cronRuns, getCron, onCronsChanged, type Cron, type CronRun, type LogFile } from '../api.ts';
 
 /** A task with its last 100 runs and its newest log files (a page of them), fetched again when its status changes or it is edited. */
