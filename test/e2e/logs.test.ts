@@ -5,7 +5,10 @@
  * and phone width, with the layout checked for overflow and overlap.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import { fileStamp } from '../../daemon/src/files/stamp.ts';
 import { call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
 import { runsOf, waitFor } from '../helpers/crons.ts';
@@ -140,4 +143,44 @@ test('run-log lines follow the language the panel is shown in, unless the settin
   const fixed = await runIn('zh-CN');
   assert.match(fixed.first, /## Start /, 'a chosen language wins over the panel');
   await fixed.context.close();
+});
+
+test('a long log folder shows its newest 100 logs and more on demand, on the logs page and in the task', async (t) => {
+  const browser = await launchBrowser(t);
+  const panel = await startPanel(t, { env: { TZ: 'Asia/Shanghai' } });
+  await initAccount(panel.app);
+  const token = await login(panel.app);
+  const api = `${panel.app.ctx.config.baseUrl}api`;
+  const created = await call(panel.app, 'POST', `${api}/crons`, {
+    token,
+    payload: { name: 'Hourly sync', command: 'echo hi', schedule: '0 * * * *', log_name: 'hourly_sync' },
+  });
+  const id = (created.body.data as { id: number }).id;
+  const dir = path.join(panel.app.ctx.paths.log, 'hourly_sync');
+  mkdirSync(dir, { recursive: true });
+  const base = Date.UTC(2025, 0, 1);
+  const name = (i: number) => `${fileStamp(base + i * 3_600_000)}.log`;
+  for (let i = 0; i < 130; i++) writeFileSync(path.join(dir, name(i)), `run ${i}\n`);
+
+  const { context, page } = await signedInPage(browser, token, { locale: 'en-US' });
+  await page.goto(`${panel.url}log`);
+  const tree = page.getByRole('navigation', { name: 'Log files' });
+  await tree.getByRole('button', { name: /Hourly sync/ }).click();
+  const files = tree.getByRole('button', { name: /\d{3}\.log/ });
+  await tree.getByRole('button', { name: name(129) }).waitFor();
+  assert.equal(await files.count(), 100);
+  assert.equal(await tree.getByRole('button', { name: name(29) }).count(), 0, 'the oldest wait for "Show more"');
+  await tree.getByRole('button', { name: 'Show more' }).click();
+  await tree.getByRole('button', { name: name(0) }).waitFor();
+  assert.equal(await files.count(), 130);
+  assert.equal(await tree.getByRole('button', { name: 'Show more' }).count(), 0);
+
+  // The task's page lists the newest 100 and leads to the logs page for the rest.
+  await page.goto(`${panel.url}crontab/detail?id=${id}`);
+  const list = page.getByRole('list', { name: 'Log files' });
+  await list.getByRole('link', { name: name(129) }).waitFor();
+  assert.equal(await list.getByRole('link').count(), 100);
+  await page.getByRole('link', { name: 'All logs of this task' }).click();
+  await tree.getByRole('button', { name: name(129) }).waitFor();
+  await context.close();
 });
