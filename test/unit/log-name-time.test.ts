@@ -25,6 +25,12 @@ test('any other name, or an impossible date, says nothing (the file is then aske
     '2025-02-01-00-60-09-042.log',
     '2025-02-01-00-05-60-042.log',
     '2025-2-1-0-5-9-42.log',
+    '2025-02-01-00-05-09-04.log',
+    '2025-02-01-00-05-09-042_.log',
+    '2025-02-01-00-05-09-042_a.log',
+    '2025-02-01-00-05-09x.log',
+    '2025-02-01T00-05-09-042.log',
+    '.log',
   ])
     assert.equal(logNameTime(name), null, name);
 });

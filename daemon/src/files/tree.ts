@@ -1,5 +1,5 @@
 /** Folder listings for the scripts and logs trees, in Qinglong's node shape. */
-import { statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileNode, LogFile } from '../contract/files.ts';
@@ -92,6 +92,10 @@ export async function listTree(
   return sortNodes(nodes, options.order);
 }
 
+/** A link's target (the trees show links that stay inside the root) or the link itself (a task's logs: no links). */
+const follow = statSync;
+const own = lstatSync;
+
 /** How many entries are stat'ed between two turns of the event loop. */
 const statSlice = 250;
 
@@ -100,12 +104,12 @@ const statSlice = 250;
  * the event loop between slices: a folder of 1,000 logs took 11 ms through 1,000 promises on the thread pool and
  * 3 ms this way, and a huge folder still does not hold other requests up for long.
  */
-async function statAll(dir: string, names: readonly string[]): Promise<(Stats | null)[]> {
+async function statAll(dir: string, names: readonly string[], links = follow): Promise<(Stats | null)[]> {
   const stats: (Stats | null)[] = [];
   for (let i = 0; i < names.length; i++) {
     if (i > 0 && i % statSlice === 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      stats.push(statSync(path.join(dir, names[i]!), { throwIfNoEntry: false }) ?? null);
+      stats.push(links(path.join(dir, names[i]!), { throwIfNoEntry: false }) ?? null);
     } catch {
       stats.push(null);
     }
@@ -141,6 +145,7 @@ async function newestFirst<T extends { name: string }>(
   dir: string,
   entries: readonly T[],
   isFile: (entry: T) => boolean,
+  links = follow,
 ): Promise<Placed<T>[]> {
   const placed: Placed<T>[] = [];
   const unnamed: T[] = [];
@@ -152,6 +157,7 @@ async function newestFirst<T extends { name: string }>(
   const stats = await statAll(
     dir,
     unnamed.map((e) => e.name),
+    links,
   );
   unnamed.forEach((entry, i) => {
     const info = stats[i];
@@ -169,6 +175,7 @@ async function fillPage<T extends { name: string }, N>(
   ordered: Placed<T>[],
   page: ListPage,
   build: (slice: T[], stats: (Stats | null)[]) => Promise<N[]>,
+  links = follow,
 ): Promise<N[]> {
   const found: N[] = [];
   let next = page.offset;
@@ -178,6 +185,7 @@ async function fillPage<T extends { name: string }, N>(
     const fresh = await statAll(
       dir,
       slice.filter((p) => !p.info).map((p) => p.name),
+      links,
     );
     let f = 0;
     const stats = slice.map((p) => p.info ?? fresh[f++] ?? null);
@@ -246,12 +254,18 @@ export async function listLogFiles(logRoot: string, directory: string, page?: Li
   const dir = await storedInside(logRoot, directory);
   const dirents = dir ? await readFolder(dir) : null;
   if (!dir || !dirents) return [];
+  // Files only (no links: the resolver would refuse one that leads out); a file stat'ed for its time stays one.
   const files = dirents.filter((d) => d.isFile());
-  const ordered = (await newestFirst(dir, files, () => true)).filter((p) => !p.info || p.info.isFile());
-  return fillPage(dir, ordered, page ?? { offset: 0, limit: ordered.length }, async (slice, stats) =>
-    slice.flatMap((d, i) => {
-      const info = stats[i];
-      return info?.isFile() ? [{ filename: d.name, directory, time: info.mtimeMs, size: info.size }] : [];
-    }),
+  const ordered = (await newestFirst(dir, files, () => true, own)).filter((p) => !p.info || p.info.isFile());
+  return fillPage(
+    dir,
+    ordered,
+    page ?? { offset: 0, limit: ordered.length },
+    async (slice, stats) =>
+      slice.flatMap(({ name }, i) => {
+        const info = stats[i];
+        return info?.isFile() ? [{ filename: name, directory, time: info.mtimeMs, size: info.size }] : [];
+      }),
+    own,
   );
 }
