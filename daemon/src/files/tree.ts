@@ -1,5 +1,5 @@
 /** Folder listings for the scripts and logs trees, in Qinglong's node shape. */
-import { lstatSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileNode, LogFile } from '../contract/files.ts';
@@ -96,6 +96,17 @@ export async function listTree(
 const follow = statSync;
 const own = lstatSync;
 
+/**
+ * What a listing keeps of a stat. Node 20's Stats carries four Date objects; 1,000 of them kept across the turns of
+ * statAll outlived the young generation (the daemon runs with a 1 MB semi-space) and were collected as old objects.
+ */
+interface Info {
+  file: boolean;
+  directory: boolean;
+  mtimeMs: number;
+  size: number;
+}
+
 /** How many entries are stat'ed between two turns of the event loop. */
 const statSlice = 250;
 
@@ -104,12 +115,15 @@ const statSlice = 250;
  * the event loop between slices: a folder of 1,000 logs took 11 ms through 1,000 promises on the thread pool and
  * 3 ms this way, and a huge folder still does not hold other requests up for long.
  */
-async function statAll(dir: string, names: readonly string[], links = follow): Promise<(Stats | null)[]> {
-  const stats: (Stats | null)[] = [];
+async function statAll(dir: string, names: readonly string[], links = follow): Promise<(Info | null)[]> {
+  const stats: (Info | null)[] = [];
   for (let i = 0; i < names.length; i++) {
     if (i > 0 && i % statSlice === 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      stats.push(links(path.join(dir, names[i]!), { throwIfNoEntry: false }) ?? null);
+      const info = links(path.join(dir, names[i]!), { throwIfNoEntry: false });
+      stats.push(
+        info ? { file: info.isFile(), directory: info.isDirectory(), mtimeMs: info.mtimeMs, size: info.size } : null,
+      );
     } catch {
       stats.push(null);
     }
@@ -130,7 +144,7 @@ interface Placed<T> {
   entry: T;
   name: string;
   time: number;
-  info?: Stats;
+  info?: Info;
 }
 
 const byTimeThenName = <T>(a: Placed<T>, b: Placed<T>) =>
@@ -174,7 +188,7 @@ async function fillPage<T extends { name: string }, N>(
   dir: string,
   ordered: Placed<T>[],
   page: ListPage,
-  build: (slice: T[], stats: (Stats | null)[]) => Promise<N[]>,
+  build: (slice: T[], stats: (Info | null)[]) => Promise<N[]>,
   links = follow,
 ): Promise<N[]> {
   const found: N[] = [];
@@ -205,13 +219,13 @@ async function nodesOf(
   dir: string,
   relDir: string,
   dirents: readonly Dirent[],
-  stats: readonly (Stats | null)[],
+  stats: readonly (Info | null)[],
 ): Promise<FileNode[]> {
   const nodes: FileNode[] = [];
   for (const [i, d] of dirents.entries()) {
     const info = stats[i];
     if (!info || !(await isShown(root, dir, d, info))) continue;
-    const directory = info.isDirectory();
+    const directory = info.directory;
     const node: FileNode = {
       title: d.name,
       key: relDir ? `${relDir}/${d.name}` : d.name,
@@ -228,8 +242,8 @@ async function nodesOf(
 }
 
 /** A file or a folder; a link only when it leads somewhere inside the root (the resolver refuses the others anyway). */
-async function isShown(root: string, dir: string, d: Dirent, info: Stats): Promise<boolean> {
-  if (!info.isFile() && !info.isDirectory()) return false;
+async function isShown(root: string, dir: string, d: Dirent, info: Info): Promise<boolean> {
+  if (!info.file && !info.directory) return false;
   return !d.isSymbolicLink() || reallyInside(root, path.join(dir, d.name));
 }
 
@@ -256,7 +270,7 @@ export async function listLogFiles(logRoot: string, directory: string, page?: Li
   if (!dir || !dirents) return [];
   // Files only (no links: the resolver would refuse one that leads out); a file stat'ed for its time stays one.
   const files = dirents.filter((d) => d.isFile());
-  const ordered = (await newestFirst(dir, files, () => true, own)).filter((p) => !p.info || p.info.isFile());
+  const ordered = (await newestFirst(dir, files, () => true, own)).filter((p) => !p.info || p.info.file);
   return fillPage(
     dir,
     ordered,
@@ -264,7 +278,7 @@ export async function listLogFiles(logRoot: string, directory: string, page?: Li
     async (slice, stats) =>
       slice.flatMap(({ name }, i) => {
         const info = stats[i];
-        return info?.isFile() ? [{ filename: name, directory, time: info.mtimeMs, size: info.size }] : [];
+        return info?.file ? [{ filename: name, directory, time: info.mtimeMs, size: info.size }] : [];
       }),
     own,
   );
