@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -7,7 +7,9 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom, required, type Errors } from '../../lib/formRules.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { appsChanged, createApp, listApps, updateApp, type AppScope, type AppWithSecret } from './api.ts';
 import { offeredScopes, scopeNames } from './scopes.ts';
@@ -24,9 +26,15 @@ export default function AppFormModal({ onClose }: ModalProps) {
   const [scopes, setScopes] = useState<AppScope[]>([]);
   const [ready, setReady] = useState(!id);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => {
+    const trimmed = v.name.trim();
+    return {
+      name:
+        required(v.name, t`name`) ??
+        (reserved.includes(trimmed.toLowerCase()) ? t`"${trimmed}" is a reserved name; choose another` : undefined),
+    };
+  });
+  const { busy, formError, onSubmit } = useSubmit();
   const [created, setCreated] = useState<AppWithSecret | null>(null);
 
   useEffect(() => {
@@ -46,19 +54,10 @@ export default function AppFormModal({ onClose }: ModalProps) {
   const toggle = (scope: AppScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    const found: Errors = {
-      name:
-        required(name, t`name`) ??
-        (reserved.includes(trimmed.toLowerCase()) ? t`"${trimmed}" is a reserved name; choose another` : undefined),
-    };
-    setErrors(found);
-    setFormError(null);
-    if (found.name) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
+      const trimmed = name.trim();
       if (id) {
         await updateApp({ id, name: trimmed, scopes });
         toast(t`Application saved`);
@@ -68,14 +67,13 @@ export default function AppFormModal({ onClose }: ModalProps) {
         setCreated(await createApp({ name: trimmed, scopes }));
         appsChanged.notify();
       }
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      if (fields.name) setErrors({ name: fields.name });
-      else setFormError(form ?? Object.values(fields).find(Boolean) ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (failure) => {
+      if (!failure.fields.name) return formOrFirst(failure);
+      fail({ name: failure.fields.name });
+      return null;
+    },
+  });
 
   if (created) {
     return (
@@ -114,10 +112,7 @@ export default function AppFormModal({ onClose }: ModalProps) {
           <Input
             {...control}
             value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors({});
-            }}
+            onChange={(e) => setName(e.target.value)}
             maxLength={100}
             autoComplete="off"
             autoFocus

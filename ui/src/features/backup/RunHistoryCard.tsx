@@ -1,12 +1,13 @@
 import { maxRunHistoryLimit } from '@contract/retention.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { runHistorySettings, saveRunHistorySettings } from './api.ts';
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -19,23 +20,20 @@ export function RunHistoryCard() {
   const { t } = useLingui();
   const [days, setDays] = useState('');
   const [perTask, setPerTask] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, setFormError, onSubmit } = useSubmit();
+  const { errors, fail } = useFieldErrors({ runHistoryDays: days, runHistoryPerTask: perTask });
   useEffect(() => {
     runHistorySettings().then(
       (s) => {
         setDays(String(s.runHistoryDays));
         setPerTask(String(s.runHistoryPerTask));
       },
-      (failure: Error) => setErrors({ form: failure.message }),
+      (failure: Error) => setFormError(failure.message),
     );
-  }, []);
+  }, [setFormError]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+  const save = onSubmit({
+    send: async () => {
       const saved = await saveRunHistorySettings({
         runHistoryDays: numberOrNull(days),
         runHistoryPerTask: numberOrNull(perTask),
@@ -43,13 +41,9 @@ export function RunHistoryCard() {
       setDays(String(saved.runHistoryDays));
       setPerTask(String(saved.runHistoryPerTask));
       toast(t`Run history settings saved`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setErrors({ ...fields, form });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <Card className="max-w-3xl">
@@ -58,7 +52,7 @@ export function RunHistoryCard() {
         description={t`Every few hours, runs older than the days kept and beyond the newest runs of each task are removed with their logs. A run that has not ended is never touched.`}
       />
       <CardBody>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <form onSubmit={save} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <div className="flex-1">
             <SettingNumber
               label={t`Days kept`}
@@ -91,9 +85,9 @@ export function RunHistoryCard() {
             {t`Save`}
           </Button>
         </form>
-        {errors.form && (
+        {formError && (
           <div className="mt-3">
-            <Alert>{errors.form}</Alert>
+            <Alert>{formError}</Alert>
           </div>
         )}
       </CardBody>

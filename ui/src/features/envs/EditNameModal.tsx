@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { FormFooter } from '../../components/FormDialog.tsx';
@@ -9,7 +9,8 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
-import { errorsFrom, type Errors } from '../../lib/formRules.ts';
+import { type Errors } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
@@ -22,8 +23,7 @@ export default function EditNameModal({ onClose }: ModalProps) {
   const [envs, setEnvs] = useState<Env[] | null>(null);
   const [name, setName] = useState('');
   const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: nameError(v.name) }));
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, setFormError, onSubmit } = useSubmit();
 
   useEffect(() => {
     const wanted = new Set(idsParam.split(',').map(Number).filter(Boolean));
@@ -36,31 +36,21 @@ export default function EditNameModal({ onClose }: ModalProps) {
       },
       (failure: Error) => setFormError(failure.message),
     );
-  }, [idsParam]);
+  }, [idsParam, setFormError]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!envs?.length) return;
-    const problem = check().name;
-    setFormError(null);
-    if (problem) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check: () => !!envs?.length && check(),
+    send: async () => {
       await renameEnvs(
-        envs.map((e) => e.id),
+        envs!.map((e) => e.id),
         name.trim(),
       );
-      toast(plural(envs.length, { 1: 'Variable renamed', other: '# variables renamed' }));
+      toast(plural(envs!.length, { 1: 'Variable renamed', other: '# variables renamed' }));
       envsChanged();
       onClose();
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      fail({ name: fields.name });
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => (fail({ name: fields.name }), form),
+  });
 
   const names = envs ? [...new Set(envs.map((e) => e.name))] : [];
   return (

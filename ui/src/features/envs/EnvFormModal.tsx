@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,7 +11,8 @@ import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LabelInput } from '../../components/LabelInput.tsx';
-import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, updateEnv, type EnvInput } from './api.ts';
 import { parseEnvLines, type LineProblem } from './lines.ts';
 
@@ -43,8 +44,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
   const [labels, setLabels] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (!id) return;
@@ -108,31 +108,32 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     return { inputs, found };
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { inputs, found } = collect();
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found) || inputs.length === 0) return;
-    setBusy(true);
-    try {
+  let inputs: EnvInput[] = [];
+  const submit = onSubmit({
+    check: () => {
+      const collected = collect();
+      inputs = collected.inputs;
+      setErrors(collected.found);
+      return !hasErrors(collected.found) && inputs.length > 0;
+    },
+    send: async () => {
       if (id) await updateEnv({ id, ...inputs[0]! });
       else await createEnvs(inputs);
       toast(id ? t`Variable saved` : plural(inputs.length, { 1: 'Variable added', other: '# variables added' }));
       envsChanged();
       onClose();
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
+    },
+    failed: (failure) => {
+      const { fields } = failure;
       // A field error names one row only when there is one row to name.
       if (mode === 'fields' && (drafts?.length ?? 0) === 1 && (fields.name || fields.value)) {
         setErrors({ '0.name': fields.name, '0.value': fields.value });
       } else if (mode === 'lines' && !id) {
-        setErrors({ lines: form ?? Object.values(fields).find(Boolean) });
-      } else setFormError(form ?? Object.values(fields).find(Boolean) ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+        setErrors({ lines: formOrFirst(failure) ?? undefined });
+      } else return formOrFirst(failure);
+      return null;
+    },
+  });
 
   const submitOnEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {

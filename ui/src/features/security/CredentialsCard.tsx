@@ -1,6 +1,6 @@
 import { passwordMinLength } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,7 +11,8 @@ import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import { clearToken, setLoginNotice } from '../../lib/session.ts';
 import { useCurrentUser } from '../account/index.ts';
-import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
 /** Change the username and/or password (`PUT api/user`). The server ends every session afterwards. */
@@ -23,8 +24,7 @@ export function CredentialsCard() {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (user) setUsername((current) => current || user.username);
@@ -43,27 +43,18 @@ export function CredentialsCard() {
     confirmPassword: v.password !== '' || v.confirmPassword !== '' ? matches(v.confirmPassword, v.password) : undefined,
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
       await api.put('user', { username, oldPassword, ...(changing ? { password, confirmPassword } : {}) });
       clearToken();
       setLoginNotice(
         t`Your account details were changed and every session was signed out. Sign in again with the new details.`,
       );
       navigate('/login', { replace: true });
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      fail(fields);
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <Card>

@@ -1,7 +1,7 @@
 import { passwordMinLength } from '@contract/enums.ts';
 import type { LoginResult } from '@contract/user.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
@@ -9,7 +9,8 @@ import { Input } from '../../components/ui/Input.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import type { Credentials } from './signIn.ts';
-import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 
 /** The browser's zone: the first guess for the panel's (saved once the account exists; see signIn.ts). */
@@ -39,8 +40,7 @@ export function AccountStep({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   const { errors, check, fail } = useFieldErrors({ username, password, confirmPassword, timezone }, (v): Errors => ({
     username: required(v.username, t`username`),
@@ -54,23 +54,14 @@ export function AccountStep({
       (knownZone(v.timezone.trim()) ? undefined : t`Not a known time zone (e.g. Asia/Shanghai)`),
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
       const created = await api.put<LoginResult | null>('user/init', { username, password, confirmPassword });
       onDone(created, { username, password }, timezone.trim());
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      fail(fields);
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

@@ -1,12 +1,13 @@
 import { systemLogDaysMax, systemLogMaxMbMax } from '@contract/system-log-schemas.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { getSystemLogSettings, saveSystemLogSettings } from './api.ts';
 
 /** How many days of system log are kept and how much room they may take. */
@@ -14,35 +15,27 @@ export function SystemLogSettingsCard() {
   const { t } = useLingui();
   const [days, setDays] = useState('');
   const [maxMb, setMaxMb] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, setFormError, onSubmit } = useSubmit();
+  const { errors, fail } = useFieldErrors({ systemLogDays: days, systemLogMaxMb: maxMb });
   useEffect(() => {
     getSystemLogSettings().then(
       (s) => {
         setDays(String(s.systemLogDays));
         setMaxMb(String(s.systemLogMaxMb));
       },
-      (failure: Error) => setError(failure.message),
+      (failure: Error) => setFormError(failure.message),
     );
-  }, []);
+  }, [setFormError]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+  const save = onSubmit({
+    send: async () => {
       const saved = await saveSystemLogSettings({ systemLogDays: Number(days), systemLogMaxMb: Number(maxMb) });
       setDays(String(saved.systemLogDays));
       setMaxMb(String(saved.systemLogMaxMb));
       toast(t`System log settings saved`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setErrors({ ...fields, form });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <Card className="max-w-3xl">
@@ -51,8 +44,7 @@ export function SystemLogSettingsCard() {
         description={t`Older days are removed when a day begins; over the size limit the oldest days go first.`}
       />
       <CardBody>
-        {error && <Alert>{error}</Alert>}
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <form onSubmit={save} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <div className="flex-1">
             <SettingNumber
               label={t`Days kept`}
@@ -79,9 +71,9 @@ export function SystemLogSettingsCard() {
             {t`Save`}
           </Button>
         </form>
-        {errors.form && (
+        {formError && (
           <div className="mt-3">
-            <Alert>{errors.form}</Alert>
+            <Alert>{formError}</Alert>
           </div>
         )}
       </CardBody>
