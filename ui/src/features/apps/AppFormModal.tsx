@@ -4,8 +4,6 @@ import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { required, type Errors } from '../../lib/formRules.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
@@ -14,6 +12,7 @@ import type { ModalProps } from '../../lib/routing.ts';
 import { appsChanged, createApp, listApps, updateApp, type AppScope, type AppWithSecret } from './api.ts';
 import { offeredScopes, scopeNames } from './scopes.ts';
 import { SecretPanel } from './SecretPanel.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 /** The spec's rule (§5): an application's name cannot be a reserved keyword. The daemon says so too. */
 const reserved = ['system'];
@@ -107,18 +106,15 @@ export default function AppFormModal({ onClose }: ModalProps) {
       loadError={loadError}
       formError={formError}
     >
-      <Field label={t`Name`} error={errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            autoComplete="off"
-            autoFocus
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`Name`}
+        error={errors.name}
+        value={name}
+        onChange={setName}
+        maxLength={100}
+        autoComplete="off"
+        autoFocus
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-[13px] font-medium">{t`Permissions`}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">

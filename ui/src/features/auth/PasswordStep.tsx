@@ -4,14 +4,12 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
-import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { required, type Errors } from '../../lib/formRules.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { useCountdown } from './useCountdown.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 export interface Credentials {
   username: string;
@@ -69,27 +67,22 @@ export function PasswordStep({
         </Alert>
       )}
       {formError && secondsLeft === 0 && <Alert>{formError}</Alert>}
-      <Field label={t`Username`} error={errors.username}>
-        {(control) => (
-          <Input
-            {...control}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="username"
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field label={t`Password`} error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="current-password"
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`Username`}
+        error={errors.username}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        autoFocus
+      />
+      <TextField
+        label={t`Password`}
+        error={errors.password}
+        secret
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       <Button
         type="submit"
         variant="primary"

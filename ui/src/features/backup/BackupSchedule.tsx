@@ -2,13 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { saveBackupSettings, type BackupSettings } from './api.ts';
 import { PartPicker } from './PartPicker.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Scheduled backups: a cron rule (empty = off), how many data/bak keeps, and which parts. */
 export function BackupSchedule({
@@ -35,23 +34,17 @@ export function BackupSchedule({
   return (
     <form onSubmit={save} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Field
+        <TextField
           label={t`Schedule`}
           error={errors.schedule}
           hint={t`A cron rule such as 0 3 * * * (every day at 03:00). Empty: no scheduled backups.`}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={schedule}
-              onChange={(e) => setSchedule(e.target.value)}
-              placeholder="0 3 * * *"
-              className="font-mono"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
+          value={schedule}
+          onChange={setSchedule}
+          placeholder="0 3 * * *"
+          className="font-mono"
+          autoComplete="off"
+          spellCheck={false}
+        />
         <SettingNumber
           label={t`Keep the last`}
           error={errors.keep}

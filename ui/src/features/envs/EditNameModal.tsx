@@ -5,8 +5,6 @@ import { useSearch } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { FormFooter } from '../../components/FormDialog.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { type Errors } from '../../lib/formRules.ts';
@@ -14,6 +12,7 @@ import { useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 /** env/editNameModal?ids=1,2,3: give the chosen variables one new name (values, order and status stay). */
 export default function EditNameModal({ onClose }: ModalProps) {
@@ -82,23 +81,17 @@ export default function EditNameModal({ onClose }: ModalProps) {
           <p className="text-[13px] text-muted">
             {t`Now:`} <span className="font-mono text-fg">{names.join(', ')}</span>
           </p>
-          <Field
+          <TextField
             label={t`New name`}
             error={errors.name}
             hint={t`Letters, digits and underscores; not starting with a digit.`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono"
-                autoFocus
-              />
-            )}
-          </Field>
+            value={name}
+            onChange={setName}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            autoFocus
+          />
         </form>
       )}
     </Dialog>

@@ -5,7 +5,6 @@ import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
@@ -15,6 +14,7 @@ import { hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, updateEnv, type EnvInput } from './api.ts';
 import { parseEnvLines, type LineProblem } from './lines.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 interface Draft {
   name: string;
@@ -199,23 +199,17 @@ export default function EnvFormModal({ onClose }: ModalProps) {
             drafts.map((draft, index) => {
               const body = (
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field
+                  <TextField
                     label={t`Name`}
                     error={errors[`${index}.name`]}
                     hint={index === 0 ? t`Letters, digits and underscores; not starting with a digit.` : undefined}
-                  >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        value={draft.name}
-                        onChange={(e) => set(index, { name: e.target.value })}
-                        autoComplete="off"
-                        spellCheck={false}
-                        className="font-mono"
-                        autoFocus={index === drafts.length - 1}
-                      />
-                    )}
-                  </Field>
+                    value={draft.name}
+                    onChange={(text) => set(index, { name: text })}
+                    autoComplete="off"
+                    spellCheck={false}
+                    className="font-mono"
+                    autoFocus={index === drafts.length - 1}
+                  />
                   <div className="sm:order-3 sm:col-span-2">
                     <Field label={t`Value`} error={errors[`${index}.value`]}>
                       {(control) => (
@@ -233,16 +227,12 @@ export default function EnvFormModal({ onClose }: ModalProps) {
                     </Field>
                   </div>
                   <div className="sm:order-2">
-                    <Field label={t`Remarks`}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          value={draft.remarks}
-                          onChange={(e) => set(index, { remarks: e.target.value })}
-                          autoComplete="off"
-                        />
-                      )}
-                    </Field>
+                    <TextField
+                      label={t`Remarks`}
+                      value={draft.remarks}
+                      onChange={(text) => set(index, { remarks: text })}
+                      autoComplete="off"
+                    />
                   </div>
                 </div>
               );

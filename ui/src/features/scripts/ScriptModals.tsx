@@ -14,6 +14,7 @@ import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { joinKey, splitKey } from '../../lib/files.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Goes back to /script, keeping the open file in the address. */
 function useBack(): (key?: string | null) => void {
@@ -106,23 +107,17 @@ export function CreateModal({ onClose }: ModalProps) {
           { value: 'directory', label: t`Folder` },
         ]}
       />
-      <Field
+      <TextField
         label={kind === 'file' ? t`File name` : t`Folder name`}
         error={errors.name}
         hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-          />
-        )}
-      </Field>
+        value={name}
+        onChange={setName}
+        className="font-mono"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus
+      />
       <FolderField value={folder} onChange={setFolder} />
     </FormDialog>
   );
@@ -171,19 +166,16 @@ export function RenameModal({ onClose }: ModalProps) {
       ) : (
         <form id="script-rename-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
           {formError && <Alert>{formError}</Alert>}
-          <Field label={t`New name`} error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-                autoFocus
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`New name`}
+            error={errors.name}
+            value={name}
+            onChange={setName}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+          />
         </form>
       )}
     </Dialog>
@@ -229,19 +221,16 @@ export function SaveAsModal({ onClose }: ModalProps) {
       formError={formError}
       gap="gap-3"
     >
-      <Field label={t`File name`} error={errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`File name`}
+        error={errors.name}
+        value={name}
+        onChange={setName}
+        className="font-mono"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus
+      />
       <FolderField value={folder} onChange={setFolder} />
     </FormDialog>
   );

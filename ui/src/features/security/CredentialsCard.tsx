@@ -5,15 +5,13 @@ import { useLocation } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
-import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import { clearToken, setLoginNotice } from '../../lib/session.ts';
 import { useCurrentUser } from '../account/index.ts';
 import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Change the username and/or password (`PUT api/user`). The server ends every session afterwards. */
 export function CredentialsCard() {
@@ -65,46 +63,38 @@ export function CredentialsCard() {
       <CardBody>
         <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
           {formError && <Alert>{formError}</Alert>}
-          <Field label={t`Username`} error={errors.username}>
-            {(control) => (
-              <Input
-                {...control}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoComplete="username"
-              />
-            )}
-          </Field>
-          <Field label={t`Current password`} error={errors.oldPassword}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={oldPassword}
-                onChange={(e) => setOldPassword(e.target.value)}
-                autoComplete="current-password"
-              />
-            )}
-          </Field>
-          <Field label={t`New password`} error={errors.password} hint={t`Leave empty to keep the current password.`}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
-          <Field label={t`Confirm new password`} error={errors.confirmPassword}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={confirmPassword}
-                onChange={(e) => setConfirm(e.target.value)}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`Username`}
+            error={errors.username}
+            value={username}
+            onChange={setUsername}
+            autoComplete="username"
+          />
+          <TextField
+            label={t`Current password`}
+            error={errors.oldPassword}
+            secret
+            value={oldPassword}
+            onChange={setOldPassword}
+            autoComplete="current-password"
+          />
+          <TextField
+            label={t`New password`}
+            error={errors.password}
+            hint={t`Leave empty to keep the current password.`}
+            secret
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+          />
+          <TextField
+            label={t`Confirm new password`}
+            error={errors.confirmPassword}
+            secret
+            value={confirmPassword}
+            onChange={setConfirm}
+            autoComplete="new-password"
+          />
           <div>
             <Button type="submit" variant="primary" loading={busy}>
               {t`Save`}

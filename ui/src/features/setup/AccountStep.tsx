@@ -6,12 +6,12 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import type { Credentials } from './signIn.ts';
 import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** The browser's zone: the first guess for the panel's (saved once the account exists; see signIn.ts). */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -69,41 +69,31 @@ export function AccountStep({
         <Trans>Create the administrator account. You will use it to sign in.</Trans>
       </p>
       {formError && <Alert>{formError}</Alert>}
-      <Field label={t`Username`} error={errors.username}>
-        {(control) => (
-          <Input
-            {...control}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="username"
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field
+      <TextField
+        label={t`Username`}
+        error={errors.username}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        autoFocus
+      />
+      <TextField
         label={t`Password`}
         error={errors.password}
         hint={t`At least ${passwordMinLength} characters, and not 'admin'.`}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
-      <Field label={t`Confirm password`} error={errors.confirmPassword}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            value={confirmPassword}
-            onChange={(e) => setConfirm(e.target.value)}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+        secret
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t`Confirm password`}
+        error={errors.confirmPassword}
+        secret
+        value={confirmPassword}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
       <Field
         label={t`Time zone`}
         error={errors.timezone}

@@ -3,11 +3,10 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { getUpdateSettings, saveUpdateSettings, type UpdateSettings } from './api.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Whether the panel may download updates, and the release feed it reads. */
 export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
@@ -49,22 +48,16 @@ export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
               />
               {t`Download and install updates from this page`}
             </label>
-            <Field
+            <TextField
               label={t`Release feed URL`}
               error={fieldError ?? undefined}
               hint={t`Leave empty for the feed this image was built with. The proxy of config.sh (ProxyUrl) is used when set.`}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://…/feed.json"
-                  value={settings.updateFeedUrl}
-                  onChange={(e) => setSettings({ ...settings, updateFeedUrl: e.target.value })}
-                />
-              )}
-            </Field>
+              type="url"
+              inputMode="url"
+              placeholder="https://…/feed.json"
+              value={settings.updateFeedUrl}
+              onChange={(text) => setSettings({ ...settings, updateFeedUrl: text })}
+            />
             <div>
               <Button type="submit" variant="primary" loading={busy}>
                 {t`Save`}

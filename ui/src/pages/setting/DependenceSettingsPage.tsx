@@ -4,8 +4,6 @@ import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import {
   getDependencySettings,
@@ -14,6 +12,7 @@ import {
 } from '../../features/dependence/api.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 type Key = keyof DependencySettings;
 
@@ -68,23 +67,21 @@ function SettingForm({
   return (
     <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
       <div className="min-w-0 flex-1">
-        <Field label={label} error={error ?? undefined} hint={hint}>
-          {(control) => (
-            <Input
-              {...control}
-              type="url"
-              inputMode="url"
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(null);
-              }}
-              placeholder={placeholder}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
+        <TextField
+          label={label}
+          error={error ?? undefined}
+          hint={hint}
+          type="url"
+          inputMode="url"
+          value={value}
+          onChange={(text) => {
+            setValue(text);
+            setError(null);
+          }}
+          placeholder={placeholder}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <Button
         type="submit"

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Textarea } from '../../../components/ui/Textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
@@ -16,6 +15,7 @@ import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
 import { MoreFields } from './MoreFields.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 
 const moreKeys = ['catch_up_minutes', 'notify_policy', 'log_name', 'work_dir', 'task_before', 'task_after'];
 
@@ -91,17 +91,14 @@ export default function CronFormModal({ onClose }: ModalProps) {
     >
       {draft && (
         <>
-          <Field label={t`Name`} error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.name}
-                onChange={(e) => set({ name: e.target.value })}
-                autoComplete="off"
-                autoFocus
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`Name`}
+            error={errors.name}
+            value={draft.name}
+            onChange={(text) => set({ name: text })}
+            autoComplete="off"
+            autoFocus
+          />
           <Field
             label={t`Command`}
             error={errors.command}

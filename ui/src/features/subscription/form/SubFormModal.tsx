@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { type Errors } from '../../../lib/formRules.ts';
@@ -30,6 +29,7 @@ import {
 import { MoreOptions } from './MoreOptions.tsx';
 import { PasteCommand } from './PasteCommand.tsx';
 import { ScheduleChoice } from './ScheduleChoice.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 
 /** The draft keys whose error goes by another name (the server's). */
 const errorKeyOf: Record<string, string> = { privateKey: 'private_key', intervalValue: 'interval_schedule' };
@@ -115,17 +115,14 @@ export default function SubFormModal({ onClose }: ModalProps) {
           {!id && (
             <PasteCommand onParsed={(parsed) => setDraft((current) => current && draftFromParsed(current, parsed))} />
           )}
-          <Field label={t`Name`} error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.name}
-                onChange={(e) => set({ name: e.target.value })}
-                autoComplete="off"
-                autoFocus={!!id}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`Name`}
+            error={errors.name}
+            value={draft.name}
+            onChange={(text) => set({ name: text })}
+            autoComplete="off"
+            autoFocus={!!id}
+          />
           <Field label={t`Type`} error={errors.type}>
             {(control) => (
               <Select
