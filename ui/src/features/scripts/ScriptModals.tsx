@@ -54,6 +54,17 @@ function FolderField({ value, onChange, error }: { value: string; onChange: (v: 
   );
 }
 
+/** The name of a file or folder: typed as it will be on disk. */
+function NameField(props: {
+  label: string;
+  error?: string;
+  hint?: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return <TextField {...props} className="font-mono" autoComplete="off" spellCheck={false} autoFocus />;
+}
+
 const cleanFolder = (folder: string) =>
   folder
     .split('/')
@@ -107,16 +118,12 @@ export function CreateModal({ onClose }: ModalProps) {
           { value: 'directory', label: t`Folder` },
         ]}
       />
-      <TextField
+      <NameField
         label={kind === 'file' ? t`File name` : t`Folder name`}
         error={errors.name}
         hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
         value={name}
         onChange={setName}
-        className="font-mono"
-        autoComplete="off"
-        spellCheck={false}
-        autoFocus
       />
       <FolderField value={folder} onChange={setFolder} />
     </FormDialog>
@@ -166,16 +173,7 @@ export function RenameModal({ onClose }: ModalProps) {
       ) : (
         <form id="script-rename-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
           {formError && <Alert>{formError}</Alert>}
-          <TextField
-            label={t`New name`}
-            error={errors.name}
-            value={name}
-            onChange={setName}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-          />
+          <NameField label={t`New name`} error={errors.name} value={name} onChange={setName} />
         </form>
       )}
     </Dialog>
@@ -221,16 +219,7 @@ export function SaveAsModal({ onClose }: ModalProps) {
       formError={formError}
       gap="gap-3"
     >
-      <TextField
-        label={t`File name`}
-        error={errors.name}
-        value={name}
-        onChange={setName}
-        className="font-mono"
-        autoComplete="off"
-        spellCheck={false}
-        autoFocus
-      />
+      <NameField label={t`File name`} error={errors.name} value={name} onChange={setName} />
       <FolderField value={folder} onChange={setFolder} />
     </FormDialog>
   );
