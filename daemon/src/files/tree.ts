@@ -74,10 +74,11 @@ export async function listTree(
       dirents.map((d) => d.name),
     ),
   );
+  const links = new Set(dirents.filter((d) => d.isSymbolicLink()).map((d) => d.name));
   await Promise.all(
     nodes.map(async (node) => {
       if (node.type !== 'directory') return;
-      const link = dirents.find((d) => d.name === node.title)?.isSymbolicLink() ?? false;
+      const link = links.has(node.title);
       node.children =
         link || depth > 30 ? [] : await listTree(root, path.join(dir, node.title), node.key, options, depth + 1);
       node.size = node.children.reduce((sum, child) => sum + child.size, 0);
