@@ -14,7 +14,8 @@
  *  - burst_runs_exact: every task ran exactly once (no run lost, none doubled).
  *  - burst_peak_rss_mb (sampled every 20 ms; budget 250 MB) and burst_cpu_ms_per_1000_runs (daemon user+system);
  *    burst_starter_cpu_ms_per_1000_runs: the same of the daemon's process starter (baihu-spawner), which forks the runs.
- * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only; `none` runs only the burst).
+ * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only; `none` runs only the burst);
+ * BENCH_SCALE_BURST=0 skips the burst.
  * One JSON line per figure.
  */
 import Database from 'better-sqlite3';
@@ -158,5 +159,5 @@ async function burst(): Promise<void> {
 
 ensureBundle();
 for (const size of sizes) await atSize(size);
-await burst();
+if (process.env.BENCH_SCALE_BURST !== '0') await burst();
 process.exitCode = report.failed ? 1 : 0;

@@ -14,10 +14,15 @@ export const isIndexable = (text: string) => [...text].length >= 3;
 /** LIKE's case rule: ASCII letters only (lower() in the index's triggers does the same). */
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
-/** An FTS5 query: any of the texts as one phrase, in any of the columns. */
+const everyColumn = 4;
+
+/**
+ * An FTS5 query: any of the texts as one phrase, in any of the columns. A filter naming every column is left out: it
+ * matches the same and costs ≈10 % more per match.
+ */
 function matchQuery(columns: readonly IndexedTextColumn[], texts: readonly string[]): string {
   const phrases = texts.map((t) => `"${asciiLower(t).replaceAll('"', '""')}"`).join(' OR ');
-  return `{${columns.join(' ')}} : (${phrases})`;
+  return new Set(columns).size === everyColumn ? `(${phrases})` : `{${columns.join(' ')}} : (${phrases})`;
 }
 
 /**
@@ -33,6 +38,16 @@ export function taskContains(
   const matches = sql`(select rowid from crons_text where crons_text match ${matchQuery(columns, texts)})`;
   // A unary plus keeps SQLite from using the id for the lookup, so the ORDER BY's index leads.
   return drive ? sql<SqlBool>`crons.id in ${matches}` : sql<SqlBool>`+crons.id in ${matches}`;
+}
+
+/** The ids of the tasks that contain one of the texts, as one list (db/id-list.ts): the index alone, no row read. */
+export function idsOfTasksContaining(
+  columns: readonly IndexedTextColumn[],
+  texts: readonly string[],
+): RawBuilder<{ ids: string | null }> {
+  return sql<{
+    ids: string | null;
+  }>`select group_concat(rowid) as ids from crons_text where crons_text match ${matchQuery(columns, texts)}`;
 }
 
 /** How many tasks contain one of the texts: the index alone, no row read. */

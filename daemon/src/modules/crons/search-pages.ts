@@ -1,0 +1,145 @@
+/**
+ * Pages of a text search that matches many tasks, in an order an index serves (repository.ts listIndexedSearch).
+ *
+ * The trigram index's matches are read once per request as one id list (db/id-list.ts) into a bit set: its size is
+ * the total, so the index is not read a second time to count. The order's ids are read from its index (ids only, no
+ * row), as far as the page needs: a page near the start of an order whose matches are spread reads a few thousand,
+ * one whose matches cluster at the end of the order reads up to all of them (≈45 ns an id). The page is the ids of
+ * the order that are in the set, then its rows by id. Checking 100,000 ids against the set in JavaScript takes
+ * ≈0.1 ms, where SQLite's walk of the index checking each against the matches took ≈80 ns an entry.
+ *
+ * Both are kept until the database changes (the change counter of db/connection.ts, the same key the reply cache
+ * uses): the next page, another size or a re-sort of the same search reads neither again, and a new word reads only
+ * its matches. Every entry carries the version it was read at, so a request that finishes after a change cannot
+ * leave old ids under the new version.
+ */
+import { sql, type Kysely } from 'kysely';
+import { IdSet, idListOf, parseIdList } from '../../db/id-list.ts';
+import type { Database } from '../../db/schema.ts';
+import { idsOfTasksContaining, type IndexedTextColumn } from '../../db/text-index.ts';
+import type { SortColumn } from './search.ts';
+
+export type Order = [SortColumn, 'asc' | 'desc'][];
+
+interface Versioned<T> {
+  version: string;
+  value: T;
+}
+
+/** The first `length` ids of an order; `complete` once the index had no more. */
+interface OrderPrefix {
+  ids: Int32Array;
+  length: number;
+  complete: boolean;
+}
+
+/** Searches kept per database version (a bit set of 100,000 tasks is 12.5 KB). */
+const searchesKept = 32;
+/** The smallest read of an order's ids: below this a statement costs more than the ids. */
+const smallestRead = 1024;
+
+export class SearchPages {
+  private readonly matches = new Map<string, Versioned<IdSet | null>>();
+  private readonly orders = new Map<string, Versioned<OrderPrefix>>();
+  private version = '';
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** What an older version read is dropped at the first request of a new one (up to 400 KB an order). */
+  private at(version: string): void {
+    if (version === this.version) return;
+    this.version = version;
+    this.matches.clear();
+    this.orders.clear();
+  }
+
+  /** The tasks containing one of the texts; null when their ids are too large for a bit set (then use SQL). */
+  async matching(
+    version: string,
+    columns: readonly IndexedTextColumn[],
+    texts: readonly string[],
+  ): Promise<IdSet | null> {
+    this.at(version);
+    const key = JSON.stringify([columns, texts]);
+    const kept = this.matches.get(key);
+    if (kept?.version === version) return kept.value;
+    const { ids } = (await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!;
+    const list = parseIdList(ids);
+    const value = list && IdSet.of(list);
+    this.matches.delete(key);
+    if (this.matches.size >= searchesKept) this.matches.delete(this.matches.keys().next().value!);
+    this.matches.set(key, { version, value });
+    return value;
+  }
+
+  /**
+   * The ids of the page (`offset`, `limit`) of the tasks in `matches`, in `order`. `tasks` (how many there are, about)
+   * sizes the first read of the order: the page should come from one read when the matches are spread. Null when an
+   * id of the order is too large for this path.
+   */
+  async page(
+    version: string,
+    order: Order,
+    matches: IdSet,
+    page: { offset: number; limit: number },
+    tasks: number,
+  ): Promise<number[] | null> {
+    this.at(version);
+    const need = page.offset + page.limit;
+    if (matches.size === 0) return [];
+    const density = matches.size / Math.max(tasks, matches.size, 1);
+    let upto = Math.ceil((need / density) * 1.25) + 64;
+    const ids: number[] = [];
+    let position = 0;
+    let seen = 0;
+    for (;;) {
+      const prefix = await this.orderPrefix(version, order, upto);
+      if (!prefix) return null;
+      for (; position < prefix.length && seen < need; position++) {
+        const id = prefix.ids[position]!;
+        if (!matches.has(id)) continue;
+        if (seen >= page.offset) ids.push(id);
+        seen++;
+      }
+      if (seen >= need || (prefix.complete && position >= prefix.length)) return ids;
+      upto = Math.max(upto, prefix.length * 2);
+    }
+  }
+
+  /** At least `upto` ids of the order (fewer only when it has fewer), reading on from what is kept. */
+  private async orderPrefix(version: string, order: Order, upto: number): Promise<OrderPrefix | null> {
+    const key = JSON.stringify(order);
+    let kept = this.orders.get(key);
+    if (kept?.version !== version) {
+      kept = { version, value: { ids: new Int32Array(0), length: 0, complete: false } };
+      this.orders.set(key, kept);
+    }
+    const prefix = kept.value;
+    while (prefix.length < upto && !prefix.complete) {
+      const from = prefix.length;
+      const count = Math.max(upto - from, from, smallestRead);
+      const inner = order
+        .reduce((select, [column, direction]) => select.orderBy(column, direction), this.db.selectFrom('crons'))
+        .select('crons.id')
+        .limit(count)
+        .offset(from);
+      const row = await this.db
+        .selectFrom(inner.as('o'))
+        .select(idListOf(sql.ref('o.id')))
+        .executeTakeFirst();
+      const read = parseIdList(row?.ids ?? null);
+      if (!read) return null;
+      // Another request of the same version may have read on meanwhile: its ids are the same ones.
+      if (prefix.length !== from) continue;
+      if (prefix.ids.length < from + read.length) {
+        const grown = new Int32Array(Math.max(from + read.length, prefix.ids.length * 2));
+        grown.set(prefix.ids.subarray(0, from));
+        prefix.ids = grown;
+      }
+      prefix.ids.set(read, from);
+      prefix.length = from + read.length;
+      if (read.length < count) prefix.complete = true;
+    }
+    return prefix;
+  }
+}
