@@ -139,6 +139,7 @@ test('the task search through the trigram index returns exactly what LIKE return
   const compare = async (round: string) => {
     let indexed = 0;
     let walked = 0;
+    const budgets = { met: 0, exceeded: 0 };
     const pages = new SearchPages(handle.db);
     for (const [w, word] of words(random(7)).entries()) {
       const sorter = sorts[w % sorts.length];
@@ -186,12 +187,25 @@ test('the task search through the trigram index returns exactly what LIKE return
           walked++;
           const ids = await pages.page(handle.changeCounter(), orderOf(query), matches, { offset, limit }, 600);
           assert.deepEqual(ids, expected.slice(offset, offset + limit), `${round}: walk for ${JSON.stringify(word)}`);
+          // With a budget of ids to read (a fresh SearchPages keeps nothing, reads 16 ids at least): the page, or
+          // null past the budget.
+          const bounded = await new SearchPages(handle.db, 16).page(
+            handle.changeCounter(),
+            orderOf(query),
+            matches,
+            { offset, limit },
+            600,
+            100,
+          );
+          if (bounded) assert.deepEqual(bounded, expected.slice(offset, offset + limit), `${round}: bounded walk`);
+          budgets[bounded ? 'met' : 'exceeded']++;
         }
       }
     }
     // Most of the words go through the index (the others are shorter than three characters).
     assert.ok(indexed > 40, `${indexed} searches used the index`);
     assert.ok(walked > 100, `${walked} pages were walked`);
+    assert.ok(budgets.met > 20 && budgets.exceeded > 20, JSON.stringify(budgets));
   };
 
   await compare('filled and inserted');

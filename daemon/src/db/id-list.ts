@@ -15,8 +15,8 @@ export function idListOf(column: Expression<unknown>): AliasedRawBuilder<string 
 }
 
 /**
- * The numbers of an id list, in its order (ids are positive integers: digits and commas only). Null if one does not
- * fit in 31 bits (SQLite allows 63; callers then take their slower path).
+ * The numbers of an id list, in its order. Null if one is negative or does not fit in 31 bits (SQLite allows 63;
+ * callers then take their slower path).
  */
 export function parseIdList(list: string | null): Int32Array | null {
   if (!list) return new Int32Array(0);
@@ -32,34 +32,50 @@ export function parseIdList(list: string | null): Int32Array | null {
       value = 0;
     } else {
       value = value * 10 + (c - 48);
-      if (value > 0x7fffffff) return null;
+      if (c < 48 || c > 57 || value > 0x7fffffff) return null;
     }
   }
   ids[n] = value;
   return ids;
 }
 
-/** A set of ids as one bit each: membership is two array reads, 100,000 ids take 12.5 KB. */
+/** A set of ids as one bit each: membership is two array reads; ids up to 100,000 take 12.5 KB. */
 export class IdSet {
   private constructor(
     private readonly bits: Uint32Array,
     readonly size: number,
   ) {}
 
-  /** Null when an id is too large for a bit per id to be cheap (8 MB at most; rowids of one table are dense). */
-  static of(ids: Int32Array, largest = 1 << 26): IdSet | null {
-    let max = 0;
-    for (const id of ids) {
-      if (id > largest) return null;
-      if (id > max) max = id;
-    }
-    const bits = new Uint32Array((max >>> 5) + 1);
+  /**
+   * The ids of a list (parseIdList's format) as a set, read in one pass without an array between. The last id sizes
+   * the set (lists of rowids come ascending); a larger one on the way grows it. Null when an id is negative or larger
+   * than `largest` (8 MB of bits at most; rowids of one table are dense in practice).
+   */
+  static parse(list: string | null, largest = 1 << 26): IdSet | null {
+    if (!list) return new IdSet(new Uint32Array(1), 0);
+    const last = Number(list.slice(list.lastIndexOf(',') + 1));
+    if (!(last <= largest)) return null;
+    let bits = new Uint32Array((last >>> 5) + 1);
     let size = 0;
-    for (const id of ids) {
+    let id = 0;
+    for (let i = 0; i <= list.length; i++) {
+      const c = i < list.length ? list.charCodeAt(i) : 44;
+      if (c !== 44) {
+        if (c < 48 || c > 57) return null;
+        id = id * 10 + (c - 48);
+        continue;
+      }
+      if (id > largest) return null;
       const word = id >>> 5;
+      if (word >= bits.length) {
+        const grown = new Uint32Array(word + 1);
+        grown.set(bits);
+        bits = grown;
+      }
       const bit = 1 << (id & 31);
       if ((bits[word]! & bit) === 0) size++;
       bits[word] = bits[word]! | bit;
+      id = 0;
     }
     return new IdSet(bits, size);
   }

@@ -40,7 +40,10 @@ export function taskContains(
   return drive ? sql<SqlBool>`crons.id in ${matches}` : sql<SqlBool>`+crons.id in ${matches}`;
 }
 
-/** The ids of the tasks that contain one of the texts, as one list (db/id-list.ts): the index alone, no row read. */
+/**
+ * The ids of the tasks that contain one of the texts, as one list (db/id-list.ts; FTS5 reads them ascending, its
+ * natural order, which IdSet.parse sizes itself by): the index alone, no row read.
+ */
 export function idsOfTasksContaining(
   columns: readonly IndexedTextColumn[],
   texts: readonly string[],

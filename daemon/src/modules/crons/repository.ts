@@ -11,7 +11,8 @@ import { SearchPages } from './search-pages.ts';
  * Reading the matches by id and sorting them beats walking the order's index when there are fewer matches than one
  * task in `walkRatio` (measured at 100,000 tasks: 1.3 µs a match by id; walking an index checking ids against the
  * matches 0.12 µs a match to gather them plus 0.05 µs an entry), or without such an index, than one in `scanRatio`
- * (every row read and its LIKEs checked, 0.12 µs a row).
+ * (every row read and its LIKEs checked, 0.12 µs a row). The same ratio weighs reading ids of an order (≈45 ns an
+ * id, search-pages.ts) against reading the matches by id.
  */
 const walkRatio = 30;
 const scanRatio = 9;
@@ -98,11 +99,15 @@ export class CronRepository {
     const tasks = Number(last ?? 0);
     const order = orderOf(query);
     const indexedOrder = isIndexedOrder(order);
-    const byId = total * (indexedOrder ? walkRatio : scanRatio) < tasks;
-    if (matches && version !== null && indexedOrder && !byId) {
-      const pageIds = await this.searchPages.page(version, order, matches, page, tasks);
-      if (pageIds) return { rows: await this.inOrder(pageIds), total };
+    if (matches && version !== null && indexedOrder) {
+      // Reading a match by id costs as much as reading `walkRatio` ids of an order (what is kept costs nothing).
+      const budget = total * walkRatio;
+      if (this.searchPages.idsToRead(version, order, matches, page.offset + page.limit, tasks) <= budget) {
+        const pageIds = await this.searchPages.page(version, order, matches, page, tasks, budget);
+        if (pageIds) return { rows: await this.inOrder(pageIds), total };
+      }
     }
+    const byId = total * (indexedOrder ? walkRatio : scanRatio) < tasks;
     const select = this.db.selectFrom('crons').selectAll();
     const filtered =
       byId || indexedOrder

@@ -35,15 +35,17 @@ interface OrderPrefix {
 
 /** Searches kept per database version (a bit set of 100,000 tasks is 12.5 KB). */
 const searchesKept = 32;
-/** The smallest read of an order's ids: below this a statement costs more than the ids. */
-const smallestRead = 1024;
 
 export class SearchPages {
   private readonly matches = new Map<string, Versioned<IdSet | null>>();
   private readonly orders = new Map<string, Versioned<OrderPrefix>>();
   private version = '';
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly smallestRead = 1024,
+  ) {}
 
   /** What an older version read is dropped at the first request of a new one (up to 400 KB an order). */
   private at(version: string): void {
@@ -64,8 +66,7 @@ export class SearchPages {
     const kept = this.matches.get(key);
     if (kept?.version === version) return kept.value;
     const { ids } = (await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!;
-    const list = parseIdList(ids);
-    const value = list && IdSet.of(list);
+    const value = IdSet.parse(ids);
     this.matches.delete(key);
     if (this.matches.size >= searchesKept) this.matches.delete(this.matches.keys().next().value!);
     this.matches.set(key, { version, value });
@@ -73,9 +74,24 @@ export class SearchPages {
   }
 
   /**
+   * About how many ids of the order a page would still have to read, if the matches are spread evenly over it (the
+   * caller weighs that against reading the matches by id).
+   */
+  idsToRead(version: string, order: Order, matches: IdSet, need: number, tasks: number): number {
+    return Math.max(0, Math.min(tasks, this.firstRead(matches, need, tasks)) - this.keptLength(version, order));
+  }
+
+  /** How far into the order the `need`-th match should lie, with a margin: the first read of a page. */
+  private firstRead(matches: IdSet, need: number, tasks: number): number {
+    const density = matches.size / Math.max(tasks, matches.size, 1);
+    return Math.ceil((need / density) * 1.25) + 64;
+  }
+
+  /**
    * The ids of the page (`offset`, `limit`) of the tasks in `matches`, in `order`. `tasks` (how many there are, about)
    * sizes the first read of the order: the page should come from one read when the matches are spread. Null when an
-   * id of the order is too large for this path.
+   * id of the order is too large for this path, or when the page would need more than `budget` ids of the order
+   * beyond those kept (the matches cluster late in the order; the caller reads them by id instead).
    */
   async page(
     version: string,
@@ -83,12 +99,14 @@ export class SearchPages {
     matches: IdSet,
     page: { offset: number; limit: number },
     tasks: number,
+    budget = Infinity,
   ): Promise<number[] | null> {
     this.at(version);
     const need = page.offset + page.limit;
     if (matches.size === 0) return [];
-    const density = matches.size / Math.max(tasks, matches.size, 1);
-    let upto = Math.ceil((need / density) * 1.25) + 64;
+    const kept = this.keptLength(version, order);
+    const limit = kept + budget;
+    let upto = Math.min(limit, this.firstRead(matches, need, tasks));
     const ids: number[] = [];
     let position = 0;
     let seen = 0;
@@ -102,8 +120,15 @@ export class SearchPages {
         seen++;
       }
       if (seen >= need || (prefix.complete && position >= prefix.length)) return ids;
-      upto = Math.max(upto, prefix.length * 2);
+      // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper.
+      if (prefix.length >= limit) return null;
+      upto = Math.min(limit, Math.max(upto, prefix.length * 2));
     }
+  }
+
+  private keptLength(version: string, order: Order): number {
+    const kept = this.orders.get(JSON.stringify(order));
+    return kept?.version === version ? kept.value.length : 0;
   }
 
   /** At least `upto` ids of the order (fewer only when it has fewer), reading on from what is kept. */
@@ -117,7 +142,7 @@ export class SearchPages {
     const prefix = kept.value;
     while (prefix.length < upto && !prefix.complete) {
       const from = prefix.length;
-      const count = Math.max(upto - from, from, smallestRead);
+      const count = Math.max(upto - from, this.smallestRead);
       const inner = order
         .reduce((select, [column, direction]) => select.orderBy(column, direction), this.db.selectFrom('crons'))
         .select('crons.id')
