@@ -4,9 +4,10 @@
  * The trigram index's matches are read once per request as one id list (db/id-list.ts) into a bit set: its size is
  * the total, so the index is not read a second time to count. The order's ids are read from its index (ids only, no
  * row), as far as the page needs: a page near the start of an order whose matches are spread reads a few thousand,
- * one whose matches cluster at the end of the order reads up to all of them (≈45 ns an id). The page is the ids of
- * the order that are in the set, then its rows by id. Checking 100,000 ids against the set in JavaScript takes
- * ≈0.1 ms, where SQLite's walk of the index checking each against the matches took ≈80 ns an entry.
+ * one whose matches cluster at the end of the order reads further (≈45 ns an id), up to a budget the caller sets
+ * (past it, reading the matches by id is cheaper). The page is the ids of the order that are in the set, then its
+ * rows by id. Checking 100,000 ids against the set in JavaScript takes ≈0.1 ms, where SQLite's walk of the index
+ * checking each against the matches (an ephemeral index built from them first) took ≈80 ns an entry.
  *
  * Both are kept until the database changes (the change counter of db/connection.ts, the same key the reply cache
  * uses): the next page, another size or a re-sort of the same search reads neither again, and a new word reads only
@@ -120,9 +121,10 @@ export class SearchPages {
         seen++;
       }
       if (seen >= need || (prefix.complete && position >= prefix.length)) return ids;
-      // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper.
+      // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper;
+      // within it, the rest is read at once (each read starts with skipping what was read before).
       if (prefix.length >= limit) return null;
-      upto = Math.min(limit, Math.max(upto, prefix.length * 2));
+      upto = Math.min(limit, Math.max(tasks, prefix.length * 2));
     }
   }
 
