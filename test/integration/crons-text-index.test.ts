@@ -160,7 +160,7 @@ test('the task search through the trigram index returns exactly what LIKE return
         );
       }
       const search = indexedSearchOf(query);
-      const matches = search && (await pages.matching(handle.changeCounter(), search.columns, search.texts));
+      const matches = search && (await pages.matching(search.columns, search.texts));
       if (search) assert.equal(matches?.size, expected.length, `${round}: matches of ${JSON.stringify(word)}`);
       for (const [offset, limit] of [
         [0, 20],
@@ -242,12 +242,22 @@ test('the task search through the trigram index returns exactly what LIKE return
       }
     }
   };
+  // Migration 0014: the text's version moves with the text (any writer), not with status, pins or runs.
+  const textVersion = () =>
+    (other.prepare('select version from crons_text_version').get() as { version: number }).version;
   await again('kept');
+  let before = textVersion();
   await repository.update(10, { name: 'sign task 签到' });
+  assert.ok(textVersion() > before, 'a rename moves the text version');
   await again('after a rename');
+  before = textVersion();
   await repository.update(11, { is_pinned: 1, status: 0 });
-  await again('after a pin (the order changes, not the matches)');
+  await repository.updateMany([15, 16], { status: 1, last_execution_time: 99, last_running_time: 3 });
+  assert.equal(textVersion(), before, 'a pin and a run leave the text version');
+  await again('after a pin and a run (the order changes, not the matches)');
+  before = textVersion();
   other.prepare(`update crons set name = 'Sign 签到 ' || id where id % 5 = 0`).run();
+  assert.ok(textVersion() > before, 'another connection’s rename moves the text version');
   await again('after another connection renamed');
   other.prepare(`delete from crons where id % 9 = 0`).run();
   await again('after another connection deleted');
@@ -258,9 +268,26 @@ test('the task search through the trigram index returns exactly what LIKE return
     )
     .run();
   await again('after another connection inserted');
+  before = textVersion();
   await repository.delete([12, 13, 14]);
+  assert.ok(textVersion() > before, 'a delete moves the text version');
   await again('after a delete');
+  before = textVersion();
   await repository.insertMany(Array.from({ length: 200 }, (_, i) => task(next, 700 + i)));
+  assert.ok(textVersion() > before, 'an import moves the text version');
   await again('after an import');
+  // Labels are text too: an edit of labels alone.
+  before = textVersion();
+  await repository.updateLabels([20, 21], (labels) => [...labels, 'sign-new'], 3000);
+  assert.ok(textVersion() > before, 'labels move the text version');
+  await again('after labels changed');
   await compare('after every change');
+  // 0014 down and up again: the index's triggers work without the version, and with it again.
+  assert.equal((await migrator.migrateTo('0013-run-retention-by-rowid')).error, undefined);
+  await repository.update(30, { name: 'sign without a version' });
+  assert.equal((await migrator.migrateToLatest()).error, undefined);
+  before = textVersion();
+  await repository.update(31, { command: 'task sign_again.js' });
+  assert.ok(textVersion() > before, 'the version moves again after 0014 is applied again');
+  await again('after 0014 down and up');
 });

@@ -62,3 +62,11 @@ export function countTasksContaining(
     total: number;
   }>`select count(*) as total from crons_text where crons_text match ${matchQuery(columns, texts)}`;
 }
+
+/**
+ * A number that changes whenever the tasks' text does, by any writer (migration 0014: the triggers that keep the
+ * index bump it): matches read at one number hold until it changes, whatever else changes on the tasks.
+ */
+export function textVersion(): RawBuilder<{ version: number }> {
+  return sql<{ version: number }>`select version from crons_text_version`;
+}

@@ -87,7 +87,7 @@ export class CronRepository {
     ordered: <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T) => T,
   ): Promise<{ rows: CronRow[]; total: number }> {
     const version = this.version();
-    const matches = version === null ? null : await this.searchPages.matching(version, search.columns, search.texts);
+    const matches = version === null ? null : await this.searchPages.matching(search.columns, search.texts);
     const total = matches
       ? matches.size
       : (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;

@@ -9,15 +9,16 @@
  * rows by id. Checking 100,000 ids against the set in JavaScript takes ≈0.1 ms, where SQLite's walk of the index
  * checking each against the matches (an ephemeral index built from them first) took ≈80 ns an entry.
  *
- * Both are kept until the database changes (the change counter of db/connection.ts, the same key the reply cache
- * uses): the next page, another size or a re-sort of the same search reads neither again, and a new word reads only
- * its matches. Every entry carries the version it was read at, so a request that finishes after a change cannot
- * leave old ids under the new version.
+ * Both are kept: a search's matches until the tasks' text changes (db/text-index.ts textVersion: runs, which change
+ * a task's status and last run on every start and end, leave them), an order's ids until the database changes at
+ * all (the change counter of db/connection.ts, the same key the reply cache uses). The next page, another size or a
+ * re-sort of the same search reads neither again, and a new word reads only its matches. Every entry carries the
+ * version it was read at, so a request that finishes after a change cannot leave old ids under the new version.
  */
 import { sql, type Kysely } from 'kysely';
 import { IdSet, idListOf, parseIdList } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
-import { idsOfTasksContaining, type IndexedTextColumn } from '../../db/text-index.ts';
+import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
 import type { SortColumn } from './search.ts';
 
 export type Order = [SortColumn, 'asc' | 'desc'][];
@@ -41,6 +42,7 @@ export class SearchPages {
   private readonly matches = new Map<string, Versioned<IdSet | null>>();
   private readonly orders = new Map<string, Versioned<OrderPrefix>>();
   private version = '';
+  private textVersion = -1;
 
   /** `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). */
   constructor(
@@ -52,25 +54,24 @@ export class SearchPages {
   private at(version: string): void {
     if (version === this.version) return;
     this.version = version;
-    this.matches.clear();
     this.orders.clear();
   }
 
   /** The tasks containing one of the texts; null when their ids are too large for a bit set (then use SQL). */
-  async matching(
-    version: string,
-    columns: readonly IndexedTextColumn[],
-    texts: readonly string[],
-  ): Promise<IdSet | null> {
-    this.at(version);
+  async matching(columns: readonly IndexedTextColumn[], texts: readonly string[]): Promise<IdSet | null> {
+    const { version } = (await textVersion().execute(this.db)).rows[0]!;
+    if (version !== this.textVersion) {
+      this.textVersion = version;
+      this.matches.clear();
+    }
     const key = JSON.stringify([columns, texts]);
     const kept = this.matches.get(key);
-    if (kept?.version === version) return kept.value;
+    if (kept?.version === String(version)) return kept.value;
     const { ids } = (await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!;
     const value = IdSet.parse(ids);
     this.matches.delete(key);
     if (this.matches.size >= searchesKept) this.matches.delete(this.matches.keys().next().value!);
-    this.matches.set(key, { version, value });
+    this.matches.set(key, { version: String(version), value });
     return value;
   }
 
