@@ -80,6 +80,11 @@ export class IdSet {
     return new IdSet(bits, size);
   }
 
+  /** The memory the set holds. */
+  get bytes(): number {
+    return this.bits.byteLength;
+  }
+
   has(id: number): boolean {
     const word = id >>> 5;
     return word < this.bits.length && (this.bits[word]! & (1 << (id & 31))) !== 0;

@@ -35,14 +35,15 @@ interface OrderPrefix {
   complete: boolean;
 }
 
-/** Searches kept per database version (a bit set of 100,000 tasks is 12.5 KB). */
-const searchesKept = 32;
+/** The most the kept searches' bit sets hold together: 2 MB is 160 searches at 100,000 tasks (12.5 KB each). */
+const searchBytesKept = 2 * 1024 * 1024;
 
 export class SearchPages {
   private readonly matches = new Map<string, Versioned<IdSet | null>>();
   private readonly orders = new Map<string, Versioned<OrderPrefix>>();
   private version = '';
   private textVersion = -1;
+  private matchBytes = 0;
 
   /** `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). */
   constructor(
@@ -63,15 +64,29 @@ export class SearchPages {
     if (version !== this.textVersion) {
       this.textVersion = version;
       this.matches.clear();
+      this.matchBytes = 0;
     }
     const key = JSON.stringify([columns, texts]);
     const kept = this.matches.get(key);
-    if (kept?.version === String(version)) return kept.value;
+    if (kept?.version === String(version)) {
+      // Asked again: now the newest.
+      this.matches.delete(key);
+      this.matches.set(key, kept);
+      return kept.value;
+    }
     const { ids } = (await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!;
     const value = IdSet.parse(ids);
+    const replaced = this.matches.get(key);
+    if (replaced) this.matchBytes -= replaced.value?.bytes ?? 0;
     this.matches.delete(key);
-    if (this.matches.size >= searchesKept) this.matches.delete(this.matches.keys().next().value!);
     this.matches.set(key, { version: String(version), value });
+    this.matchBytes += value?.bytes ?? 0;
+    // The searches asked longest ago go first (a Map iterates in insertion order; one asked again moved to the end).
+    for (const [oldest, kept] of this.matches) {
+      if (this.matchBytes <= searchBytesKept || oldest === key) break;
+      this.matches.delete(oldest);
+      this.matchBytes -= kept.value?.bytes ?? 0;
+    }
     return value;
   }
 
