@@ -1,19 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import {
   getDependencySettings,
   saveDependencySetting,
   type DependencySettings,
 } from '../../features/dependence/api.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 type Key = keyof DependencySettings;
 
@@ -46,52 +45,43 @@ function SettingForm({
 }) {
   const { t } = useLingui();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmit();
   const text = value.trim();
   const changed = text !== initial;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isUrl(text)) {
+  const save = onSubmit({
+    check: () => {
+      if (isUrl(text)) return true;
       setError(t`${label} must be an http or https URL`);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
+      return false;
+    },
+    send: async () => {
       const saved = await saveDependencySetting(field, text);
       onSaved(saved);
       setValue(saved[field]);
       toast(saved[field] ? t`${label} saved` : t`${label} cleared`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setError(fields[field] ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => fields[field] ?? form,
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
+    <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
       <div className="min-w-0 flex-1">
-        <Field label={label} error={error} hint={hint}>
-          {(control) => (
-            <Input
-              {...control}
-              type="url"
-              inputMode="url"
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(undefined);
-              }}
-              placeholder={placeholder}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
+        <TextField
+          label={label}
+          error={error ?? undefined}
+          hint={hint}
+          type="url"
+          inputMode="url"
+          value={value}
+          onChange={(text) => {
+            setValue(text);
+            setError(null);
+          }}
+          placeholder={placeholder}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <Button
         type="submit"

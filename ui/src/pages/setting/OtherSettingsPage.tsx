@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglongImport/index.ts';
 import { BackupSection } from '../../features/backup/BackupSection.tsx';
@@ -54,29 +54,21 @@ function SettingRow({
 }) {
   const { t } = useLingui();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmit();
+  const save = onSubmit({
+    send: async () => {
       const saved = await api.put<Effective>(paths[field], { [field]: toBody(value.trim()) });
       onSaved(saved);
       setValue(shown(saved));
       toast(t`${label} saved`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setError(fields[field] ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => fields[field] ?? form,
+  });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
+    <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
       <div className="min-w-0 flex-1">
-        <Field label={label} error={error} hint={hint}>
-          {(control) => children(value, (text) => (setValue(text), setError(undefined)), control)}
+        <Field label={label} error={error ?? undefined} hint={hint}>
+          {(control) => children(value, (text) => (setValue(text), setError(null)), control)}
         </Field>
       </div>
       <Button type="submit" loading={busy} className="self-start sm:mt-[26px]" aria-label={t`Save ${label}`}>
