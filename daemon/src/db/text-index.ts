@@ -47,10 +47,10 @@ export function taskContains(
 export function idsOfTasksContaining(
   columns: readonly IndexedTextColumn[],
   texts: readonly string[],
-): RawBuilder<{ ids: string | null }> {
+): RawBuilder<{ ids: Uint8Array | null }> {
   return sql<{
-    ids: string | null;
-  }>`select group_concat(rowid) as ids from crons_text where crons_text match ${matchQuery(columns, texts)}`;
+    ids: Uint8Array | null;
+  }>`select cast(group_concat(rowid) as blob) as ids from crons_text where crons_text match ${matchQuery(columns, texts)}`;
 }
 
 /** How many tasks contain one of the texts: the index alone, no row read. */
