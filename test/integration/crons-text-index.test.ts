@@ -6,7 +6,9 @@ import { migrations } from '../../daemon/src/db/migrations/index.ts';
 import type { NewCron } from '../../daemon/src/db/schema.ts';
 import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
-import { indexedSearchOf, orderOf, whereOf } from '../../daemon/src/modules/crons/search.ts';
+import { indexedSearchOf, isIndexedOrder, orderOf, whereOf } from '../../daemon/src/modules/crons/search.ts';
+import { SearchPages } from '../../daemon/src/modules/crons/search-pages.ts';
+import Database from 'better-sqlite3';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 
@@ -98,7 +100,9 @@ const sorts = [
   { field: 'name', type: 'ascend' },
   { field: 'name', type: 'descend' },
   { field: 'createdAt', type: 'ascend' },
+  { field: 'createdAt', type: 'descend' },
   { field: 'status', type: 'descend' },
+  { field: 'status', type: 'ascend' },
   { field: 'last_execution_time', type: 'ascend' },
   { field: 'last_execution_time', type: 'descend' },
   { field: 'command', type: 'ascend' },
@@ -114,6 +118,8 @@ test('the task search through the trigram index returns exactly what LIKE return
   assert.equal((await migrator.migrateTo('0011-run-retention')).error, undefined);
   const next = random(15);
   const repository = new CronRepository(handle.db);
+  // With the change counter, as the daemon makes it: matches and orders' ids are kept until the database changes.
+  const keeping = new CronRepository(handle.db, handle.changeCounter);
   // Half the tasks exist before migration 0012 (it fills the index), half are added after (the triggers).
   await repository.insertMany(Array.from({ length: 300 }, (_, i) => task(next, i)));
   assert.equal((await migrator.migrateToLatest()).error, undefined);
@@ -132,6 +138,9 @@ test('the task search through the trigram index returns exactly what LIKE return
 
   const compare = async (round: string) => {
     let indexed = 0;
+    let walked = 0;
+    const budgets = { met: 0, exceeded: 0 };
+    const pages = new SearchPages(handle.db);
     for (const [w, word] of words(random(7)).entries()) {
       const sorter = sorts[w % sorts.length];
       const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
@@ -150,23 +159,53 @@ test('the task search through the trigram index returns exactly what LIKE return
           `${round}: LIKE itself for ${JSON.stringify(word)}`,
         );
       }
+      const search = indexedSearchOf(query);
+      const matches = search && (await pages.matching(search.columns, search.texts));
+      if (search) assert.equal(matches?.size, expected.length, `${round}: matches of ${JSON.stringify(word)}`);
       for (const [offset, limit] of [
         [0, 20],
         [0, 1000],
         [7, 3],
         [40, 25],
+        [150, 30],
       ] as const) {
-        const page = await repository.list(query, { offset, limit });
-        assert.equal(page.total, expected.length, `${round}: total for ${JSON.stringify(word)}`);
-        assert.deepEqual(
-          page.rows.map((r) => r.id),
-          expected.slice(offset, offset + limit),
-          `${round}: page ${offset}+${limit} for ${JSON.stringify(word)} sorted ${JSON.stringify(sorter)}`,
-        );
+        for (const [name, list] of [
+          ['counted in SQL', repository],
+          ['kept', keeping],
+        ] as const) {
+          const page = await list.list(query, { offset, limit });
+          assert.equal(page.total, expected.length, `${round}, ${name}: total for ${JSON.stringify(word)}`);
+          assert.deepEqual(
+            page.rows.map((r) => r.id),
+            expected.slice(offset, offset + limit),
+            `${round}, ${name}: page ${offset}+${limit} for ${JSON.stringify(word)} sorted ${JSON.stringify(sorter)}`,
+          );
+        }
+        // The page walk itself, for every search the index answers and every order an index serves (the list
+        // takes it only for many matches).
+        if (matches && isIndexedOrder(orderOf(query))) {
+          walked++;
+          const ids = await pages.page(handle.changeCounter(), orderOf(query), matches, { offset, limit }, 600);
+          assert.deepEqual(ids, expected.slice(offset, offset + limit), `${round}: walk for ${JSON.stringify(word)}`);
+          // With a budget of ids to read (a fresh SearchPages keeps nothing, reads 16 ids at least): the page, or
+          // null past the budget.
+          const bounded = await new SearchPages(handle.db, 16).page(
+            handle.changeCounter(),
+            orderOf(query),
+            matches,
+            { offset, limit },
+            600,
+            100,
+          );
+          if (bounded) assert.deepEqual(bounded, expected.slice(offset, offset + limit), `${round}: bounded walk`);
+          budgets[bounded ? 'met' : 'exceeded']++;
+        }
       }
     }
     // Most of the words go through the index (the others are shorter than three characters).
     assert.ok(indexed > 40, `${indexed} searches used the index`);
+    assert.ok(walked > 100, `${walked} pages were walked`);
+    assert.ok(budgets.met > 20 && budgets.exceeded > 20, JSON.stringify(budgets));
   };
 
   await compare('filled and inserted');
@@ -177,4 +216,78 @@ test('the task search through the trigram index returns exactly what LIKE return
   for (let id = 3; id <= 600; id += 11) await repository.update(id, { status: 2, last_execution_time: 5 });
   await repository.delete(Array.from({ length: 40 }, (_, i) => 2 + i * 13));
   await compare('after updates and deletes');
+
+  // What the list keeps (matches, orders' ids) answers until the database changes and never after: the same
+  // searches asked again after each kind of change, by this connection and by another process (the `ql` command).
+  const other = new Database(handle.file);
+  t.after(() => other.close());
+  const again = async (round: string) => {
+    for (const word of ['sign', 'Task', '签到', 'ask']) {
+      for (const sorter of [undefined, { field: 'name', type: 'descend' }, { field: 'createdAt', type: 'ascend' }]) {
+        const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
+        const expected = await byLike(query);
+        for (const [offset, limit] of [
+          [0, 20],
+          [60, 25],
+        ] as const) {
+          const page = await keeping.list(query, { offset, limit });
+          const where = `${round}: ${JSON.stringify(word)} sorted ${JSON.stringify(sorter)} from ${offset}`;
+          assert.equal(page.total, expected.length, `${where}: total`);
+          assert.deepEqual(
+            page.rows.map((r) => r.id),
+            expected.slice(offset, offset + limit),
+            where,
+          );
+        }
+      }
+    }
+  };
+  // Migration 0014: the text's version moves with the text (any writer), not with status, pins or runs.
+  const textVersion = () =>
+    (other.prepare('select version from crons_text_version').get() as { version: number }).version;
+  await again('kept');
+  let before = textVersion();
+  await repository.update(10, { name: 'sign task 签到' });
+  assert.ok(textVersion() > before, 'a rename moves the text version');
+  await again('after a rename');
+  before = textVersion();
+  await repository.update(11, { is_pinned: 1, status: 0 });
+  await repository.updateMany([15, 16], { status: 1, last_execution_time: 99, last_running_time: 3 });
+  assert.equal(textVersion(), before, 'a pin and a run leave the text version');
+  await again('after a pin and a run (the order changes, not the matches)');
+  before = textVersion();
+  other.prepare(`update crons set name = 'Sign 签到 ' || id where id % 5 = 0`).run();
+  assert.ok(textVersion() > before, 'another connection’s rename moves the text version');
+  await again('after another connection renamed');
+  other.prepare(`delete from crons where id % 9 = 0`).run();
+  await again('after another connection deleted');
+  other
+    .prepare(
+      `insert into crons (name, command, schedule, labels, created_at, updated_at)
+       select 'sign ' || name, command, schedule, labels, created_at + 1, 2000 from crons where id % 4 = 1`,
+    )
+    .run();
+  await again('after another connection inserted');
+  before = textVersion();
+  await repository.delete([12, 13, 14]);
+  assert.ok(textVersion() > before, 'a delete moves the text version');
+  await again('after a delete');
+  before = textVersion();
+  await repository.insertMany(Array.from({ length: 200 }, (_, i) => task(next, 700 + i)));
+  assert.ok(textVersion() > before, 'an import moves the text version');
+  await again('after an import');
+  // Labels are text too: an edit of labels alone.
+  before = textVersion();
+  await repository.updateLabels([20, 21], (labels) => [...labels, 'sign-new'], 3000);
+  assert.ok(textVersion() > before, 'labels move the text version');
+  await again('after labels changed');
+  await compare('after every change');
+  // 0014 down and up again: the index's triggers work without the version, and with it again.
+  assert.equal((await migrator.migrateTo('0013-run-retention-by-rowid')).error, undefined);
+  await repository.update(30, { name: 'sign without a version' });
+  assert.equal((await migrator.migrateToLatest()).error, undefined);
+  before = textVersion();
+  await repository.update(31, { command: 'task sign_again.js' });
+  assert.ok(textVersion() > before, 'the version moves again after 0014 is applied again');
+  await again('after 0014 down and up');
 });

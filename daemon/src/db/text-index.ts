@@ -14,10 +14,15 @@ export const isIndexable = (text: string) => [...text].length >= 3;
 /** LIKE's case rule: ASCII letters only (lower() in the index's triggers does the same). */
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
-/** An FTS5 query: any of the texts as one phrase, in any of the columns. */
+const everyColumn = 4;
+
+/**
+ * An FTS5 query: any of the texts as one phrase, in any of the columns. A filter naming every column is left out: it
+ * matches the same and costs ≈10 % more per match.
+ */
 function matchQuery(columns: readonly IndexedTextColumn[], texts: readonly string[]): string {
   const phrases = texts.map((t) => `"${asciiLower(t).replaceAll('"', '""')}"`).join(' OR ');
-  return `{${columns.join(' ')}} : (${phrases})`;
+  return new Set(columns).size === everyColumn ? `(${phrases})` : `{${columns.join(' ')}} : (${phrases})`;
 }
 
 /**
@@ -35,6 +40,19 @@ export function taskContains(
   return drive ? sql<SqlBool>`crons.id in ${matches}` : sql<SqlBool>`+crons.id in ${matches}`;
 }
 
+/**
+ * The ids of the tasks that contain one of the texts, as one list (db/id-list.ts; FTS5 reads them ascending, its
+ * natural order, which IdSet.parse sizes itself by): the index alone, no row read.
+ */
+export function idsOfTasksContaining(
+  columns: readonly IndexedTextColumn[],
+  texts: readonly string[],
+): RawBuilder<{ ids: Uint8Array | null }> {
+  return sql<{
+    ids: Uint8Array | null;
+  }>`select cast(group_concat(rowid) as blob) as ids from crons_text where crons_text match ${matchQuery(columns, texts)}`;
+}
+
 /** How many tasks contain one of the texts: the index alone, no row read. */
 export function countTasksContaining(
   columns: readonly IndexedTextColumn[],
@@ -43,4 +61,12 @@ export function countTasksContaining(
   return sql<{
     total: number;
   }>`select count(*) as total from crons_text where crons_text match ${matchQuery(columns, texts)}`;
+}
+
+/**
+ * A number that changes whenever the tasks' text does, by any writer (migration 0014: the triggers that keep the
+ * index bump it): matches read at one number hold until it changes, whatever else changes on the tasks.
+ */
+export function textVersion(): RawBuilder<{ version: number }> {
+  return sql<{ version: number }>`select version from crons_text_version`;
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010-run-counts.ts';
 import * as m0011 from './0011-run-retention.ts';
 import * as m0012 from './0012-page-indexes.ts';
 import * as m0013 from './0013-run-retention-by-rowid.ts';
+import * as m0014 from './0014-crons-text-version.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-run-retention': m0011,
   '0012-page-indexes': m0012,
   '0013-run-retention-by-rowid': m0013,
+  '0014-crons-text-version': m0014,
 };

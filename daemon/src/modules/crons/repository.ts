@@ -5,12 +5,14 @@ import type { ListQuery } from './search-query.ts';
 import { hasConditions, indexedSearchOf, isIndexedOrder, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
 import { countTasksContaining, taskContains } from '../../db/text-index.ts';
+import { SearchPages } from './search-pages.ts';
 
 /**
  * Reading the matches by id and sorting them beats walking the order's index when there are fewer matches than one
  * task in `walkRatio` (measured at 100,000 tasks: 1.3 µs a match by id; walking an index checking ids against the
  * matches 0.12 µs a match to gather them plus 0.05 µs an entry), or without such an index, than one in `scanRatio`
- * (every row read and its LIKEs checked, 0.12 µs a row).
+ * (every row read and its LIKEs checked, 0.12 µs a row). The same ratio weighs reading ids of an order (≈45 ns an
+ * id, search-pages.ts) against reading the matches by id.
  */
 const walkRatio = 30;
 const scanRatio = 9;
@@ -23,10 +25,14 @@ export type ArmableCron = Pick<
 >;
 
 export class CronRepository {
+  private readonly searchPages: SearchPages;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changeCounter?: () => string,
-  ) {}
+  ) {
+    this.searchPages = new SearchPages(db);
+  }
 
   /**
    * Changes whenever the database does (db/connection.ts). Null inside a transaction (this repository is made
@@ -56,9 +62,7 @@ export class CronRepository {
     if (indexed) return this.listIndexedSearch(query, indexed, page, ordered);
     if (hasConditions(query)) {
       const ids = (await ordered(this.db.selectFrom('crons').select('id').where(where)).execute()).map((r) => r.id);
-      const pageIds = ids.slice(page.offset, page.offset + page.limit);
-      const byId = new Map((await this.findMany(pageIds)).map((row) => [row.id, row]));
-      return { rows: pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined), total: ids.length };
+      return { rows: await this.inOrder(ids.slice(page.offset, page.offset + page.limit)), total: ids.length };
     }
     const rows = await ordered(this.db.selectFrom('crons').selectAll()).limit(page.limit).offset(page.offset).execute();
     const counted = await this.db
@@ -69,10 +73,12 @@ export class CronRepository {
   }
 
   /**
-   * A text search of three or more characters: the trigram index counts the matches without reading a row, then the
-   * page is read the cheapest way: few matches by id, then sorted; many in the order's index (taskContains), stopping
-   * after the page; many without such an index, by checking every row with the search's LIKEs (the LIKEs and the
-   * trigram index agree by construction: test/integration/crons-text-index.test.ts).
+   * A text search of three or more characters: the trigram index gives the matches without reading a row (their
+   * number is the total), then the page is read the cheapest way: few matches by id, then sorted; many in an order an
+   * index serves, by reading the order's ids as far as the page and keeping those that match (search-pages.ts);
+   * many in another order, by checking every row with the search's LIKEs (the LIKEs and the trigram index agree by
+   * construction: test/integration/crons-text-index.test.ts). Inside a transaction (no version to key what is kept
+   * on) the index counts and the page walks the order's index checking ids against the matches in SQL.
    */
   private async listIndexedSearch(
     query: ListQuery,
@@ -80,14 +86,29 @@ export class CronRepository {
     page: { offset: number; limit: number },
     ordered: <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T) => T,
   ): Promise<{ rows: CronRow[]; total: number }> {
-    const { total } = (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!;
+    const version = this.version();
+    const matches = version === null ? null : await this.searchPages.matching(search.columns, search.texts);
+    const total = matches
+      ? matches.size
+      : (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;
     if (total === 0 || page.offset >= total) return { rows: [], total };
     const { last } = await this.db
       .selectFrom('crons')
       .select((eb) => eb.fn.max('id').as('last'))
       .executeTakeFirstOrThrow();
     const tasks = Number(last ?? 0);
-    const indexedOrder = isIndexedOrder(orderOf(query));
+    const order = orderOf(query);
+    const indexedOrder = isIndexedOrder(order);
+    if (matches && version !== null && indexedOrder) {
+      // Reading a match by id costs as much as reading `walkRatio` ids of an order (what is kept costs nothing). The
+      // walk may spend half of what reading by id would: one that finds the matches clustered later than spread ones
+      // would be gives up there, so a wrong guess costs 1.5 times the by-id read at most.
+      const budget = (total * walkRatio) / 2;
+      if (this.searchPages.idsToRead(version, order, matches, page.offset + page.limit, tasks) <= budget) {
+        const pageIds = await this.searchPages.page(version, order, matches, page, tasks, budget);
+        if (pageIds) return { rows: await this.inOrder(pageIds), total };
+      }
+    }
     const byId = total * (indexedOrder ? walkRatio : scanRatio) < tasks;
     const select = this.db.selectFrom('crons').selectAll();
     const filtered =
@@ -96,6 +117,12 @@ export class CronRepository {
         : select.where(whereOf(query));
     const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
     return { rows, total };
+  }
+
+  /** The rows of these ids in the ids' order (ids that are gone are left out). */
+  private async inOrder(ids: number[]): Promise<CronRow[]> {
+    const byId = new Map((await this.findMany(ids)).map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
 
   find(id: number): Promise<CronRow | undefined> {
