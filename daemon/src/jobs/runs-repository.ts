@@ -5,7 +5,16 @@ import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.
 
 /** The job_runs table: one query per method. */
 export class JobRunsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/group-commit.ts). */
+    private readonly commitPending: () => void = () => {},
+  ) {}
+
+  /** Puts what was written so far on disk now: before a run's processes start, its row must be there. */
+  saveNow(): void {
+    this.commitPending();
+  }
 
   async insert(run: NewJobRun): Promise<number> {
     const row = await this.db.insertInto('job_runs').values(run).returning('id').executeTakeFirstOrThrow();
