@@ -1,6 +1,6 @@
 import type { EndInfo } from '../contract/live.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { LogOutput, openLogFile } from './executor/log-output.ts';
+import { LogOutput } from './executor/log-output.ts';
 import type { OutputSink } from './executor/types.ts';
 
 /** The end of a stream of output, at most `limit` bytes. */
@@ -40,13 +40,11 @@ export class JobLog {
     file: string | null,
     private readonly mask: (text: string) => string = (text) => text,
     keepTail = 0,
-    /** The file already opened (open()); else it is opened here. */
-    opened: { fd: number } | null = null,
   ) {
     this.writer = live.open(topic, file);
     const tail = keepTail > 0 ? new Tail(keepTail) : null;
     this.tail = tail;
-    this.out = new LogOutput(opened ?? file, {
+    this.out = new LogOutput(file, {
       data: tail
         ? (chunk) => {
             tail.add(chunk);
@@ -55,17 +53,6 @@ export class JobLog {
         : (chunk) => this.writer.data(chunk.length),
       end: () => {},
     });
-  }
-
-  /** The same, its file opened (and its folder made) off the JavaScript thread: a burst of runs waits on the disk. */
-  static async open(
-    live: LiveHub,
-    topic: string,
-    file: string | null,
-    mask?: (text: string) => string,
-    keepTail = 0,
-  ): Promise<JobLog> {
-    return new JobLog(live, topic, file, mask, keepTail, file === null ? null : await openLogFile(file));
   }
 
   /** Where the executor sends a process's output (its own start and end lines included). */

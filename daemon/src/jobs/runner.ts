@@ -196,12 +196,9 @@ export class JobRunner {
         await this.settle(run, unstarted(run, this.o.clock.now()), null);
         return;
       }
-      const logPath = content.logPath(startedAt);
-      logFile = logPath ? path.join(this.o.paths.log, logPath) : null;
-      const topic = topicOf(spec.kind, run.runId, spec.refId);
-      log = await JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail);
-      // Listed as an active log (activeLogs) once its file exists.
-      run.logPath = logPath;
+      run.logPath = content.logPath(startedAt);
+      logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
+      log = new JobLog(this.o.live, topicOf(spec.kind, run.runId, spec.refId), logFile, spec.mask, spec.keepTail);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {

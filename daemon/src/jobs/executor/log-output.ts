@@ -4,10 +4,8 @@
  * The command's output is capped (`limit`): past it, one notice line is written and the rest is discarded while the
  * process keeps running; the runner's own lines (start, end) are always written.
  */
-import { closeSync, mkdirSync, open, openSync, writeSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { defaultRunLogLimitMb, megabyte } from '../../settings/limits.ts';
 import type { OutputSink, RunOutcome } from './types.ts';
 
@@ -33,35 +31,18 @@ function openCreatingFolder(file: string): number {
   }
 }
 
-const openAsync = promisify(open);
-
-/**
- * The same, off the JavaScript thread (libuv's pool): a burst of first runs creates a folder and a file per run, and
- * those syscalls wait on the disk (docs/performance.md). The descriptor is handed to LogOutput.
- */
-export async function openLogFile(file: string): Promise<{ fd: number }> {
-  try {
-    return { fd: await openAsync(file, 'a') };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(path.dirname(file), { recursive: true });
-    return { fd: await openAsync(file, 'a') };
-  }
-}
-
 export class LogOutput {
   private fd: number | null = null;
   private endsWithNewline = true;
   private outputBytes = 0;
   private truncated = false;
 
-  /** `file`: a path (opened here), a descriptor already open for appending (openLogFile; closed by end()), or none. */
   constructor(
-    file: string | { fd: number } | null,
+    file: string | null,
     private readonly sink?: OutputSink,
     private readonly limit?: OutputLimit,
   ) {
-    if (file !== null) this.fd = typeof file === 'string' ? openCreatingFolder(file) : file.fd;
+    if (file !== null) this.fd = openCreatingFolder(file);
   }
 
   /** The command's output, counted against the limit. */
