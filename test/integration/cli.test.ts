@@ -193,6 +193,7 @@ test('ql check reports the data dir, the database and the daemon', async (t) => 
   assert.match(down.stdout, /\[ok\] +data directory .* is writable/);
   assert.match(down.stdout, /\[ok\] +database .* opens \(account: keeper\)/);
   assert.match(down.stdout, /\[ok\] +run reaper .*baihu-reaper is built/);
+  assert.match(down.stdout, /\[ok\] +process starter .*baihu-spawner is built/);
   assert.match(down.stdout, /\[FAIL\] daemon does not answer/);
 
   const app = await openApp(dataDir);

@@ -13,7 +13,7 @@
  */
 import { closeSync, fstatSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { dayBefore, dayFilePattern, dayOf, fileOfDay, nextMidnight } from './days.ts';
+import { byDay, dayBefore, dayFilePattern, dayOf, fileOfDay, nextMidnight } from './days.ts';
 import { redactLogLine } from './redact-line.ts';
 
 export interface SystemLogLimits {
@@ -161,7 +161,7 @@ export class SystemLogFile {
   private pruneBySize(extra: number): boolean {
     const older = this.dayFiles()
       .filter((f) => f.day !== this.day)
-      .sort((a, b) => a.day.localeCompare(b.day));
+      .sort(byDay);
     this.olderBytes = older.reduce((sum, f) => sum + f.size, 0);
     while (older.length > 0 && this.size + this.olderBytes + extra > this.limits.maxBytes) {
       const oldest = older.shift()!;

@@ -2,6 +2,9 @@
 
 export const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.log$/;
 
+/** Oldest day first. ISO days sort as plain text; localeCompare would load ICU's collation for nothing. */
+export const byDay = (a: { day: string }, b: { day: string }): number => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD` of a time, in the process's local zone (TZ). */

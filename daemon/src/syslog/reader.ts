@@ -12,7 +12,7 @@ import {
   type SystemLogEntry,
   type SystemLogFilter,
 } from '../contract/system-log.ts';
-import { dayFilePattern, dayOf } from './days.ts';
+import { byDay, dayFilePattern, dayOf } from './days.ts';
 
 export interface DayFile {
   day: string;
@@ -34,7 +34,7 @@ export async function listDays(dir: string): Promise<DayFile[]> {
     );
     if (size >= 0) days.push({ day, file, size });
   }
-  return days.sort((a, b) => a.day.localeCompare(b.day));
+  return days.sort(byDay);
 }
 
 export interface EntriesQuery {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field } from './ui/Field.tsx';
-import { Input } from './ui/Input.tsx';
+import { TextField } from './TextField.tsx';
 
 /**
  * One whole-number setting of a settings card: the label, a numeric input with its range, the hint or the error.
@@ -25,18 +24,16 @@ export function SettingNumber({
   error?: string | undefined;
 }) {
   return (
-    <Field label={label} error={error} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={error}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -11,14 +11,16 @@ interface Shown<V> {
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+const noCheck = (): Errors => ({});
+
 /**
  * A form's field errors, shown from the first submit on and gone as soon as they no longer hold: a field the
  * browser found wrong is checked again as the user types, so its message goes the moment the value is valid (and
  * changes if it is wrong in another way); an error the server reported stays until that field changes (or, when the
  * error's key is not one of `values`' own keys, until anything changes). Every form of the app uses this one, so
- * they all behave alike.
+ * they all behave alike. Without `validate`, the browser checks nothing and only the server's errors are shown.
  */
-export function useFieldErrors<V extends object>(values: V, validate: (values: V) => Errors) {
+export function useFieldErrors<V extends object>(values: V, validate: (values: V) => Errors = noCheck) {
   const [shown, setShown] = useState<Shown<V>>({ checked: new Set(), server: {}, serverValues: null });
   const now = shown.checked.size > 0 ? validate(values) : {};
   const errors: Errors = {};

@@ -1,8 +1,9 @@
 /** `ql check`: diagnose the data directory, the database, the run reaper and the running daemon. */
-import { constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { access, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultReaper, reaperPath } from '../../jobs/executor/reaper.ts';
+import { spawnerPath } from '../../jobs/executor/spawner.ts';
 import { ExitCode, type QlCommand, type QlContext } from './command.ts';
 import { openExisting } from './database.ts';
 import { daemonUrl } from './daemon.ts';
@@ -20,12 +21,13 @@ export const check: QlCommand = {
     en: `First repairs what it can, one [fixed] line each: missing data folders, missing config files (from the
 samples; existing files are never touched), missing or outdated sendNotify.js / notify.py in data/scripts (a file of
 your own is kept in data/bak first). Then checks that the data directory is writable, that the database opens and
-is intact, that the run reaper is built, that the npm packages scripts rely on are installed, and that the daemon
+is intact, that the run reaper is built, whether the process starter is built (a [note] when not: runs then start
+from the daemon, slower when many are due at once), that the npm packages scripts rely on are installed, and that the daemon
 answers GET <base>api/health on BAIHU_PORT (3 s): one [ok]/[FAIL] line each.
 Exit code: 0 when every check passes (after the repairs), else 1.`,
     zh: `先修复能修复的项目，每项一行 [fixed]：缺少的数据目录、缺少的配置文件（按示例创建；已有文件不动）、data/scripts 中
 缺少或过旧的 sendNotify.js / notify.py（您自己的文件先保存到 data/bak）。然后检查数据目录可写、数据库能打开且完好、
-进程回收器已构建、脚本依赖的 npm 包已安装、守护进程在 BAIHU_PORT 上应答 GET <base>api/health（3 秒）：每项一行 [ok]/[FAIL]。
+进程回收器已构建、进程启动器是否已构建（未构建时一行 [note]：运行由守护进程直接启动，大量同时到期时较慢）、脚本依赖的 npm 包已安装、守护进程在 BAIHU_PORT 上应答 GET <base>api/health（3 秒）：每项一行 [ok]/[FAIL]。
 退出码：（修复后）全部检查通过为 0，否则为 1。`,
   },
   async run(args, context) {
@@ -38,6 +40,15 @@ Exit code: 0 when every check passes (after the repairs), else 1.`,
   },
 };
 
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function diagnose(context: QlContext): Promise<boolean> {
   const { t } = context;
   let healthy = true;
@@ -45,6 +56,8 @@ async function diagnose(context: QlContext): Promise<boolean> {
     if (!ok) healthy = false;
     context.out(`${ok ? '[ok]  ' : '[FAIL]'} ${text}`);
   };
+  /** Something that works without it, only slower: said, but the check still passes. */
+  const note = (text: string) => context.out(`[note] ${text}`);
 
   const root = context.config.dataDir;
   if (!existsSync(root) || !statSync(root).isDirectory()) {
@@ -116,6 +129,27 @@ async function diagnose(context: QlContext): Promise<boolean> {
             `请用 "npm run build:reaper" 构建（需要 C 编译器：cc 或 gcc）`,
         }),
   );
+
+  if (executable(spawnerPath)) {
+    report(
+      true,
+      t({
+        en: `process starter ${spawnerPath} is built (many runs due at once start quickly)`,
+        zh: `进程启动器 ${spawnerPath} 已构建（同时到期的大量运行能快速启动）`,
+      }),
+    );
+  } else {
+    note(
+      t({
+        en:
+          `process starter ${spawnerPath} is not built: runs start from the daemon itself (slower when many are due ` +
+          `at once). Build it with "npm run build:reaper" (needs a C compiler: cc or gcc)`,
+        zh:
+          `进程启动器 ${spawnerPath} 未构建：运行由守护进程直接启动（大量运行同时到期时较慢）。` +
+          `请用 "npm run build:reaper" 构建（需要 C 编译器：cc 或 gcc）`,
+      }),
+    );
+  }
 
   const packages = existsSync(path.join(scriptPackagesDir, 'got'));
   report(

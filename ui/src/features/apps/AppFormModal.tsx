@@ -1,17 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom, required, type Errors } from '../../lib/formRules.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { appsChanged, createApp, listApps, updateApp, type AppScope, type AppWithSecret } from './api.ts';
 import { offeredScopes, scopeNames } from './scopes.ts';
 import { SecretPanel } from './SecretPanel.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 /** The spec's rule (§5): an application's name cannot be a reserved keyword. The daemon says so too. */
 const reserved = ['system'];
@@ -24,9 +25,15 @@ export default function AppFormModal({ onClose }: ModalProps) {
   const [scopes, setScopes] = useState<AppScope[]>([]);
   const [ready, setReady] = useState(!id);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => {
+    const trimmed = v.name.trim();
+    return {
+      name:
+        required(v.name, t`name`) ??
+        (reserved.includes(trimmed.toLowerCase()) ? t`"${trimmed}" is a reserved name; choose another` : undefined),
+    };
+  });
+  const { busy, formError, onSubmit } = useSubmit();
   const [created, setCreated] = useState<AppWithSecret | null>(null);
 
   useEffect(() => {
@@ -46,19 +53,10 @@ export default function AppFormModal({ onClose }: ModalProps) {
   const toggle = (scope: AppScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    const found: Errors = {
-      name:
-        required(name, t`name`) ??
-        (reserved.includes(trimmed.toLowerCase()) ? t`"${trimmed}" is a reserved name; choose another` : undefined),
-    };
-    setErrors(found);
-    setFormError(null);
-    if (found.name) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
+      const trimmed = name.trim();
       if (id) {
         await updateApp({ id, name: trimmed, scopes });
         toast(t`Application saved`);
@@ -68,14 +66,13 @@ export default function AppFormModal({ onClose }: ModalProps) {
         setCreated(await createApp({ name: trimmed, scopes }));
         appsChanged.notify();
       }
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      if (fields.name) setErrors({ name: fields.name });
-      else setFormError(form ?? Object.values(fields).find(Boolean) ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (failure) => {
+      if (!failure.fields.name) return formOrFirst(failure);
+      fail({ name: failure.fields.name });
+      return null;
+    },
+  });
 
   if (created) {
     return (
@@ -109,21 +106,15 @@ export default function AppFormModal({ onClose }: ModalProps) {
       loadError={loadError}
       formError={formError}
     >
-      <Field label={t`Name`} error={errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors({});
-            }}
-            maxLength={100}
-            autoComplete="off"
-            autoFocus
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`Name`}
+        error={errors.name}
+        value={name}
+        onChange={setName}
+        maxLength={100}
+        autoComplete="off"
+        autoFocus
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-[13px] font-medium">{t`Permissions`}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { CodeInput } from '../../components/ui/CodeInput.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { api, ApiError } from '../../lib/api.ts';
-import { errorsFrom, sixDigits } from '../../lib/formRules.ts';
+import { sixDigits } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import type { Credentials } from './PasswordStep.tsx';
 import { useCountdown } from './useCountdown.ts';
 
@@ -24,38 +25,36 @@ export function CodeStep({
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(lockedUntil);
 
-  const verify = async (value: string) => {
-    const invalid = sixDigits(value);
-    setError(invalid);
-    setFormError(null);
-    if (invalid || busy) return;
-    setBusy(true);
-    try {
-      onSignedIn(await api.put<LoginResult>('user/two-factor/login', { ...credentials, code: value }));
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code === ResponseCode.twoFactorInvalid) {
-        setError(failure.message);
-        setCode('');
-      } else if (failure instanceof ApiError && failure.code === ResponseCode.loginLocked) {
-        setLockedUntil(Date.now() + Number(failure.data ?? 0) * 1000);
-      } else {
-        const { fields, form } = errorsFrom(failure);
-        setError(fields.code);
-        setFormError(form ?? null);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const verify = (value: string) =>
+    onSubmit({
+      check: () => {
+        const invalid = sixDigits(value);
+        setError(invalid);
+        return !invalid;
+      },
+      send: async () =>
+        onSignedIn(await api.put<LoginResult>('user/two-factor/login', { ...credentials, code: value })),
+      failed: ({ fields, form, error: failure }) => {
+        if (failure instanceof ApiError && failure.code === ResponseCode.twoFactorInvalid) {
+          setError(failure.message);
+          setCode('');
+        } else if (failure instanceof ApiError && failure.code === ResponseCode.loginLocked) {
+          setLockedUntil(Date.now() + Number(failure.data ?? 0) * 1000);
+        } else {
+          setError(fields.code);
+          return form;
+        }
+        return null;
+      },
+    })();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void verify(code);
+    verify(code);
   };
 
   return (
@@ -75,14 +74,7 @@ export function CodeStep({
       {formError && <Alert>{formError}</Alert>}
       <Field label={t`Verification code`} error={error}>
         {(control) => (
-          <CodeInput
-            {...control}
-            value={code}
-            onChange={setCode}
-            onComplete={(value) => void verify(value)}
-            autoFocus
-            disabled={busy}
-          />
+          <CodeInput {...control} value={code} onChange={setCode} onComplete={verify} autoFocus disabled={busy} />
         )}
       </Field>
       <Button type="submit" variant="primary" size="lg" loading={busy} disabled={secondsLeft > 0} className="w-full">

@@ -1,16 +1,15 @@
 import { ResponseCode } from '@contract/codes.ts';
 import type { LoginResult } from '@contract/user.ts';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
-import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api, ApiError } from '../../lib/api.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { useCountdown } from './useCountdown.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 export interface Credentials {
   username: string;
@@ -32,8 +31,7 @@ export function PasswordStep({
   const { t } = useLingui();
   const [username, setUsername] = useState(initial.username);
   const [password, setPassword] = useState(initial.password);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(lockedUntil);
 
@@ -42,28 +40,19 @@ export function PasswordStep({
     password: required(v.password, t`password`),
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      onSignedIn(await api.post<LoginResult>('user/login', { username, password }));
-    } catch (error) {
+  const submit = onSubmit({
+    check,
+    send: async () => onSignedIn(await api.post<LoginResult>('user/login', { username, password })),
+    failed: (failure) => {
+      const { error } = failure;
       if (error instanceof ApiError && error.code === ResponseCode.twoFactorRequired)
         onNeedsCode({ username, password });
-      else if (error instanceof ApiError && error.code === ResponseCode.loginLocked) {
+      else if (error instanceof ApiError && error.code === ResponseCode.loginLocked)
         setLockedUntil(Date.now() + Number(error.data ?? 0) * 1000);
-      } else {
-        const { fields, form } = errorsFrom(error);
-        fail(fields);
-        setFormError(form ?? null);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+      else return showAtFields(fail)(failure);
+      return null;
+    },
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -78,27 +67,22 @@ export function PasswordStep({
         </Alert>
       )}
       {formError && secondsLeft === 0 && <Alert>{formError}</Alert>}
-      <Field label={t`Username`} error={errors.username}>
-        {(control) => (
-          <Input
-            {...control}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="username"
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field label={t`Password`} error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="current-password"
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`Username`}
+        error={errors.username}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        autoFocus
+      />
+      <TextField
+        label={t`Password`}
+        error={errors.password}
+        secret
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       <Button
         type="submit"
         variant="primary"

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { saveBackupSettings, type BackupSettings } from './api.ts';
 import { PartPicker } from './PartPicker.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Scheduled backups: a cron rule (empty = off), how many data/bak keeps, and which parts. */
 export function BackupSchedule({
@@ -21,43 +21,30 @@ export function BackupSchedule({
   const [schedule, setSchedule] = useState(initial.schedule);
   const [keep, setKeep] = useState(String(initial.keep));
   const [parts, setParts] = useState(initial.parts);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+  const { busy, formError, onSubmit } = useSubmit();
+  const { errors, fail } = useFieldErrors({ schedule, keep, parts });
+  const save = onSubmit({
+    send: async () => {
       const saved = await saveBackupSettings({ schedule: schedule.trim(), keep: Number(keep), parts });
       onSaved(saved);
       toast(saved.schedule ? t`Scheduled backups saved` : t`Scheduled backups are off`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setErrors({ ...fields, ...(form ? { form } : {}) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={save} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Field
+        <TextField
           label={t`Schedule`}
           error={errors.schedule}
           hint={t`A cron rule such as 0 3 * * * (every day at 03:00). Empty: no scheduled backups.`}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={schedule}
-              onChange={(e) => setSchedule(e.target.value)}
-              placeholder="0 3 * * *"
-              className="font-mono"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
+          value={schedule}
+          onChange={setSchedule}
+          placeholder="0 3 * * *"
+          className="font-mono"
+          autoComplete="off"
+          spellCheck={false}
+        />
         <SettingNumber
           label={t`Keep the last`}
           error={errors.keep}
@@ -69,7 +56,7 @@ export function BackupSchedule({
         />
       </div>
       <PartPicker legend={t`Parts of scheduled backups`} value={parts} onChange={setParts} />
-      {errors.form && <p className="text-xs text-danger-text">{errors.form}</p>}
+      {formError && <p className="text-xs text-danger-text">{formError}</p>}
       <div>
         <Button type="submit" variant="primary" loading={busy}>
           {t`Save schedule`}

@@ -1,6 +1,6 @@
 import { maxLogRemoveDays } from '@contract/retention.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
@@ -8,7 +8,7 @@ import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { formatSize } from '../../lib/files.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { logCleanupStatus, runLogCleanup, saveLogRemoveFrequency, type LogCleanupStatus } from './api.ts';
 import { JobLog } from './JobLog.tsx';
 
@@ -17,8 +17,8 @@ export function LogCleanupCard() {
   const { t } = useLingui();
   const [status, setStatus] = useState<LogCleanupStatus | null>(null);
   const [days, setDays] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  // The one field's message: the server's about it, or any other (the card has no other place for one).
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmit();
   const [running, setRunning] = useState(false);
 
   const refresh = useCallback(() => {
@@ -29,26 +29,19 @@ export function LogCleanupCard() {
       },
       (failure: Error) => setError(failure.message),
     );
-  }, []);
+  }, [setError]);
   useEffect(refresh, [refresh]);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+  const save = onSubmit({
+    send: async () => {
       const text = days.trim();
       const saved = await saveLogRemoveFrequency(text === '' ? null : Number(text));
       setDays(String(saved.logRemoveFrequency ?? 0));
       toast(saved.logRemoveFrequency ? t`Log deletion saved` : t`Log deletion is off`);
       refresh();
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setError(fields.logRemoveFrequency ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => fields.logRemoveFrequency ?? form,
+  });
   const runNow = async () => {
     setRunning(true);
     try {
@@ -74,12 +67,12 @@ export function LogCleanupCard() {
           <div className="min-w-0 flex-1">
             <SettingNumber
               label={label}
-              error={error}
+              error={error ?? undefined}
               hint={t`0 or empty: off. Runs now when saved, then every x days.`}
               min={0}
               max={maxLogRemoveDays}
               value={days}
-              onChange={(value) => (setDays(value), setError(undefined))}
+              onChange={(value) => (setDays(value), setError(null))}
             />
           </div>
           <Button

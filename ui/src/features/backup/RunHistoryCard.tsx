@@ -1,12 +1,6 @@
 import { maxRunHistoryLimit } from '@contract/retention.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { SettingNumber } from '../../components/SettingNumber.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { NumberSettingsCard } from '../../components/NumberSettingsCard.tsx';
 import { runHistorySettings, saveRunHistorySettings } from './api.ts';
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -17,86 +11,29 @@ const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text)
  */
 export function RunHistoryCard() {
   const { t } = useLingui();
-  const [days, setDays] = useState('');
-  const [perTask, setPerTask] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    runHistorySettings().then(
-      (s) => {
-        setDays(String(s.runHistoryDays));
-        setPerTask(String(s.runHistoryPerTask));
-      },
-      (failure: Error) => setErrors({ form: failure.message }),
-    );
-  }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await saveRunHistorySettings({
-        runHistoryDays: numberOrNull(days),
-        runHistoryPerTask: numberOrNull(perTask),
-      });
-      setDays(String(saved.runHistoryDays));
-      setPerTask(String(saved.runHistoryPerTask));
-      toast(t`Run history settings saved`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setErrors({ ...fields, form });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Card className="max-w-3xl">
-      <CardHeader
-        title={t`Run history`}
-        description={t`Every few hours, runs older than the days kept and beyond the newest runs of each task are removed with their logs. A run that has not ended is never touched.`}
-      />
-      <CardBody>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <SettingNumber
-              label={t`Days kept`}
-              error={errors.runHistoryDays}
-              hint={t`0: kept however old`}
-              min={0}
-              max={maxRunHistoryLimit}
-              value={days}
-              onChange={setDays}
-            />
-          </div>
-          <div className="flex-1">
-            <SettingNumber
-              label={t`Runs kept per task`}
-              error={errors.runHistoryPerTask}
-              hint={t`The newest; 0: no limit`}
-              min={0}
-              max={maxRunHistoryLimit}
-              value={perTask}
-              onChange={setPerTask}
-            />
-          </div>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={busy}
-            className="self-start sm:mt-[26px]"
-            aria-label={t`Save run history settings`}
-          >
-            {t`Save`}
-          </Button>
-        </form>
-        {errors.form && (
-          <div className="mt-3">
-            <Alert>{errors.form}</Alert>
-          </div>
-        )}
-      </CardBody>
-    </Card>
+    <NumberSettingsCard
+      title={t`Run history`}
+      description={t`Every few hours, runs older than the days kept and beyond the newest runs of each task are removed with their logs. A run that has not ended is never touched.`}
+      settings={[
+        { key: 'runHistoryDays', label: t`Days kept`, hint: t`0: kept however old`, min: 0, max: maxRunHistoryLimit },
+        {
+          key: 'runHistoryPerTask',
+          label: t`Runs kept per task`,
+          hint: t`The newest; 0: no limit`,
+          min: 0,
+          max: maxRunHistoryLimit,
+        },
+      ]}
+      load={runHistorySettings}
+      save={(texts) =>
+        saveRunHistorySettings({
+          runHistoryDays: numberOrNull(texts.runHistoryDays),
+          runHistoryPerTask: numberOrNull(texts.runHistoryPerTask),
+        })
+      }
+      savedMessage={t`Run history settings saved`}
+      saveLabel={t`Save run history settings`}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Field } from '../../components/ui/Field.tsx';
@@ -9,7 +9,8 @@ import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
+import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import {
   createDependencies,
@@ -41,8 +42,7 @@ export default function DepFormModal({ onClose }: ModalProps) {
   const [autoSplit, setAutoSplit] = useState(true);
   const [loaded, setLoaded] = useState(!id);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (!id) return;
@@ -61,13 +61,9 @@ export default function DepFormModal({ onClose }: ModalProps) {
     name: required(v.name, t`dependency name`),
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
       const note = remark.trim() || null;
       if (id) {
         await updateDependency({ id, name: name.trim(), type, remark: note });
@@ -78,16 +74,14 @@ export default function DepFormModal({ onClose }: ModalProps) {
       }
       dependenciesChanged();
       onClose();
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
+    },
+    failed: ({ fields, form }) => {
       const byField: Errors = {};
       for (const [key, message] of Object.entries(fields)) byField[key.split('/').pop()!] ??= message;
       fail({ name: byField.name, remark: byField.remark });
-      setFormError(byField.name || byField.remark ? null : (form ?? Object.values(byField).find(Boolean) ?? null));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return byField.name || byField.remark ? null : formOrFirst({ fields: byField, form, error: null });
+    },
+  });
 
   return (
     <FormDialog

@@ -1,18 +1,18 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { FormFooter } from '../../components/FormDialog.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
-import { errorsFrom, type Errors } from '../../lib/formRules.ts';
+import { type Errors } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 /** env/editNameModal?ids=1,2,3: give the chosen variables one new name (values, order and status stay). */
 export default function EditNameModal({ onClose }: ModalProps) {
@@ -22,8 +22,7 @@ export default function EditNameModal({ onClose }: ModalProps) {
   const [envs, setEnvs] = useState<Env[] | null>(null);
   const [name, setName] = useState('');
   const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: nameError(v.name) }));
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, setFormError, onSubmit } = useSubmit();
 
   useEffect(() => {
     const wanted = new Set(idsParam.split(',').map(Number).filter(Boolean));
@@ -36,31 +35,21 @@ export default function EditNameModal({ onClose }: ModalProps) {
       },
       (failure: Error) => setFormError(failure.message),
     );
-  }, [idsParam]);
+  }, [idsParam, setFormError]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!envs?.length) return;
-    const problem = check().name;
-    setFormError(null);
-    if (problem) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check: () => !!envs?.length && check(),
+    send: async () => {
       await renameEnvs(
-        envs.map((e) => e.id),
+        envs!.map((e) => e.id),
         name.trim(),
       );
-      toast(plural(envs.length, { 1: 'Variable renamed', other: '# variables renamed' }));
+      toast(plural(envs!.length, { 1: 'Variable renamed', other: '# variables renamed' }));
       envsChanged();
       onClose();
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      fail({ name: fields.name });
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => (fail({ name: fields.name }), form),
+  });
 
   const names = envs ? [...new Set(envs.map((e) => e.name))] : [];
   return (
@@ -92,23 +81,17 @@ export default function EditNameModal({ onClose }: ModalProps) {
           <p className="text-[13px] text-muted">
             {t`Now:`} <span className="font-mono text-fg">{names.join(', ')}</span>
           </p>
-          <Field
+          <TextField
             label={t`New name`}
             error={errors.name}
             hint={t`Letters, digits and underscores; not starting with a digit.`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono"
-                autoFocus
-              />
-            )}
-          </Field>
+            value={name}
+            onChange={setName}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            autoFocus
+          />
         </form>
       )}
     </Dialog>

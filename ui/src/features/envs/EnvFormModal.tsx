@@ -1,19 +1,20 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../components/ui/Textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LabelInput } from '../../components/LabelInput.tsx';
-import { errorsFrom, hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { hasErrors, required, type Errors } from '../../lib/formRules.ts';
+import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, updateEnv, type EnvInput } from './api.ts';
 import { parseEnvLines, type LineProblem } from './lines.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 interface Draft {
   name: string;
@@ -43,8 +44,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
   const [labels, setLabels] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (!id) return;
@@ -108,31 +108,32 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     return { inputs, found };
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { inputs, found } = collect();
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found) || inputs.length === 0) return;
-    setBusy(true);
-    try {
+  let inputs: EnvInput[] = [];
+  const submit = onSubmit({
+    check: () => {
+      const collected = collect();
+      inputs = collected.inputs;
+      setErrors(collected.found);
+      return !hasErrors(collected.found) && inputs.length > 0;
+    },
+    send: async () => {
       if (id) await updateEnv({ id, ...inputs[0]! });
       else await createEnvs(inputs);
       toast(id ? t`Variable saved` : plural(inputs.length, { 1: 'Variable added', other: '# variables added' }));
       envsChanged();
       onClose();
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
+    },
+    failed: (failure) => {
+      const { fields } = failure;
       // A field error names one row only when there is one row to name.
       if (mode === 'fields' && (drafts?.length ?? 0) === 1 && (fields.name || fields.value)) {
         setErrors({ '0.name': fields.name, '0.value': fields.value });
       } else if (mode === 'lines' && !id) {
-        setErrors({ lines: form ?? Object.values(fields).find(Boolean) });
-      } else setFormError(form ?? Object.values(fields).find(Boolean) ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+        setErrors({ lines: formOrFirst(failure) ?? undefined });
+      } else return formOrFirst(failure);
+      return null;
+    },
+  });
 
   const submitOnEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
@@ -198,23 +199,17 @@ export default function EnvFormModal({ onClose }: ModalProps) {
             drafts.map((draft, index) => {
               const body = (
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field
+                  <TextField
                     label={t`Name`}
                     error={errors[`${index}.name`]}
                     hint={index === 0 ? t`Letters, digits and underscores; not starting with a digit.` : undefined}
-                  >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        value={draft.name}
-                        onChange={(e) => set(index, { name: e.target.value })}
-                        autoComplete="off"
-                        spellCheck={false}
-                        className="font-mono"
-                        autoFocus={index === drafts.length - 1}
-                      />
-                    )}
-                  </Field>
+                    value={draft.name}
+                    onChange={(text) => set(index, { name: text })}
+                    autoComplete="off"
+                    spellCheck={false}
+                    className="font-mono"
+                    autoFocus={index === drafts.length - 1}
+                  />
                   <div className="sm:order-3 sm:col-span-2">
                     <Field label={t`Value`} error={errors[`${index}.value`]}>
                       {(control) => (
@@ -232,16 +227,12 @@ export default function EnvFormModal({ onClose }: ModalProps) {
                     </Field>
                   </div>
                   <div className="sm:order-2">
-                    <Field label={t`Remarks`}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          value={draft.remarks}
-                          onChange={(e) => set(index, { remarks: e.target.value })}
-                          autoComplete="off"
-                        />
-                      )}
-                    </Field>
+                    <TextField
+                      label={t`Remarks`}
+                      value={draft.remarks}
+                      onChange={(text) => set(index, { remarks: text })}
+                      autoComplete="off"
+                    />
                   </div>
                 </div>
               );

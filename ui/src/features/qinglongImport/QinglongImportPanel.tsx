@@ -3,11 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { errorsFrom } from '../../lib/formRules.ts';
 import { importApi } from './api.ts';
 import { ImportReport } from './ImportReport.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 const pollMs = 1000;
 
@@ -82,21 +81,15 @@ export function QinglongImportPanel({
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={runPreview} noValidate className="flex flex-col gap-3">
-        <Field
+        <TextField
           label={t`Qinglong data folder`}
           hint={t`The folder holding db/database.sqlite (or the one holding data/), on the machine Baihu runs on. It is only read.`}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={dir}
-              onChange={(e) => (setDir(e.target.value), setPreview(null), setResult(null))}
-              placeholder="/ql/data"
-              spellCheck={false}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          value={dir}
+          onChange={(text) => (setDir(text), setPreview(null), setResult(null))}
+          placeholder="/ql/data"
+          spellCheck={false}
+          autoComplete="off"
+        />
         <label className="flex items-center gap-2 text-[13px]">
           <input
             type="checkbox"

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FormDialog, FormFooter } from '../../components/FormDialog.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -8,11 +8,13 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom, type Errors } from '../../lib/formRules.ts';
+import { type Errors } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { joinKey, splitKey } from '../../lib/files.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Goes back to /script, keeping the open file in the address. */
 function useBack(): (key?: string | null) => void {
@@ -52,6 +54,17 @@ function FolderField({ value, onChange, error }: { value: string; onChange: (v: 
   );
 }
 
+/** The name of a file or folder: typed as it will be on disk. */
+function NameField(props: {
+  label: string;
+  error?: string;
+  hint?: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return <TextField {...props} className="font-mono" autoComplete="off" spellCheck={false} autoFocus />;
+}
+
 const cleanFolder = (folder: string) =>
   folder
     .split('/')
@@ -68,17 +81,12 @@ export function CreateModal({ onClose }: ModalProps) {
   const [name, setName] = useState('');
   const [folder, setFolder] = useState(new URLSearchParams(useSearch()).get('path') ?? '');
   const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: problem(v.name) }));
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check().name;
-    setFormError(null);
-    if (found) return;
-    const dir = cleanFolder(folder);
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
+      const dir = cleanFolder(folder);
       if (kind === 'file') await createScript(dir, name.trim());
       else await createFolder(dir, name.trim());
       const key = joinKey(dir, name.trim());
@@ -86,14 +94,9 @@ export function CreateModal({ onClose }: ModalProps) {
       scriptsChanged({ kind: 'created', key, type: kind });
       if (kind === 'file') back(key);
       else onClose();
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      fail({ name: fields.filename ?? fields.directory });
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => (fail({ name: fields.filename ?? fields.directory }), form),
+  });
 
   return (
     <FormDialog
@@ -115,23 +118,13 @@ export function CreateModal({ onClose }: ModalProps) {
           { value: 'directory', label: t`Folder` },
         ]}
       />
-      <Field
+      <NameField
         label={kind === 'file' ? t`File name` : t`Folder name`}
         error={errors.name}
         hint={kind === 'file' ? t`The extension picks the language: .py, .js, .ts or .sh.` : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-          />
-        )}
-      </Field>
+        value={name}
+        onChange={setName}
+      />
       <FolderField value={folder} onChange={setFolder} />
     </FormDialog>
   );
@@ -148,32 +141,22 @@ export function RenameModal({ onClose }: ModalProps) {
   const { path, file } = splitKey(key);
   const [name, setName] = useState(file);
   const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: problem(v.name) }));
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
   const close = () => (isFolder ? onClose() : back(key));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check().name;
-    setFormError(null);
-    if (found) return;
-    if (name.trim() === file) return close();
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
+      if (name.trim() === file) return close();
       await renameScript(path, file, name.trim());
       const to = joinKey(path, name.trim());
       toast(t`Renamed to ${name.trim()}`);
       scriptsChanged({ kind: 'renamed', from: key, to });
       if (isFolder) onClose();
       else back(openBuffer.key?.startsWith(key) ? to : openBuffer.key);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      fail({ name: fields.newFilename ?? fields.filename });
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => (fail({ name: fields.newFilename ?? fields.filename }), form),
+  });
 
   return (
     <Dialog
@@ -190,19 +173,7 @@ export function RenameModal({ onClose }: ModalProps) {
       ) : (
         <form id="script-rename-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
           {formError && <Alert>{formError}</Alert>}
-          <Field label={t`New name`} error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-                autoFocus
-              />
-            )}
-          </Field>
+          <NameField label={t`New name`} error={errors.name} value={name} onChange={setName} />
         </form>
       )}
     </Dialog>
@@ -219,32 +190,22 @@ export function SaveAsModal({ onClose }: ModalProps) {
   const [name, setName] = useState(from.file ? from.file.replace(/(\.[^.]*)?$/, '-copy$1') : '');
   const [folder, setFolder] = useState(from.path);
   const { errors, check, fail } = useFieldErrors({ name }, (v): Errors => ({ name: problem(v.name) }));
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
   const close = () => (key ? back(key) : onClose());
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check().name;
-    setFormError(null);
-    if (found) return;
-    const dir = cleanFolder(folder);
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
+      const dir = cleanFolder(folder);
       const content = openBuffer.key === key ? openBuffer.content : '';
       await createScript(dir, name.trim(), content);
       const to = joinKey(dir, name.trim());
       toast(t`Saved as ${to}`);
       scriptsChanged({ kind: 'created', key: to, type: 'file' });
       back(to);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      fail({ name: fields.filename });
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: ({ fields, form }) => (fail({ name: fields.filename }), form),
+  });
 
   return (
     <FormDialog
@@ -258,19 +219,7 @@ export function SaveAsModal({ onClose }: ModalProps) {
       formError={formError}
       gap="gap-3"
     >
-      <Field label={t`File name`} error={errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-          />
-        )}
-      </Field>
+      <NameField label={t`File name`} error={errors.name} value={name} onChange={setName} />
       <FolderField value={folder} onChange={setFolder} />
     </FormDialog>
   );

@@ -1,18 +1,17 @@
 import { passwordMinLength } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
-import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import { clearToken, setLoginNotice } from '../../lib/session.ts';
 import { useCurrentUser } from '../account/index.ts';
-import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Change the username and/or password (`PUT api/user`). The server ends every session afterwards. */
 export function CredentialsCard() {
@@ -23,8 +22,7 @@ export function CredentialsCard() {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (user) setUsername((current) => current || user.username);
@@ -43,27 +41,18 @@ export function CredentialsCard() {
     confirmPassword: v.password !== '' || v.confirmPassword !== '' ? matches(v.confirmPassword, v.password) : undefined,
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
       await api.put('user', { username, oldPassword, ...(changing ? { password, confirmPassword } : {}) });
       clearToken();
       setLoginNotice(
         t`Your account details were changed and every session was signed out. Sign in again with the new details.`,
       );
       navigate('/login', { replace: true });
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      fail(fields);
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <Card>
@@ -74,46 +63,38 @@ export function CredentialsCard() {
       <CardBody>
         <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
           {formError && <Alert>{formError}</Alert>}
-          <Field label={t`Username`} error={errors.username}>
-            {(control) => (
-              <Input
-                {...control}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoComplete="username"
-              />
-            )}
-          </Field>
-          <Field label={t`Current password`} error={errors.oldPassword}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={oldPassword}
-                onChange={(e) => setOldPassword(e.target.value)}
-                autoComplete="current-password"
-              />
-            )}
-          </Field>
-          <Field label={t`New password`} error={errors.password} hint={t`Leave empty to keep the current password.`}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
-          <Field label={t`Confirm new password`} error={errors.confirmPassword}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={confirmPassword}
-                onChange={(e) => setConfirm(e.target.value)}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`Username`}
+            error={errors.username}
+            value={username}
+            onChange={setUsername}
+            autoComplete="username"
+          />
+          <TextField
+            label={t`Current password`}
+            error={errors.oldPassword}
+            secret
+            value={oldPassword}
+            onChange={setOldPassword}
+            autoComplete="current-password"
+          />
+          <TextField
+            label={t`New password`}
+            error={errors.password}
+            hint={t`Leave empty to keep the current password.`}
+            secret
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+          />
+          <TextField
+            label={t`Confirm new password`}
+            error={errors.confirmPassword}
+            secret
+            value={confirmPassword}
+            onChange={setConfirm}
+            autoComplete="new-password"
+          />
           <div>
             <Button type="submit" variant="primary" loading={busy}>
               {t`Save`}

@@ -8,7 +8,8 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Steps } from '../../components/ui/Steps.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
-import { errorsFrom, sixDigits } from '../../lib/formRules.ts';
+import { sixDigits } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { QrCode } from './QrCode.tsx';
 
 /** Spec §4: (1) install an app, (2) scan the code or enter the key, (3) enter the 6-digit code. */
@@ -19,7 +20,7 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
   const [loadError, setLoadError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useSubmit();
 
   useEffect(() => {
     // A fresh secret each time setup starts; it only becomes active once a code from it is confirmed.
@@ -36,31 +37,30 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
     }
   };
 
-  const activate = async (value: string) => {
-    const invalid = sixDigits(value);
-    setCodeError(invalid);
-    if (invalid || busy) return;
-    setBusy(true);
-    try {
-      const activated = await api.put<boolean>('user/two-factor/active', { code: value });
-      if (activated) {
-        toast(t`Two-factor authentication is on`);
-        onActivated();
-      } else {
-        setCodeError(t`That code is not right. Check that your phone's clock is correct and try the newest code.`);
-        setCode('');
-      }
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setCodeError(fields.code ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const activate = (value: string) =>
+    onSubmit({
+      check: () => {
+        const invalid = sixDigits(value);
+        setCodeError(invalid);
+        return !invalid;
+      },
+      send: async () => {
+        const activated = await api.put<boolean>('user/two-factor/active', { code: value });
+        if (activated) {
+          toast(t`Two-factor authentication is on`);
+          onActivated();
+        } else {
+          setCodeError(t`That code is not right. Check that your phone's clock is correct and try the newest code.`);
+          setCode('');
+        }
+      },
+      // The form's only field is the code: every message is shown there.
+      failed: ({ fields, form }) => (setCodeError(fields.code ?? form), null),
+    })();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void activate(code);
+    activate(code);
   };
 
   return (
@@ -110,14 +110,7 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
         <form onSubmit={submit} noValidate className="flex max-w-xs flex-col gap-3">
           <Field label={t`Verification code`} error={codeError} hint={t`The 6-digit code the app shows for Baihu.`}>
             {(control) => (
-              <CodeInput
-                {...control}
-                value={code}
-                onChange={setCode}
-                onComplete={(v) => void activate(v)}
-                autoFocus
-                disabled={busy}
-              />
+              <CodeInput {...control} value={code} onChange={setCode} onComplete={activate} autoFocus disabled={busy} />
             )}
           </Field>
           <div>

@@ -1,16 +1,17 @@
 import { passwordMinLength } from '@contract/enums.ts';
 import type { LoginResult } from '@contract/user.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { api } from '../../lib/api.ts';
 import type { Credentials } from './signIn.ts';
-import { errorsFrom, hasErrors, matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** The browser's zone: the first guess for the panel's (saved once the account exists; see signIn.ts). */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -39,8 +40,7 @@ export function AccountStep({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   const { errors, check, fail } = useFieldErrors({ username, password, confirmPassword, timezone }, (v): Errors => ({
     username: required(v.username, t`username`),
@@ -54,23 +54,14 @@ export function AccountStep({
       (knownZone(v.timezone.trim()) ? undefined : t`Not a known time zone (e.g. Asia/Shanghai)`),
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
       const created = await api.put<LoginResult | null>('user/init', { username, password, confirmPassword });
       onDone(created, { username, password }, timezone.trim());
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      fail(fields);
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -78,41 +69,31 @@ export function AccountStep({
         <Trans>Create the administrator account. You will use it to sign in.</Trans>
       </p>
       {formError && <Alert>{formError}</Alert>}
-      <Field label={t`Username`} error={errors.username}>
-        {(control) => (
-          <Input
-            {...control}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="username"
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field
+      <TextField
+        label={t`Username`}
+        error={errors.username}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        autoFocus
+      />
+      <TextField
         label={t`Password`}
         error={errors.password}
         hint={t`At least ${passwordMinLength} characters, and not 'admin'.`}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
-      <Field label={t`Confirm password`} error={errors.confirmPassword}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            value={confirmPassword}
-            onChange={(e) => setConfirm(e.target.value)}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+        secret
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t`Confirm password`}
+        error={errors.confirmPassword}
+        secret
+        value={confirmPassword}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
       <Field
         label={t`Time zone`}
         error={errors.timezone}

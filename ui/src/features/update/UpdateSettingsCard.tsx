@@ -1,41 +1,33 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { getUpdateSettings, saveUpdateSettings, type UpdateSettings } from './api.ts';
+import { TextField } from '../../components/TextField.tsx';
 
 /** Whether the panel may download updates, and the release feed it reads. */
 export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
   const { t } = useLingui();
   const [settings, setSettings] = useState<UpdateSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, formError: fieldError, onSubmit } = useSubmit();
   useEffect(() => {
     getUpdateSettings().then(setSettings, (failure: Error) => setError(failure.message));
   }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!settings) return;
-    setBusy(true);
-    setFieldError(undefined);
-    try {
+  const save = onSubmit({
+    send: async () => {
+      if (!settings) return;
       setSettings(await saveUpdateSettings({ ...settings, updateFeedUrl: settings.updateFeedUrl.trim() }));
       toast(t`Update settings saved`);
       onSaved();
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setFieldError(fields.updateFeedUrl ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // The form's only field is the feed: every message is shown there.
+    failed: ({ fields, form }) => fields.updateFeedUrl ?? form,
+  });
 
   return (
     <Card className="max-w-3xl">
@@ -46,7 +38,7 @@ export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
       <CardBody>
         {error && <Alert>{error}</Alert>}
         {settings && (
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <form onSubmit={save} noValidate className="flex flex-col gap-4">
             <label className="flex items-center gap-2 text-[14px]">
               <input
                 type="checkbox"
@@ -56,22 +48,16 @@ export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
               />
               {t`Download and install updates from this page`}
             </label>
-            <Field
+            <TextField
               label={t`Release feed URL`}
-              error={fieldError}
+              error={fieldError ?? undefined}
               hint={t`Leave empty for the feed this image was built with. The proxy of config.sh (ProxyUrl) is used when set.`}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://…/feed.json"
-                  value={settings.updateFeedUrl}
-                  onChange={(e) => setSettings({ ...settings, updateFeedUrl: e.target.value })}
-                />
-              )}
-            </Field>
+              type="url"
+              inputMode="url"
+              placeholder="https://…/feed.json"
+              value={settings.updateFeedUrl}
+              onChange={(text) => setSettings({ ...settings, updateFeedUrl: text })}
+            />
             <div>
               <Button type="submit" variant="primary" loading={busy}>
                 {t`Save`}

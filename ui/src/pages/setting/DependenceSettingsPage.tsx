@@ -1,19 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { Input } from '../../components/ui/Input.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
 import {
   getDependencySettings,
   saveDependencySetting,
   type DependencySettings,
 } from '../../features/dependence/api.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
+import { SettingForm } from '../../components/SettingForm.tsx';
+import { Input } from '../../components/ui/Input.tsx';
 
 type Key = keyof DependencySettings;
 
@@ -26,84 +23,6 @@ function isUrl(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** One setting: its own field, hint and save button. */
-function SettingForm({
-  field,
-  label,
-  hint,
-  placeholder,
-  initial,
-  onSaved,
-}: {
-  field: Key;
-  label: string;
-  hint: string;
-  placeholder: string;
-  initial: string;
-  onSaved: (settings: DependencySettings) => void;
-}) {
-  const { t } = useLingui();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const text = value.trim();
-  const changed = text !== initial;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isUrl(text)) {
-      setError(t`${label} must be an http or https URL`);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      const saved = await saveDependencySetting(field, text);
-      onSaved(saved);
-      setValue(saved[field]);
-      toast(saved[field] ? t`${label} saved` : t`${label} cleared`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setError(fields[field] ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
-      <div className="min-w-0 flex-1">
-        <Field label={label} error={error} hint={hint}>
-          {(control) => (
-            <Input
-              {...control}
-              type="url"
-              inputMode="url"
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(undefined);
-              }}
-              placeholder={placeholder}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-      </div>
-      <Button
-        type="submit"
-        variant={changed ? 'primary' : 'default'}
-        loading={busy}
-        className="self-start sm:mt-[26px]"
-        aria-label={t`Save ${label}`}
-      >
-        {t`Save`}
-      </Button>
-    </form>
-  );
 }
 
 /** /setting/dependence: the proxy and the three mirrors installs use, each saved on its own. */
@@ -153,8 +72,37 @@ export default function DependenceSettingsPage() {
           {error && <Alert>{error}</Alert>}
           {!settings && !error && <PageSpinner />}
           {settings &&
-            rows.map((row) => (
-              <SettingForm key={row.field} {...row} initial={settings[row.field]} onSaved={setSettings} />
+            rows.map(({ field, label, hint, placeholder }) => (
+              <SettingForm
+                key={field}
+                field={field}
+                label={label}
+                hint={hint}
+                initial={settings[field]}
+                primaryWhenChanged
+                check={(text) => (isUrl(text) ? undefined : t`${label} must be an http or https URL`)}
+                save={async (text) => {
+                  const saved = await saveDependencySetting(field, text);
+                  setSettings(saved);
+                  return {
+                    shown: saved[field],
+                    message: saved[field] ? t`${label} saved` : t`${label} cleared`,
+                  };
+                }}
+              >
+                {(value, set, control) => (
+                  <Input
+                    {...control}
+                    type="url"
+                    inputMode="url"
+                    value={value}
+                    onChange={(e) => set(e.target.value)}
+                    placeholder={placeholder}
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                )}
+              </SettingForm>
             ))}
         </CardBody>
       </Card>

@@ -1,14 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Select } from '../../components/ui/Select.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../lib/formRules.ts';
+import { SettingForm } from '../../components/SettingForm.tsx';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglongImport/index.ts';
 import { BackupSection } from '../../features/backup/BackupSection.tsx';
@@ -31,61 +28,6 @@ const paths: Record<Key, string> = {
   lang: 'system/config/lang',
 };
 
-/** One setting with its own save button; the server answers the values now in force. */
-function SettingRow({
-  field,
-  label,
-  hint,
-  initial,
-  toBody,
-  onSaved,
-  shown = (saved) => String(saved[field]),
-  children,
-}: {
-  field: Key;
-  label: string;
-  hint: string;
-  initial: string;
-  /** What the field shows of the values in force (default: the field's value). */
-  shown?: (saved: Effective) => string;
-  toBody: (text: string) => unknown;
-  onSaved: (effective: Effective) => void;
-  children: (value: string, setValue: (text: string) => void, control: object) => ReactNode;
-}) {
-  const { t } = useLingui();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const saved = await api.put<Effective>(paths[field], { [field]: toBody(value.trim()) });
-      onSaved(saved);
-      setValue(shown(saved));
-      toast(t`${label} saved`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setError(fields[field] ?? form);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
-      <div className="min-w-0 flex-1">
-        <Field label={label} error={error} hint={hint}>
-          {(control) => children(value, (text) => (setValue(text), setError(undefined)), control)}
-        </Field>
-      </div>
-      <Button type="submit" loading={busy} className="self-start sm:mt-[26px]" aria-label={t`Save ${label}`}>
-        {t`Save`}
-      </Button>
-    </form>
-  );
-}
-
 /**
  * /setting/other: how many tasks run at once, the time zone schedules are read in, the language of run logs; log
  * deletion; backup and restore (features/backup); the Qinglong import.
@@ -98,6 +40,19 @@ export default function OtherSettingsPage() {
     api.get<Effective>('system/config/effective').then(setEffective, (failure: Error) => setError(failure.message));
   }, []);
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const labels: Record<Key, string> = {
+    cronConcurrency: t`Task concurrency`,
+    timezone: t`Time zone`,
+    lang: t`Language of run logs`,
+  };
+  // The server answers the values now in force; the language shows empty while it follows the panel's.
+  const saveSetting = async (field: Key, body: unknown) => {
+    const saved = await api.put<Effective>(paths[field], { [field]: body });
+    setEffective(saved);
+    const shown = field === 'lang' && saved.langFollowsPanel ? '' : String(saved[field]);
+    const label = labels[field];
+    return { shown, message: t`${label} saved` };
+  };
 
   return (
     <SettingsLayout>
@@ -111,13 +66,12 @@ export default function OtherSettingsPage() {
           {!effective && !error && <PageSpinner />}
           {effective && (
             <>
-              <SettingRow
+              <SettingForm
                 field="cronConcurrency"
-                label={t`Task concurrency`}
+                label={labels.cronConcurrency}
                 hint={t`How many task runs may go at the same time; later ones wait in line.`}
                 initial={String(effective.cronConcurrency)}
-                toBody={(text) => (text === '' ? null : Number(text))}
-                onSaved={setEffective}
+                save={(text) => saveSetting('cronConcurrency', text === '' ? null : Number(text))}
               >
                 {(value, set, control) => (
                   <Input
@@ -130,14 +84,13 @@ export default function OtherSettingsPage() {
                     onChange={(e) => set(e.target.value)}
                   />
                 )}
-              </SettingRow>
-              <SettingRow
+              </SettingForm>
+              <SettingForm
                 field="timezone"
-                label={t`Time zone`}
+                label={labels.timezone}
                 hint={t`Schedules are read in this time zone. Empty: the container's.`}
                 initial={effective.timezone}
-                toBody={(text) => text || null}
-                onSaved={setEffective}
+                save={(text) => saveSetting('timezone', text || null)}
               >
                 {(value, set, control) => (
                   <>
@@ -157,15 +110,13 @@ export default function OtherSettingsPage() {
                     </datalist>
                   </>
                 )}
-              </SettingRow>
-              <SettingRow
+              </SettingForm>
+              <SettingForm
                 field="lang"
-                label={t`Language of run logs`}
+                label={labels.lang}
                 hint={t`The start and end lines the panel writes into every run's log, and its notifications.`}
                 initial={effective.langFollowsPanel ? '' : effective.lang}
-                shown={(saved) => (saved.langFollowsPanel ? '' : saved.lang)}
-                toBody={(text) => text || null}
-                onSaved={setEffective}
+                save={(text) => saveSetting('lang', text || null)}
               >
                 {(value, set, control) => (
                   <Select
@@ -179,7 +130,7 @@ export default function OtherSettingsPage() {
                     ]}
                   />
                 )}
-              </SettingRow>
+              </SettingForm>
             </>
           )}
         </CardBody>

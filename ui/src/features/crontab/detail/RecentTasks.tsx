@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { CronStatus } from '@contract/enums.ts';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { SearchBox } from '../../../components/list/SearchBox.tsx';
 import { TimeCell } from '../../../components/list/cells.tsx';
@@ -8,7 +9,8 @@ import { Card, CardHeader } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDuration } from '../../../lib/format.ts';
-import { listCrons, type Cron } from '../api.ts';
+import { useResourceList } from '../../../components/list/useResourceList.ts';
+import { listCrons, onCronsChanged } from '../api.ts';
 import { LastResult } from '../list/cells.tsx';
 
 /**
@@ -18,51 +20,49 @@ import { LastResult } from '../list/cells.tsx';
 export function RecentTasks() {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
-  const [state, setState] = useState<{ rows: Cron[] | null; error: string | null }>({ rows: null, error: null });
-
-  useEffect(() => {
-    let cancelled = false;
-    listCrons({
-      page: 1,
-      size: 20,
-      searchValue: search,
-      sorter: { field: 'last_execution_time', type: 'descend' },
-      view: null,
-      failedOnly: false,
-      status: null,
-    }).then(
-      (list) => !cancelled && setState({ rows: list.data, error: null }),
-      (error: Error) => !cancelled && setState({ rows: null, error: error.message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [search]);
-
-  const rows = state.rows;
+  // Kept fresh like the task list: a run starting or ending here moves its task and changes how it ended.
+  const { rows, loading, error } = useResourceList({
+    query: search,
+    fetch: (searchValue: string) =>
+      listCrons({
+        page: 1,
+        size: 20,
+        searchValue,
+        sorter: { field: 'last_execution_time', type: 'descend' },
+        view: null,
+        failedOnly: false,
+        status: null,
+      }),
+    onChanged: onCronsChanged,
+    live: {
+      event: 'cronStatus',
+      apply: (current, { id, status }) => current.map((row) => (row.id === id ? { ...row, status } : row)),
+      refetch: ({ status }) => status !== CronStatus.running,
+    },
+  });
   return (
     <div className="flex flex-col gap-3">
       <p className="text-muted">{t`Choose a task to see its runs, its log files and its script.`}</p>
       <SearchBox label={t`Find a task`} placeholder={t`Find a task`} value={search} onSearch={setSearch} />
       <Card>
         <CardHeader title={search ? t`Tasks found` : t`Latest runs`} />
-        {state.error && (
+        {error && (
           <div className="p-3">
-            <Alert>{state.error}</Alert>
+            <Alert>{error}</Alert>
           </div>
         )}
-        {!rows && !state.error && (
+        {loading && !error && rows.length === 0 && (
           <div className="flex justify-center p-6 text-primary">
             <Spinner label={t`Loading`} />
           </div>
         )}
-        {rows && rows.length === 0 && (
+        {!loading && !error && rows.length === 0 && (
           <EmptyState
             title={search ? t`No tasks match` : t`No tasks yet`}
             description={search ? t`Try other words.` : t`Create a task on the Scheduled Tasks page.`}
           />
         )}
-        {rows && rows.length > 0 && (
+        {rows.length > 0 && (
           <ul aria-label={t`Tasks by their last run`} className="divide-y divide-line">
             {rows.map((cron) => (
               <li key={cron.id}>

@@ -1,20 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Textarea } from '../../../components/ui/Textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
-import { errorsFrom, hasErrors, type Errors } from '../../../lib/formRules.ts';
+import { type Errors } from '../../../lib/formRules.ts';
+import { useSubmit } from '../../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../../lib/useFieldErrors.ts';
 import { cronsChanged, getCron, type Cron } from '../api.ts';
 import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
 import { MoreFields } from './MoreFields.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 
 const moreKeys = ['catch_up_minutes', 'notify_policy', 'log_name', 'work_dir', 'task_before', 'task_after'];
 
@@ -34,8 +35,7 @@ export default function CronFormModal({ onClose }: ModalProps) {
   const id = Number(params.get('id')) || null;
   const [draft, setDraft] = useState<Draft | null>(() => (id ? null : draftFromLink(params)));
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
   const [moreOpen, setMoreOpen] = useState(false);
 
   useEffect(() => {
@@ -52,32 +52,29 @@ export default function CronFormModal({ onClose }: ModalProps) {
     if (moreKeys.some((key) => found[key])) setMoreOpen(true);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const found = check();
-    openMoreFor(found);
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const input = inputOf(draft);
+  const submit = onSubmit({
+    check: () => {
+      if (!draft) return false;
+      const found = check();
+      openMoreFor(found);
+      return found;
+    },
+    send: async () => {
+      const input = inputOf(draft!);
       if (id) await api.put<Cron>('crons', { id, ...input });
       else await api.post<Cron>('crons', input);
       toast(id ? t`Task saved` : t`Task created`);
       cronsChanged();
       onClose();
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
+    },
+    failed: ({ fields, form }) => {
       const byField: Errors = {};
       for (const [key, message] of Object.entries(fields)) byField[key.split('/')[0]!] ??= message;
       fail(byField);
       openMoreFor(byField);
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return form;
+    },
+  });
 
   return (
     <FormDialog
@@ -94,17 +91,14 @@ export default function CronFormModal({ onClose }: ModalProps) {
     >
       {draft && (
         <>
-          <Field label={t`Name`} error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.name}
-                onChange={(e) => set({ name: e.target.value })}
-                autoComplete="off"
-                autoFocus
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`Name`}
+            error={errors.name}
+            value={draft.name}
+            onChange={(text) => set({ name: text })}
+            autoComplete="off"
+            autoFocus
+          />
           <Field
             label={t`Command`}
             error={errors.command}

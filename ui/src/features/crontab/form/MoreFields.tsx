@@ -3,12 +3,12 @@ import { OverlapPolicy } from '@contract/enums.ts';
 import { TaskNotifyPolicies, taskNotifyPolicyLabels } from '@contract/notify.ts';
 import { useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/Field.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { Textarea } from '../../../components/ui/Textarea.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import type { Errors } from '../../../lib/formRules.ts';
 import type { Draft } from './model.ts';
+import { TextField } from '../../../components/TextField.tsx';
 
 /** What happens on overlap, catch-up, notifications, log and working folder, and the commands around the task. */
 export function MoreFields({
@@ -66,23 +66,17 @@ export function MoreFields({
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <TextField
           label={t`Catch-up window (minutes)`}
           error={errors.catch_up_minutes}
           hint={t`0 = off. Runs once at start-up if a run was missed within this window.`}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              min={0}
-              max={10080}
-              inputMode="numeric"
-              value={draft.catchUpMinutes}
-              onChange={(e) => set({ catchUpMinutes: e.target.value })}
-            />
-          )}
-        </Field>
+          type="number"
+          min={0}
+          max={10080}
+          inputMode="numeric"
+          value={draft.catchUpMinutes}
+          onChange={(text) => set({ catchUpMinutes: text })}
+        />
         <Field label={t`Notifications`} error={errors.notify_policy}>
           {(control) => (
             <Select
@@ -93,30 +87,22 @@ export function MoreFields({
             />
           )}
         </Field>
-        <Field
+        <TextField
           label={t`Log name`}
           error={errors.log_name}
           hint={t`Folder under the log directory; /dev/null keeps no logs.`}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={draft.logName}
-              onChange={(e) => set({ logName: e.target.value })}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label={t`Working directory`} error={errors.work_dir} hint={t`Empty: the script's own folder.`}>
-          {(control) => (
-            <Input
-              {...control}
-              value={draft.workDir}
-              onChange={(e) => set({ workDir: e.target.value })}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          value={draft.logName}
+          onChange={(text) => set({ logName: text })}
+          autoComplete="off"
+        />
+        <TextField
+          label={t`Working directory`}
+          error={errors.work_dir}
+          hint={t`Empty: the script's own folder.`}
+          value={draft.workDir}
+          onChange={(text) => set({ workDir: text })}
+          autoComplete="off"
+        />
       </div>
       <Field label={t`Before the task`} error={errors.task_before} hint={t`Shell commands run before the task.`}>
         {(control) => (

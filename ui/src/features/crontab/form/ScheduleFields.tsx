@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
 import type { Errors } from '../../../lib/formRules.ts';
 import type { Draft, ScheduleType } from './model.ts';
 import { SchedulePreview } from './SchedulePreview.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 
 /** Schedule type, the schedule with its live preview, and the extra schedules. */
 export function ScheduleFields({
@@ -47,23 +47,17 @@ export function ScheduleFields({
       </div>
       {draft.scheduleType === 'normal' && (
         <>
-          <Field
+          <TextField
             label={t`Schedule`}
             error={errors.schedule}
             hint={t`5 fields (minute hour day month weekday) or 6 with seconds first, e.g. 0 */2 * * *`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.schedule}
-                onChange={(e) => set({ schedule: e.target.value })}
-                placeholder="0 */2 * * *"
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+            value={draft.schedule}
+            onChange={(text) => set({ schedule: text })}
+            placeholder="0 */2 * * *"
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+          />
           <SchedulePreview schedule={draft.schedule} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1.5 text-[13px] font-medium">{t`Extra schedules`}</legend>

@@ -1,6 +1,6 @@
 import { CronStatus, ViewFilterOperation, ViewFilterProperty, ViewSortProperty } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -11,7 +11,8 @@ import { Select } from '../../../components/ui/Select.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
-import { errorsFrom, hasErrors, required, type Errors } from '../../../lib/formRules.ts';
+import { required, type Errors } from '../../../lib/formRules.ts';
+import { showAtFields, useSubmit } from '../../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../../lib/useFieldErrors.ts';
 import { cronsChanged, listViews, type CronView } from '../api.ts';
 
@@ -47,8 +48,7 @@ export default function ViewFormModal({ onClose }: ModalProps) {
   const [filters, setFilters] = useState<FilterRow[]>([{ property: 'name', operation: 'Reg', value: '' }]);
   const [relation, setRelation] = useState<'and' | 'or'>('and');
   const [sorts, setSorts] = useState<SortRow[]>([]);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (!id) return;
@@ -94,32 +94,23 @@ export default function ViewFormModal({ onClose }: ModalProps) {
     name: required(v.name, t`view name`),
   }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    const body = {
-      name: name.trim(),
-      filters: filters.filter((f) => f.value.trim() !== '').map(fromRow),
-      filterRelation: relation,
-      sorts,
-    };
-    try {
+  const submit = onSubmit({
+    check,
+    send: async () => {
+      const body = {
+        name: name.trim(),
+        filters: filters.filter((f) => f.value.trim() !== '').map(fromRow),
+        filterRelation: relation,
+        sorts,
+      };
       if (id) await api.put('crons/views', { id, ...body });
       else await api.post('crons/views', body);
       toast(t`View saved`);
       cronsChanged();
       onClose();
-    } catch (error) {
-      const { fields, form } = errorsFrom(error);
-      fail(fields);
-      setFormError(form ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: showAtFields(fail),
+  });
 
   return (
     <FormDialog

@@ -1,11 +1,11 @@
 import { PullType } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/Field.tsx';
-import { PasswordInput } from '../../../components/ui/PasswordInput.tsx';
 import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
 import { Textarea } from '../../../components/ui/Textarea.tsx';
 import { DraftText, type DraftProps } from './fields.tsx';
 import { isMasked, type PullKind } from './model.ts';
+import { TextField } from '../../../components/TextField.tsx';
 
 /**
  * How a private repository is pulled: username and password (or token), or a private key. Stored secrets come back
@@ -32,21 +32,16 @@ export function CredentialFields(props: DraftProps) {
       {draft.pullType === PullType.userPwd ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <DraftText {...props} name="username" label={t`Username`} />
-          <Field
+          <TextField
             label={t`Password or token`}
             error={errors.password}
             hint={isMasked(draft.password) ? t`Stored; leave it to keep it.` : undefined}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={draft.password}
-                onFocus={(e) => isMasked(draft.password) && e.currentTarget.select()}
-                onChange={(e) => set({ password: e.target.value })}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
+            secret
+            value={draft.password}
+            onFocus={(e) => isMasked(draft.password) && e.currentTarget.select()}
+            onChange={(text) => set({ password: text })}
+            autoComplete="new-password"
+          />
         </div>
       ) : (
         <Field

@@ -4,34 +4,32 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { errorsFrom } from '../../../lib/formRules.ts';
+import { formOrFirst, useSubmit } from '../../../lib/useSubmit.ts';
 import { parseCommand, type ParsedCommand } from '../api.ts';
 
 /** Pastes a `ql repo …` / `ql raw …` command and fills the form from what the daemon reads in it. */
 export function PasteCommand({ onParsed }: { onParsed: (parsed: ParsedCommand) => void }) {
   const { t } = useLingui();
   const [command, setCommand] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const fill = async () => {
-    if (!command.trim()) return setError(t`Paste a command first`);
-    setBusy(true);
-    try {
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmit();
+  const fill = onSubmit({
+    check: () => {
+      if (command.trim()) return true;
+      setError(t`Paste a command first`);
+      return false;
+    },
+    send: async () => {
       onParsed(await parseCommand(command.trim()));
-      setError(undefined);
       setCommand('');
       toast(t`Filled in from the command`);
-    } catch (failure) {
-      const { fields, form } = errorsFrom(failure);
-      setError(form ?? Object.values(fields).find(Boolean));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Inside the subscription form: its own messages are shown under this field.
+    failed: formOrFirst,
+  });
   return (
     <Field
       label={t`Paste a ql repo / ql raw command`}
-      error={error}
+      error={error ?? undefined}
       hint={t`Optional: the fields below are filled in from it.`}
     >
       {(control) => (

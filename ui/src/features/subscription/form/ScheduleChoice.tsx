@@ -1,6 +1,5 @@
 import { IntervalUnit, SubscriptionScheduleType } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
-import { Field } from '../../../components/ui/Field.tsx';
 import { Input } from '../../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
@@ -8,6 +7,7 @@ import { SchedulePreview } from '../../crontab/index.ts';
 import { unitLabel } from '../schedule.ts';
 import type { DraftProps } from './fields.tsx';
 import type { ScheduleKind, Unit } from './model.ts';
+import { TextField } from '../../../components/TextField.tsx';
 
 /** When pulls run: a cron schedule (with the same preview as tasks) or every so many minutes, hours or days. */
 export function ScheduleChoice({ draft, set, errors }: DraftProps) {
@@ -34,23 +34,17 @@ export function ScheduleChoice({ draft, set, errors }: DraftProps) {
       </div>
       {draft.scheduleType === SubscriptionScheduleType.crontab ? (
         <>
-          <Field
+          <TextField
             label={t`Schedule`}
             error={errors.schedule}
             hint={t`5 fields (minute hour day month weekday) or 6 with seconds first, e.g. 0 */2 * * *`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.schedule}
-                onChange={(e) => set({ schedule: e.target.value })}
-                placeholder="0 */2 * * *"
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+            value={draft.schedule}
+            onChange={(text) => set({ schedule: text })}
+            placeholder="0 */2 * * *"
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+          />
           <SchedulePreview schedule={draft.schedule} />
         </>
       ) : (

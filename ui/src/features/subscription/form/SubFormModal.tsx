@@ -1,13 +1,13 @@
 import { PullType, SubscriptionType } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { hasErrors, type Errors } from '../../../lib/formRules.ts';
+import { type Errors } from '../../../lib/formRules.ts';
+import { useSubmit } from '../../../lib/useSubmit.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
 import { createSubscription, getSubscription, subscriptionsChanged, updateSubscription } from '../api.ts';
 import { typeLabels } from '../status.tsx';
@@ -29,6 +29,7 @@ import {
 import { MoreOptions } from './MoreOptions.tsx';
 import { PasteCommand } from './PasteCommand.tsx';
 import { ScheduleChoice } from './ScheduleChoice.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 
 /** The draft keys whose error goes by another name (the server's). */
 const errorKeyOf: Record<string, string> = { privateKey: 'private_key', intervalValue: 'interval_schedule' };
@@ -40,8 +41,7 @@ export default function SubFormModal({ onClose }: ModalProps) {
   const [draft, setDraft] = useState<Draft | null>(() => (id ? null : emptyDraft));
   const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, onSubmit } = useSubmit();
   const [moreOpen, setMoreOpen] = useState(false);
 
   useEffect(() => {
@@ -69,29 +69,27 @@ export default function SubFormModal({ onClose }: ModalProps) {
     if (moreKeys.some((key) => found[key])) setMoreOpen(true);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const found = validate(draft);
-    showErrors(found);
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const input = inputOf(draft);
+  const submit = onSubmit({
+    check: () => {
+      if (!draft) return false;
+      const found = validate(draft);
+      showErrors(found);
+      return found;
+    },
+    send: async () => {
+      const input = inputOf(draft!);
       if (id) await updateSubscription({ id, ...input });
       else await createSubscription(input);
       toast(id ? t`Subscription saved` : t`Subscription created`);
       subscriptionsChanged();
       onClose();
-    } catch (error) {
+    },
+    failed: ({ error }) => {
       const { fields, form } = serverErrors(error);
       showErrors(fields);
-      setFormError(form);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return form;
+    },
+  });
 
   const types: { value: SubType; label: string }[] = [
     SubscriptionType.publicRepo,
@@ -117,17 +115,14 @@ export default function SubFormModal({ onClose }: ModalProps) {
           {!id && (
             <PasteCommand onParsed={(parsed) => setDraft((current) => current && draftFromParsed(current, parsed))} />
           )}
-          <Field label={t`Name`} error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.name}
-                onChange={(e) => set({ name: e.target.value })}
-                autoComplete="off"
-                autoFocus={!!id}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t`Name`}
+            error={errors.name}
+            value={draft.name}
+            onChange={(text) => set({ name: text })}
+            autoComplete="off"
+            autoFocus={!!id}
+          />
           <Field label={t`Type`} error={errors.type}>
             {(control) => (
               <Select

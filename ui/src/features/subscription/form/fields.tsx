@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Field } from '../../../components/ui/Field.tsx';
-import { Input } from '../../../components/ui/Input.tsx';
 import type { Errors } from '../../../lib/formRules.ts';
 import type { Draft } from './model.ts';
+import { TextField } from '../../../components/TextField.tsx';
 
 /** What every part of the subscription form gets: the draft, how to change it, and the errors to show. */
 export interface DraftProps {
@@ -29,19 +28,17 @@ export function DraftText({
   mono?: boolean;
 }) {
   return (
-    <Field label={label} error={errors[name]} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          value={draft[name] as string}
-          onChange={(e) => set({ [name]: e.target.value })}
-          placeholder={placeholder}
-          className={mono ? 'font-mono' : undefined}
-          spellCheck={false}
-          autoComplete="off"
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      value={draft[name] as string}
+      onChange={(text) => set({ [name]: text })}
+      placeholder={placeholder}
+      className={mono ? 'font-mono' : undefined}
+      spellCheck={false}
+      autoComplete="off"
+    />
   );
 }
 
