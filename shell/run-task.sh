@@ -7,18 +7,20 @@
 #   BAIHU_CONFIG_DIR   data/config (config.sh, task_before.sh, task_after.sh)
 #   BAIHU_TASK_BEFORE  the task's own before commands (eval'ed)      BAIHU_TASK_AFTER  its after commands
 #   BAIHU_RUN_DELAY    seconds of random delay (decided by the runner)
+#   BAIHU_CONFIG_FIT   0 when config.sh cannot change the exported environment (the runner read it), else fitted
 #   BAIHU_ARG_MAX      the machine's ARG_MAX      BAIHU_NOTE_LONG, BAIHU_NOTE_TOTAL  log lines (printf: name, KB)
-# Not `exec`: the after-hooks run after the command, and the command's exit code is forwarded.
+# The command's exit code is forwarded; it is `exec`'d only when no after-hook follows it.
 exec 2>&1
 
 __baihu_config=${BAIHU_CONFIG_DIR:-}
 __baihu_before=${BAIHU_TASK_BEFORE:-}
 __baihu_after=${BAIHU_TASK_AFTER:-}
 __baihu_delay=${BAIHU_RUN_DELAY:-0}
+__baihu_fit=${BAIHU_CONFIG_FIT:-1}
 __baihu_arg_max=${BAIHU_ARG_MAX:-2097152}
 __baihu_note_long=${BAIHU_NOTE_LONG:-'Left out the variable %s (%s KB) that config.sh exports: too long.'}
 __baihu_note_total=${BAIHU_NOTE_TOTAL:-'Left out the variable %s (%s KB) that config.sh exports: too much in all.'}
-unset BAIHU_CONFIG_DIR BAIHU_TASK_BEFORE BAIHU_TASK_AFTER BAIHU_RUN_DELAY BAIHU_ARG_MAX BAIHU_NOTE_LONG BAIHU_NOTE_TOTAL
+unset BAIHU_CONFIG_DIR BAIHU_TASK_BEFORE BAIHU_TASK_AFTER BAIHU_RUN_DELAY BAIHU_CONFIG_FIT BAIHU_ARG_MAX BAIHU_NOTE_LONG BAIHU_NOTE_TOTAL
 
 __baihu_hook_args=("${@:2:$1}")
 shift $(($1 + 1))
@@ -78,7 +80,10 @@ if [[ -n $__baihu_config && -f $__baihu_config/config.sh ]]; then
   for __baihu_i in "${!__baihu_keep[@]}"; do
     export "${__baihu_keep[__baihu_i]}=${__baihu_values[__baihu_i]}"
   done
-  __baihu_fit_environment
+  # The runner read config.sh's text (config-sh.ts): without a command that can export, nor an assignment to an
+  # exported variable, it cannot change what the command receives, and the fitting (a fork and a loop over every
+  # exported variable, ≈1 ms a run) is left out.
+  [[ $__baihu_fit == 0 ]] || __baihu_fit_environment
 fi
 
 if ((__baihu_delay > 0)); then
@@ -92,17 +97,38 @@ if [[ -n $__baihu_before ]]; then
   eval "$__baihu_before"
 fi
 
+# Whether anything runs after the command: the task's after commands, or a task_after.sh with a line that is not a
+# comment (the shipped one is only comments). When nothing does, the command takes this shell's place: no subshell
+# and, for a program, `exec` — one fork and one bash fewer per run; its exit (code or signal) is the run's.
+__baihu_then=$__baihu_after
+if [[ -z $__baihu_then && -n $__baihu_config && -f $__baihu_config/task_after.sh ]]; then
+  while IFS= read -r __baihu_line || [[ -n $__baihu_line ]]; do
+    __baihu_line=${__baihu_line#"${__baihu_line%%[![:space:]]*}"}
+    [[ -z $__baihu_line || $__baihu_line == \#* ]] || { __baihu_then=1 && break; }
+  done <"$__baihu_config/task_after.sh"
+fi
+
 if [[ ${__baihu_argv[0]-} == --baihu-shell ]]; then
-  # A plain shell command runs in a subshell of this one: no second bash to start, and (as with Qinglong's task.sh)
-  # it sees what config.sh set; `exit` in it ends only the subshell, so the after-hooks still run.
+  # A plain shell command is evaluated by this bash (no second bash to start) and, as with Qinglong's task.sh, sees
+  # what config.sh set. With after-hooks, in a subshell: its `exit` ends only the subshell and the hooks still run.
+  if [[ -z $__baihu_then ]]; then
+    eval "${__baihu_argv[1]}"
+    exit
+  fi
   (eval "${__baihu_argv[1]}")
 elif [[ ${__baihu_argv[0]-} == --baihu-source ]]; then
   # A .sh task is sourced, as Qinglong's task.sh does: it sees config.sh's variables (exported or not) and the
-  # helpers of task-helpers.sh. In a subshell, so its `exit` still lets the after-hooks run.
+  # helpers of task-helpers.sh; in a subshell when after-hooks follow, so its `exit` still lets them run.
   # `./`: `.` would look a bare name up on PATH first.
   __baihu_file=${__baihu_argv[1]}
   [[ $__baihu_file == */* ]] || __baihu_file=./$__baihu_file
+  if [[ -z $__baihu_then ]]; then
+    . "$__baihu_file" "${__baihu_argv[@]:2}"
+    exit
+  fi
   (. "$__baihu_file" "${__baihu_argv[@]:2}")
+elif [[ -z $__baihu_then ]]; then
+  exec "${__baihu_argv[@]}"
 else
   "${__baihu_argv[@]}"
 fi

@@ -122,14 +122,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // After a new version failed its first start, this version may have to put its database copy back first.
   const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
-  const database = openDatabase(paths.db);
+  // One commit per event-loop turn (db/group-commit.ts); replies (onSend), run starts, backups, close commit first.
+  let logCommitError = (error: unknown) => console.error('database commit failed', error);
+  const database = openDatabase(paths.db, { groupCommit: { onError: (error) => logCommitError(error) } });
   await migrateToLatest(database.db, database.sqlite, database.file);
+  database.flush();
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const openSurface = new OpenSurface(config.baseUrl);
   const app = Fastify(
     serverOptions({ logger: options.logger ?? false, timeouts, rewriteUrl: openSurface.rewriteUrl }),
   ).withTypeProvider<TypeBoxTypeProvider>();
+  logCommitError = (error) => app.log.error({ err: error }, 'database commit failed');
   logRecovery(app.log, restored);
   logUnrestricted(app.log, paths, unrestricted);
   switchToIncrementalVacuum(database.sqlite, app.log);
@@ -157,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = new ObservedJobRunner(
     {
       executor,
-      runs: new JobRunsRepository(database.db),
+      runs: new JobRunsRepository(database.db, database.flush),
       live,
       paths,
       clock,
@@ -266,6 +270,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
   installErrorHandling(app);
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    database.flush();
+    done(null, payload);
+  });
   if (options.rawPathWall !== false) installRawPathWall(app, config.baseUrl);
   const localKey = await LocalKey.create(paths.db); // for `task` and `ql` on this machine (auth/local-key.ts)
   installAccess(app, { sessions, runTokens, apps: apps.service, surface: openSurface, localKey });

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteStatement } from 'kysely';
 import path from 'node:path';
+import { GroupCommit } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
 import type { Database } from './schema.ts';
 
@@ -24,24 +25,36 @@ const statementCacheSize = 256;
  * Kysely prepares every query it runs again; a run start's dozen queries spent more time being prepared than run.
  * The same SQL text reuses its statement (Kysely binds values as parameters, lists as one JSON parameter, so the
  * texts repeat). A statement still being iterated is busy: then a fresh one is prepared for this query.
+ * With a group commit, statements that write open the turn's transaction first, and an explicit BEGIN commits it.
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, group: GroupCommit | null) {
+  const cache = new Map<string, { statement: SQLite.Statement; run: SqliteStatement }>();
+  const wrap = (statement: SQLite.Statement): SqliteStatement => {
+    if (!group || statement.readonly) return statement;
+    return {
+      reader: statement.reader,
+      all: (parameters) => (group.beforeWrite(), statement.all(parameters)),
+      run: (parameters) => (group.beforeWrite(), statement.run(parameters)),
+      iterate: (parameters) => (group.beforeWrite(), statement.iterate(parameters)),
+    };
+  };
   return {
     close: () => void sqlite.close(),
-    prepare(text: string): SQLite.Statement {
+    prepare(text: string): SqliteStatement {
+      if (group && /^\s*begin\b/i.test(text)) group.flush();
       const cached = cache.get(text);
-      if (cached && !cached.busy) {
+      if (cached && !cached.statement.busy) {
         cache.delete(text);
         cache.set(text, cached);
-        return cached;
+        return cached.run;
       }
       const statement = sqlite.prepare(text);
+      const run = wrap(statement);
       if (!cached) {
-        cache.set(text, statement);
+        cache.set(text, { statement, run });
         if (cache.size > statementCacheSize) cache.delete(cache.keys().next().value!);
       }
-      return statement;
+      return run;
     },
   };
 }
@@ -55,12 +68,23 @@ export interface DatabaseHandle {
    * Cheap enough for every request: one statement prepared once.
    */
   changeCounter(): string;
+  /** Commits the writes of this turn now, when the group commit holds any (a no-op without one). */
+  flush(): void;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /**
+   * The writes of one event-loop turn share one commit (group-commit.ts): the daemon's choice. Whoever opens it so
+   * must flush before anything that needs the writes on disk; a command-line tool that exits right after writing
+   * keeps one commit per statement.
+   */
+  groupCommit?: { onError: (error: unknown) => void };
 }
 
 export const databaseFileName = 'baihu.sqlite';
 
-export function openDatabase(dbDir: string): DatabaseHandle {
+export function openDatabase(dbDir: string, options: OpenOptions = {}): DatabaseHandle {
   const file = path.join(dbDir, databaseFileName);
   const sqlite = new SQLite(file);
   // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/vacuum.ts).
@@ -74,7 +98,10 @@ export function openDatabase(dbDir: string): DatabaseHandle {
   const version = sqlite.prepare<[], { changes: number; data: number }>(
     'select total_changes() as changes, (select data_version from pragma_data_version) as data',
   );
-  const db = new Kysely<Database>({ dialect: new BaihuSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const group = options.groupCommit ? new GroupCommit(sqlite, options.groupCommit.onError) : null;
+  const db = new Kysely<Database>({
+    dialect: new BaihuSqliteDialect({ database: withStatementCache(sqlite, group) }),
+  });
   return {
     db,
     sqlite,
@@ -85,7 +112,9 @@ export function openDatabase(dbDir: string): DatabaseHandle {
     },
     // Kysely's destroy closes the handle only if a query went through Kysely; a connection used only directly
     // (a backup's snapshot) would stay open and keep its WAL.
+    flush: () => group?.flush(),
     close: async () => {
+      group?.flush();
       await db.destroy();
       if (sqlite.open) sqlite.close();
     },

@@ -202,6 +202,8 @@ export class JobRunner {
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {
+        // The run's row and marker are committed before anything is spawned: crash recovery finds its processes.
+        this.o.runs.saveNow();
         const handle = await this.o.executor.runTask({
           ...work.command,
           env: { ...tokenEnv, ...work.command.env, BAIHU_RUN: String(run.runId) },

@@ -5,10 +5,28 @@ import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.
 
 /** The job_runs table: one query per method. */
 export class JobRunsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/group-commit.ts). */
+    private readonly commitPending: () => void = () => {},
+  ) {}
+
+  /** A run row was inserted since the last saveNow: it may still wait for its turn's commit. */
+  private unsaved = false;
+
+  /**
+   * Before a run's processes start its row must be on disk: commits what the turn holds when a row was inserted
+   * since the last call (else it was committed with its own turn long before, and the batch is left alone).
+   */
+  saveNow(): void {
+    if (!this.unsaved) return;
+    this.unsaved = false;
+    this.commitPending();
+  }
 
   async insert(run: NewJobRun): Promise<number> {
     const row = await this.db.insertInto('job_runs').values(run).returning('id').executeTakeFirstOrThrow();
+    this.unsaved = true;
     return row.id;
   }
 

@@ -3,7 +3,7 @@
  * once, cached until the file changes (mtime, size, inode), so a run does not pay for a bash start every time.
  */
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 /** Prints `name=value\0` for each named variable that is set (set to "" included: unset and "" differ). */
 const printScript = `. "$1" >/dev/null 2>&1 </dev/null; shift
@@ -11,8 +11,33 @@ for n in "$@"; do if [[ -n \${!n+x} ]]; then printf '%s=%s\\0' "$n" "\${!n}"; fi
 
 export type ConfigValues = Record<string, string | undefined>;
 
+/** What config.sh's text can do to the exported environment (see mayChangeEnvironment). */
+interface ConfigText {
+  /** A command that exports or assigns a variable by name (export, declare, set -a, source, eval, read...). */
+  exportsByCommand: boolean;
+  /** Names assigned with `NAME=` / `NAME+=`: these change what a run receives when they are exported already. */
+  assigned: Set<string>;
+}
+
+const exportingCommand =
+  /(^|[^\w])(export|declare|typeset|readonly|local|set|source|eval|read|mapfile|readarray|printf|getopts|let|for|alias|enable|builtin|command|exec)([^\w]|$)|\(\(|(^|[^\w.])\.([^\w]|$)/;
+const assignment = /(^|[^\w])([A-Za-z_]\w*)\+?=/g;
+
+/** Reads config.sh's text: the lines that are not comments, the commands and assignments in them. */
+export function scanConfigText(text: string): ConfigText {
+  const assigned = new Set<string>();
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    if (exportingCommand.test(line)) return { exportsByCommand: true, assigned };
+    for (const match of line.matchAll(assignment)) assigned.add(match[2]!);
+  }
+  return { exportsByCommand: false, assigned };
+}
+
 export class ConfigShReader {
   private cache = new Map<string, { stamp: string; values: Promise<ConfigValues> }>();
+  private text: { stamp: string; scan: ConfigText } | null = null;
 
   /** `environment`: what bash inherits (the whitelisted variables of the daemon, see environment.ts). */
   constructor(
@@ -30,6 +55,28 @@ export class ConfigShReader {
     const values = evaluate(this.file, names, this.environment);
     this.cache.set(key, { stamp, values });
     return values;
+  }
+
+  /**
+   * Whether sourcing config.sh may change what a run with `env` receives, and the run wrapper must fit the
+   * environment after it (a fork and a loop over every variable in bash, ≈1 ms a run): a command that can export or
+   * assign by name, or an assignment to a variable of `env`. A config.sh of plain settings (the shipped one) cannot.
+   * Read from the text, cached until the file changes; erring on "may" only costs the fitting.
+   */
+  mayChangeEnvironment(env: Readonly<Record<string, string>>): boolean {
+    const stamp = fileStamp(this.file);
+    if (stamp === null) return false;
+    if (this.text?.stamp !== stamp) {
+      let scan: ConfigText;
+      try {
+        scan = scanConfigText(readFileSync(this.file, 'utf8'));
+      } catch {
+        scan = { exportsByCommand: true, assigned: new Set() };
+      }
+      this.text = { stamp, scan };
+    }
+    const { scan } = this.text;
+    return scan.exportsByCommand || [...scan.assigned].some((name) => Object.hasOwn(env, name));
   }
 }
 

@@ -157,6 +157,7 @@ export class ProcessRunner implements TaskRunner {
       BAIHU_TASK_BEFORE: spec.taskBefore ?? '',
       BAIHU_TASK_AFTER: spec.taskAfter ?? '',
       BAIHU_RUN_DELAY: String(delay),
+      BAIHU_CONFIG_FIT: this.config.mayChangeEnvironment(env) ? '1' : '0',
       ...wrapperLimits(lines),
     };
     const argv = commandArgv(command, script?.ok ? script.file : '', cwd);

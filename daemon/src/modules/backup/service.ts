@@ -61,7 +61,10 @@ export class BackupService {
       paths,
       live,
       version,
-      snapshotDatabase: (file) => database.sqlite.backup(file).then(() => {}),
+      snapshotDatabase: (file) => {
+        database.flush();
+        return database.sqlite.backup(file).then(() => {});
+      },
       databaseBytes: () => statSync(database.file).size,
       now: () => this.o.clock.now(),
     };

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
 import { CronStatus, noLogName, RunTrigger } from '../../contract/enums.ts';
-import type { CronRow } from '../../db/schema.ts';
+import type { CronRow, CronUpdate } from '../../db/schema.ts';
 import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
 import { relativeToScripts } from '../../jobs/executor/script.ts';
 import { parseTaskCommand } from '../../jobs/executor/task-command.ts';
@@ -188,8 +188,7 @@ export class TaskRuns {
   private async onDue(cronId: number, dueAt: number): Promise<void> {
     const cron = await this.o.crons.find(cronId);
     if (!cron || cron.is_disabled) return;
-    await this.o.crons.update(cronId, { last_due_at: dueAt });
-    await this.enqueue(cron, RunTrigger.schedule, dueAt);
+    await this.enqueue(cron, RunTrigger.schedule, dueAt, { last_due_at: dueAt });
   }
 
   private workDirOf(cron: CronRow): string | null {
@@ -201,10 +200,16 @@ export class TaskRuns {
    * Queues a run under the task's overlap policy. What it runs is read when its turn comes (a task edited while its
    * run waits runs as edited); a waiting run holds its ids and this area's shared `prepare` and `on`, nothing more.
    */
-  private async enqueue(cron: CronRow, trigger: string, dueAt: number | null = null): Promise<void> {
+  private async enqueue(
+    cron: CronRow,
+    trigger: string,
+    dueAt: number | null = null,
+    changes: CronUpdate = {},
+  ): Promise<void> {
     const spec = { kind: JobKind.task, refId: cron.id, key: keyOf(cron.id), trigger, dueAt, notifyToken: true };
     await this.o.policy.admit({ ...spec, prepare: this.prepare, on: this.listener }, cron.overlap_policy);
-    await this.refreshStatus(cron.id);
+    // One update of the row per step of a run (a burst of 1,000 runs writes each of these 1,000 times).
+    await this.refreshStatus(cron.id, changes);
   }
 
   private readonly prepare = async (job: { refId: number | null; trigger: string }) => {
@@ -215,7 +220,7 @@ export class TaskRuns {
   private readonly listener: JobListener = {
     started: (run) => this.started(run.refId!, run),
     finished: (run) => this.finished(run.refId!, run),
-    settled: (run) => this.refreshStatus(run.refId!),
+    settled: (run) => this.refreshStatus(run.refId!, this.outcomeOf(run)),
   };
 
   private contentOf(cron: CronRow, trigger: string): JobContent & { work: CommandWork } {
@@ -248,25 +253,30 @@ export class TaskRuns {
     this.o.live.broadcast('cronStatus', { id: cronId, status: CronStatus.running, runId: run.runId });
   }
 
-  private async finished(cronId: number, run: FinishedRun): Promise<void> {
-    const cron = run.started ? await this.o.crons.find(cronId) : undefined;
-    if (!cron) return;
-    await this.o.crons.update(cronId, {
+  /** How a run that started ended, saved on its task's row with the status that follows (settled). */
+  private outcomeOf(run: FinishedRun): CronUpdate {
+    if (!run.started) return {};
+    return {
       last_running_time: Math.round((run.durationMs ?? 0) / 100) / 10,
       last_end: run.end,
       last_exit_code: run.exitCode,
-    });
-    if (this.o.onRunEnd) {
-      const previousEnd = await this.o.jobs.runs.previousEnd(JobKind.task, cron.id, run.runId);
-      this.o.onRunEnd({ cron, run, previousEnd });
-    }
+    };
+  }
+
+  private async finished(cronId: number, run: FinishedRun): Promise<void> {
+    // The outcome itself is saved with the status that follows, once the run has left the queue (settled).
+    if (!run.started || !this.o.onRunEnd) return;
+    const cron = await this.o.crons.find(cronId);
+    if (!cron) return;
+    const previousEnd = await this.o.jobs.runs.previousEnd(JobKind.task, cron.id, run.runId);
+    this.o.onRunEnd({ cron, run, previousEnd });
   }
 
   /** A task's status follows its runs: running if one runs, queued if one waits, else idle. */
-  private async refreshStatus(cronId: number): Promise<void> {
+  private async refreshStatus(cronId: number, changes: CronUpdate = {}): Promise<void> {
     const busy = this.o.jobs.busy(taskQueue, keyOf(cronId));
     const status = busy.running ? CronStatus.running : busy.waiting ? CronStatus.queued : CronStatus.idle;
-    await this.o.crons.update(cronId, busy.running ? { status } : { status, pid: null });
+    await this.o.crons.update(cronId, busy.running ? { ...changes, status } : { ...changes, status, pid: null });
     this.o.live.broadcast('cronStatus', { id: cronId, status });
   }
 }

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { openDatabase } from '../../daemon/src/db/connection.ts';
+import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { tempDir } from '../helpers/app.ts';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+async function open(t: TestContext) {
+  const paths = dataPaths(tempDir(t));
+  await ensureDataDirs(paths);
+  const errors: unknown[] = [];
+  const handle = openDatabase(paths.db, { groupCommit: { onError: (error) => errors.push(error) } });
+  await migrateToLatest(handle.db, handle.sqlite, handle.file);
+  handle.flush();
+  // Another process's view of the file (the `ql` command, a test reading the database).
+  const other = new Database(handle.file, { readonly: true });
+  t.after(async () => {
+    other.close();
+    await handle.close();
+  });
+  const settingsSeen = () =>
+    (other.prepare(`select count(*) as n from settings where key like 'gc-%'`).get() as { n: number }).n;
+  return { handle, other, errors, settingsSeen };
+}
+
+const put = (db: ReturnType<typeof openDatabase>['db'], key: string) =>
+  db.insertInto('settings').values({ key, value: '1' }).execute();
+
+test('group commit: the writes of one turn are seen at once on the connection, by others once the turn ends, in one commit', async (t) => {
+  const { handle, errors, settingsSeen, other } = await open(t);
+  const version = () => (other.prepare('pragma data_version').get() as { data_version: number }).data_version;
+  const before = version();
+  await put(handle.db, 'gc-1');
+  await put(handle.db, 'gc-2');
+  await handle.db.updateTable('settings').set({ value: '2' }).where('key', '=', 'gc-1').execute();
+  const own = await handle.db.selectFrom('settings').select('value').where('key', '=', 'gc-1').executeTakeFirst();
+  assert.equal(own?.value, '2', 'the connection reads its own writes');
+  assert.equal(settingsSeen(), 0, 'not committed before the turn ends');
+  await nextTurn();
+  assert.equal(settingsSeen(), 2);
+  assert.equal(version() - before, 1, 'one commit for the three writes');
+  assert.deepEqual(errors, []);
+});
+
+test('group commit: flush commits at once; an explicit transaction after writes of the same turn commits them first', async (t) => {
+  const { handle, errors, settingsSeen } = await open(t);
+  await put(handle.db, 'gc-a');
+  handle.flush();
+  assert.equal(settingsSeen(), 1);
+  await put(handle.db, 'gc-b');
+  await handle.db.transaction().execute(async (trx) => {
+    await trx.insertInto('settings').values({ key: 'gc-c', value: '1' }).execute();
+  });
+  assert.equal(settingsSeen(), 3, 'gc-b before the transaction, gc-c by its own commit');
+  // A transaction that fails rolls back its own writes only.
+  await put(handle.db, 'gc-d');
+  await assert.rejects(
+    handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('settings').values({ key: 'gc-e', value: '1' }).execute();
+      throw new Error('no');
+    }),
+  );
+  await nextTurn();
+  assert.equal(settingsSeen(), 4);
+  assert.deepEqual(errors, []);
+});
+
+test('group commit: a failing statement fails alone; the turn keeps its other writes', async (t) => {
+  const { handle, errors, settingsSeen } = await open(t);
+  await put(handle.db, 'gc-x');
+  await assert.rejects(put(handle.db, 'gc-x'), /UNIQUE/);
+  await put(handle.db, 'gc-y');
+  await nextTurn();
+  assert.equal(settingsSeen(), 2);
+  assert.deepEqual(errors, []);
+  // A direct better-sqlite3 transaction inside the turn's one nests as a savepoint.
+  await put(handle.db, 'gc-z');
+  handle.sqlite.transaction(() =>
+    handle.sqlite.prepare(`insert into settings (key, value) values ('gc-w', '1')`).run(),
+  )();
+  await sql`select 1`.execute(handle.db);
+  await handle.close();
+  assert.equal(settingsSeen(), 4, 'close commits what is pending');
+});
