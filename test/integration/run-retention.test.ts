@@ -196,3 +196,40 @@ test('the retention job: PUT /api/system/log-cleanup/run prunes run history unde
   assert.match(row!.log_path, /^system\/retention\//);
   assert.match(readFileSync(path.join(paths.log, row!.log_path), 'utf8'), /Removed 4 runs and 4 of their logs/);
 });
+
+test("with the daemon's group commit the WAL is started over between checkpoints, not grown by every batch", async (t) => {
+  const paths = dataPaths(tempDir(t));
+  await ensureDataDirs(paths);
+  const failures: unknown[] = [];
+  const database = openDatabase(paths.db, { groupCommit: { onError: (error) => failures.push(error) } });
+  t.after(() => database.close());
+  await migrateToLatest(database.db, database.sqlite, database.file);
+  database.flush();
+  const insert = database.sqlite.prepare(
+    `insert into job_runs (kind, ref_id, trigger, status, "end", log_path, queued_at, started_at, finished_at)
+     values ('task', ?, 'schedule', 1, 'success', ?, ?, ?, ?)`,
+  );
+  database.sqlite.transaction(() => {
+    for (let i = 0; i < 6000; i++) {
+      const at = now - (400 - i / 100) * day;
+      insert.run(i % 3, `task-${i % 3}/${i}-${'x'.repeat(60)}.log`, at, at, at + 1000);
+    }
+  })();
+  database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const walFile = `${database.file}-wal`;
+  const report = await pruneRunHistory({
+    runs: new JobRunsRepository(database.db),
+    logRoot: paths.log,
+    policy: runHistoryPolicyOf(30, 0),
+    now,
+    inUse: () => new Set(),
+    width: { start: 100, max: 100 },
+    wal: { sqlite: database.sqlite, file: database.file, commit: () => database.flush() },
+    checkpointEveryRows: 300,
+  });
+  assert.equal(report.runs, 6000 - 3, "each task's newest run stays");
+  assert.deepEqual(failures, []);
+  // 6,000 deletes change ≈ 1,000 pages of the table and its indexes; between two checkpoints ≈ 3 batches of them.
+  const walPages = statSync(walFile).size / Number(database.sqlite.pragma('page_size', { simple: true }));
+  assert.ok(walPages < 400, `the WAL grew to ${Math.round(walPages)} pages`);
+});

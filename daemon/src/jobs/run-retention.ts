@@ -51,7 +51,16 @@ export interface RunPruneOptions {
   /** Rowids per batch to begin with, and the most a batch may span. */
   width?: { start: number; max: number };
   /** The database, so its WAL is checkpointed by the worker during the pass (without it: SQLite's own). */
-  wal?: { sqlite: SQLite.Database; file: string };
+  wal?: {
+    sqlite: SQLite.Database;
+    file: string;
+    /**
+     * Commits the batches the turn's transaction still holds (db/group-commit.ts). A checkpoint by another connection
+     * copies only committed frames; with the last batch uncommitted the WAL is never wholly copied, so the next
+     * write cannot start it over and it grows by every batch (11.8 GB in the longevity bench before this).
+     */
+    commit?: () => void;
+  };
   /** Rows deleted between two checkpoints (each row changes two or three pages of the WAL). */
   checkpointEveryRows?: number;
   /** Awaited after each batch so requests are served in between (default: one turn of the event loop). */
@@ -99,7 +108,10 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
   if (o.wal) o.wal.sqlite.pragma('wal_autocheckpoint = 0');
   let sinceCheckpoint = 0;
   // Should the worker fail to checkpoint (its connection cannot open), the main connection does it: slower, never lost.
-  const checkpoint = () => worker.checkpoint().catch(() => void o.wal?.sqlite.pragma('wal_checkpoint(PASSIVE)'));
+  const checkpoint = () => {
+    o.wal?.commit?.();
+    return worker.checkpoint().catch(() => void o.wal?.sqlite.pragma('wal_checkpoint(PASSIVE)'));
+  };
   try {
     const bounds = await o.runs.idBounds();
     if (!bounds) return report;

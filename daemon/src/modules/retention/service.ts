@@ -48,6 +48,7 @@ export class RetentionService {
       runHistorySweep({
         runs: new JobRunsRepository(o.database.db),
         sqlite: o.database.sqlite,
+        commit: () => o.database.flush(),
         activeLogs: () => o.jobs.activeLogs().keys(),
       }),
     ];

@@ -79,6 +79,8 @@ export const logSweep: Sweep = {
 export function runHistorySweep(deps: {
   runs: JobRunsRepository;
   sqlite: Database.Database;
+  /** Commits the writes the turn holds (DatabaseHandle.flush): the worker's checkpoint must see every batch. */
+  commit: () => void;
   activeLogs: () => Iterable<string>;
 }): Sweep {
   return {
@@ -96,7 +98,7 @@ export function runHistorySweep(deps: {
         policy: ctx.policy,
         now: ctx.now,
         inUse: () => new Set(deps.activeLogs()),
-        wal: { sqlite: deps.sqlite, file: deps.sqlite.name },
+        wal: { sqlite: deps.sqlite, file: deps.sqlite.name, commit: deps.commit },
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       const pages = await reclaimFreePages(deps.sqlite, ctx.signal ? { signal: ctx.signal } : {});
