@@ -27,8 +27,9 @@ const bundle = path.join(repo, 'daemon/dist/server.mjs');
 /**
  * What scripts/start.sh and docker/entrypoint.sh start the daemon with besides the bundle: node's arguments and
  * glibc's allocator tuning (docs/performance.md). A value already in the environment is kept, as those scripts do.
+ * BENCH_NODE_ARGS (space-separated) replaces node's arguments, to compare another setting with the same bench.
  */
-export const daemonNodeArgs = ['--max-semi-space-size=1'];
+export const daemonNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? ['--max-semi-space-size=1'];
 export const daemonEnv = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
