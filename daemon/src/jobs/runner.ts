@@ -198,13 +198,8 @@ export class JobRunner {
       }
       run.logPath = content.logPath(startedAt);
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
-      log = await JobLog.open(
-        this.o.live,
-        topicOf(spec.kind, run.runId, spec.refId),
-        logFile,
-        spec.mask,
-        spec.keepTail,
-      );
+      const topic = topicOf(spec.kind, run.runId, spec.refId);
+      log = await JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {
