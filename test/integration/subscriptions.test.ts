@@ -186,8 +186,14 @@ test('subscriptions: branch switch, auto add off, the live log topic streams', a
     }
     throw new Error('no run');
   })();
-  const detail = await call(app, 'GET', `${api}/${id}`, { token });
-  assert.equal((detail.body.data as { status: number }).status, 0, 'running');
+  // The run is launched before it has started (its log is opened first, off the daemon's thread): the row says
+  // running once it has.
+  let status: number | undefined;
+  for (let i = 0; i < 200 && status !== 0; i++) {
+    status = ((await call(app, 'GET', `${api}/${id}`, { token })).body.data as { status: number }).status;
+    if (status !== 0) await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.equal(status, 0, 'running');
   const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws?token=${token}`);
   const messages: ServerMessage[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(String(raw)) as ServerMessage));

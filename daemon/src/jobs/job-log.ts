@@ -1,6 +1,6 @@
 import type { EndInfo } from '../contract/live.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { LogOutput } from './executor/log-output.ts';
+import { LogOutput, openLogFile } from './executor/log-output.ts';
 import type { OutputSink } from './executor/types.ts';
 
 /** The end of a stream of output, at most `limit` bytes. */
@@ -34,17 +34,30 @@ export class JobLog {
   private readonly writer: ReturnType<LiveHub['open']>;
   private readonly tail: Tail | null;
 
-  constructor(
+  /** Opens the file (off the daemon's thread, see openLogFile), then the live topic: followers find the file. */
+  static async open(
     live: LiveHub,
     topic: string,
     file: string | null,
+    mask?: (text: string) => string,
+    keepTail = 0,
+  ): Promise<JobLog> {
+    const fd = file === null ? null : await openLogFile(file);
+    return new JobLog(live, topic, file, fd, mask, keepTail);
+  }
+
+  private constructor(
+    live: LiveHub,
+    topic: string,
+    file: string | null,
+    fd: number | null,
     private readonly mask: (text: string) => string = (text) => text,
     keepTail = 0,
   ) {
     this.writer = live.open(topic, file);
     const tail = keepTail > 0 ? new Tail(keepTail) : null;
     this.tail = tail;
-    this.out = new LogOutput(file, {
+    this.out = new LogOutput(fd, {
       data: tail
         ? (chunk) => {
             tail.add(chunk);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import { RunEnd, RunStatus } from '../contract/enums.ts';
 import type { Executor } from './executor/executor.ts';
-import { LogOutput } from './executor/log-output.ts';
+import { LogOutput, openLogFileSync } from './executor/log-output.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
 
 const interruptedLine = '\n## Interrupted: the daemon stopped during this run / 守护进程在运行期间停止，本次运行中断\n';
@@ -28,7 +28,7 @@ export async function recoverRuns(
     // The log may be gone; the row still records the interruption.
     if (file && existsSync(file)) {
       try {
-        const log = new LogOutput(file);
+        const log = new LogOutput(openLogFileSync(file));
         log.write(Buffer.from(interruptedLine));
         log.close();
       } catch {

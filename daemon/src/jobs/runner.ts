@@ -140,7 +140,7 @@ export class JobRunner {
   /** Whether a run of the key runs (stopping ones included) or waits. */
   busy(queue: string, key: string): { running: boolean; waiting: boolean } {
     const q = this.queues.get(queue);
-    return { running: q?.isRunning(key) ?? false, waiting: (q?.waitingRuns(key).length ?? 0) > 0 };
+    return { running: q?.isRunning(key) ?? false, waiting: q?.isWaiting(key) ?? false };
   }
 
   counts(queue: string): { queued: number; running: number } {
@@ -198,7 +198,8 @@ export class JobRunner {
       }
       run.logPath = content.logPath(startedAt);
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
-      log = new JobLog(this.o.live, topicOf(spec.kind, run.runId, spec.refId), logFile, spec.mask, spec.keepTail);
+      const topic = topicOf(spec.kind, run.runId, spec.refId);
+      log = await JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {

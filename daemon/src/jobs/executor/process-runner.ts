@@ -14,7 +14,7 @@ import { ConfigShReader } from './config-sh.ts';
 import { buildEnvironment, inheritedEnvironment, newRunMarker } from './environment.ts';
 import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
 import { formatLogTime, logLines, type LineTable } from './log-format.ts';
-import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
+import { defaultLogLimitBytes, LogOutput, openLogFile } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
 import { launchDirect } from './launch.ts';
 import { defaultReaper } from './reaper.ts';
@@ -79,7 +79,8 @@ export class ProcessRunner implements TaskRunner {
     const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
     const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
-    const out = new LogOutput(spec.logFile, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
+    const fd = spec.logFile === null ? null : await openLogFile(spec.logFile);
+    const out = new LogOutput(fd, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
     out.line(lines.start(formatLogTime(startedAt), spec.title));
     try {
       const plan = await this.plan(spec, runId, lines);

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../../clock.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { newRunMarker, runIdVariable } from './environment.ts';
 import { formatLogTime, logLines } from './log-format.ts';
-import { defaultLogLimitBytes, LogOutput } from './log-output.ts';
+import { defaultLogLimitBytes, LogOutput, openLogFileSync } from './log-output.ts';
 import { defaultReaper } from './reaper.ts';
 import { RunGroup } from './run-group.ts';
 import type { OutputSink, RunHandle } from './types.ts';
@@ -38,7 +38,8 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
   const startedAt = clock.now();
   const lines = logLines[options.language ?? 'en'];
   const limit = options.logLimitBytes ?? defaultLogLimitBytes;
-  const out = new LogOutput(options.logFile ?? null, options.sink, { bytes: limit, notice: lines.truncated(limit) });
+  const fd = options.logFile ? openLogFileSync(options.logFile) : null;
+  const out = new LogOutput(fd, options.sink, { bytes: limit, notice: lines.truncated(limit) });
   const title = options.title;
   if (title !== undefined) out.line(lines.start(formatLogTime(startedAt), title));
   return RunGroup.now([{ argv: options.argv, cwd: options.cwd, env: { ...options.env, [runIdVariable]: runId } }], {

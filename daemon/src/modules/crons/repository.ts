@@ -188,6 +188,11 @@ export class CronRepository {
     return this.db.updateTable('crons').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
+  /** update without reading the row back: a run's status changes (three a run) need nothing of it. */
+  async set(id: number, changes: CronUpdate): Promise<void> {
+    await this.db.updateTable('crons').set(changes).where('id', '=', id).execute();
+  }
+
   updateMany(ids: number[], changes: CronUpdate): Promise<CronRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.updateTable('crons').set(changes).where(inList('id', ids)).returningAll().execute();

@@ -244,7 +244,7 @@ export class TaskRuns {
   }
 
   private async started(cronId: number, run: StartedRun): Promise<void> {
-    await this.o.crons.update(cronId, {
+    await this.o.crons.set(cronId, {
       status: CronStatus.running,
       pid: run.pid,
       log_path: run.logPath,
@@ -276,7 +276,7 @@ export class TaskRuns {
   private async refreshStatus(cronId: number, changes: CronUpdate = {}): Promise<void> {
     const busy = this.o.jobs.busy(taskQueue, keyOf(cronId));
     const status = busy.running ? CronStatus.running : busy.waiting ? CronStatus.queued : CronStatus.idle;
-    await this.o.crons.update(cronId, busy.running ? { ...changes, status } : { ...changes, status, pid: null });
+    await this.o.crons.set(cronId, busy.running ? { ...changes, status } : { ...changes, status, pid: null });
     this.o.live.broadcast('cronStatus', { id: cronId, status });
   }
 }
