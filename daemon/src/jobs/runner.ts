@@ -62,8 +62,6 @@ export class JobRunner {
   private readonly active = new Map<number, Run>();
   private readonly idleWaiters = new Set<() => void>();
   private closed = false;
-  /** The last log being opened: logs open in launch order (the pool may finish two in any order). */
-  private opening: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: JobRunnerOptions) {
     addTopicResolvers(o.live, o.runs, (relative) => path.join(o.paths.log, relative));
@@ -110,7 +108,10 @@ export class JobRunner {
     if (!this.closed) this.queues.get(queue)?.pump();
   }
 
-  /** Stops a run (a waiting one leaves the queue, a running one is killed); resolves once over, false if neither. */
+  /**
+   * Stops a run: a waiting one leaves the queue (ended `stopped`), a running one is stopped (its processes killed,
+   * its steps aborted). Resolves once it is over in every way; false when it neither waits nor runs.
+   */
   async stop(runId: number): Promise<boolean> {
     const waiting = this.waiting.get(runId);
     if (waiting?.queue.remove(runId)) {
@@ -198,10 +199,7 @@ export class JobRunner {
       run.logPath = content.logPath(startedAt);
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
       const topic = topicOf(spec.kind, run.runId, spec.refId);
-      // Runs that start together start in the order they were queued.
-      const opened = this.opening.then(() => JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail));
-      this.opening = opened.catch(() => {});
-      log = await opened;
+      log = await JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {
@@ -211,6 +209,7 @@ export class JobRunner {
           ...work.command,
           env: { ...tokenEnv, ...work.command.env, BAIHU_RUN: String(run.runId) },
           ...(run.marker ? { marker: run.marker } : {}),
+          startedAt,
           logFile: null,
           sink: log.sink,
           title: content.title ?? '',
