@@ -76,7 +76,7 @@ export class ProcessRunner implements TaskRunner {
 
   async start(spec: TaskRunSpec): Promise<RunHandle> {
     const runId = spec.marker ?? newRunMarker();
-    const startedAt = spec.startedAt ?? this.clock.now();
+    const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
     const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
     const fd = spec.logFile === null ? null : await openLogFile(spec.logFile);

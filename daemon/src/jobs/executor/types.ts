@@ -44,11 +44,6 @@ export interface TaskRunSpec {
    * (the engine, in the run row) lets crash recovery find a run even when the daemon died as it was spawned.
    */
   marker?: string;
-  /**
-   * When the run began (default: now). The job kernel passes the moment the run left its queue: runs that leave
-   * together then start in queue order, whichever of their logs the thread pool opens first.
-   */
-  startedAt?: number;
   sink?: OutputSink;
 }
 
