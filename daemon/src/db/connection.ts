@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteStatement } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type SqliteStatement } from 'kysely';
 import path from 'node:path';
+import { FairDriver } from './fair-driver.ts';
 import { GroupCommit } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
 import type { Database } from './schema.ts';
@@ -15,6 +16,10 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 class BaihuSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new FairDriver(super.createDriver());
   }
 }
 

@@ -62,6 +62,8 @@ export class JobRunner {
   private readonly active = new Map<number, Run>();
   private readonly idleWaiters = new Set<() => void>();
   private closed = false;
+  /** The last launch's log open: launches take their logs in launch order. */
+  private lastOpen: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: JobRunnerOptions) {
     addTopicResolvers(o.live, o.runs, (relative) => path.join(o.paths.log, relative));
@@ -108,10 +110,7 @@ export class JobRunner {
     if (!this.closed) this.queues.get(queue)?.pump();
   }
 
-  /**
-   * Stops a run: a waiting one leaves the queue (ended `stopped`), a running one is stopped (its processes killed,
-   * its steps aborted). Resolves once it is over in every way; false when it neither waits nor runs.
-   */
+  /** Stops a run (a waiting one leaves the queue, a running one is killed); resolves once over, false if neither. */
   async stop(runId: number): Promise<boolean> {
     const waiting = this.waiting.get(runId);
     if (waiting?.queue.remove(runId)) {
@@ -199,7 +198,11 @@ export class JobRunner {
       run.logPath = content.logPath(startedAt);
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
       const topic = topicOf(spec.kind, run.runId, spec.refId);
-      log = await JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail);
+      // Opened in parallel on the pool, taken in launch order: runs that start together start in queue order.
+      const opened = JobLog.open(this.o.live, topic, logFile, spec.mask, spec.keepTail);
+      const previous = this.lastOpen;
+      this.lastOpen = opened.catch(() => {});
+      log = await previous.then<JobLog>(() => opened);
       const tokenEnv = spec.notifyToken ? (this.o.tokens?.envFor(run.runId) ?? {}) : {};
       const { work } = content;
       if ('command' in work) {
