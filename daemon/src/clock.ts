@@ -8,16 +8,76 @@ export interface Clock {
 /** setTimeout cannot wait longer than about 24.8 days; longer waits are taken in steps. */
 const maxTimeout = 2 ** 31 - 1;
 
-interface HeapTimer {
+/** An entry of a TimeHeap: earliest `at` first; equal times in the order they were added (`seq`). */
+export interface Timed {
   at: number;
   seq: number;
+}
+
+const earlier = (a: Timed, b: Timed) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
+
+/** A binary min-heap of timed entries (the timers below, the scheduler's armed schedules). */
+export class TimeHeap<T extends Timed> {
+  private items: T[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): T | undefined {
+    return this.items[0];
+  }
+
+  push(item: T): void {
+    const items = this.items;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!earlier(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): T | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last) {
+      items[0] = last;
+      this.down(0);
+    }
+    return top;
+  }
+
+  /** Keeps the entries `keep` accepts, in one pass (then re-ordered in linear time). */
+  retain(keep: (item: T) => boolean): void {
+    this.items = this.items.filter(keep);
+    for (let i = (this.items.length >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  private down(i: number): void {
+    const items = this.items;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < items.length && earlier(items[left]!, items[least]!)) least = left;
+      if (right < items.length && earlier(items[right]!, items[least]!)) least = right;
+      if (least === i) return;
+      [items[i], items[least]] = [items[least]!, items[i]!];
+      i = least;
+    }
+  }
+}
+
+interface HeapTimer extends Timed {
   fn: () => void;
   done: boolean;
   /** Still in the heap (cancelled ones are counted only while they are). */
   queued: boolean;
 }
-
-const earlier = (a: HeapTimer, b: HeapTimer) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
 /**
  * Every timer of the daemon in one binary heap behind one Node timeout (the earliest). 100,000 armed tasks were
@@ -26,7 +86,7 @@ const earlier = (a: HeapTimer, b: HeapTimer) => a.at < b.at || (a.at === b.at &&
  * when they reach its top, or all at once when they are more than half of it.
  */
 export class TimerHeap {
-  private heap: HeapTimer[] = [];
+  private readonly heap = new TimeHeap<HeapTimer>();
   private seq = 0;
   private cancelled = 0;
   private handle: NodeJS.Timeout | null = null;
@@ -36,28 +96,28 @@ export class TimerHeap {
 
   add(at: number, fn: () => void): () => void {
     const timer: HeapTimer = { at, seq: this.seq++, fn, done: false, queued: true };
-    this.push(timer);
-    if (this.heap[0] === timer) this.arm();
+    this.heap.push(timer);
+    if (this.heap.peek() === timer) this.arm();
     return () => {
       if (timer.done) return;
       timer.done = true;
       if (!timer.queued) return;
       this.cancelled++;
-      if (this.cancelled > 1000 && this.cancelled * 2 > this.heap.length) this.compact();
+      if (this.cancelled > 1000 && this.cancelled * 2 > this.heap.size) this.compact();
     };
   }
 
   /** Timers waiting (cancelled ones excepted). */
   get size(): number {
-    return this.heap.length - this.cancelled;
+    return this.heap.size - this.cancelled;
   }
 
   private arm(): void {
-    while (this.heap.length > 0 && this.heap[0]!.done) {
+    while (this.heap.peek()?.done) {
       this.pop();
       this.cancelled--;
     }
-    const first = this.heap[0];
+    const first = this.heap.peek();
     if (first === this.armedFor && this.handle) return;
     if (this.handle) clearTimeout(this.handle);
     this.handle = null;
@@ -73,7 +133,7 @@ export class TimerHeap {
     this.armedFor = null;
     const now = this.now();
     const due: HeapTimer[] = [];
-    while (this.heap.length > 0 && this.heap[0]!.at <= now) {
+    for (let top = this.heap.peek(); top && top.at <= now; top = this.heap.peek()) {
       const timer = this.pop()!;
       if (timer.done) this.cancelled--;
       else due.push(timer);
@@ -90,51 +150,18 @@ export class TimerHeap {
   }
 
   private compact(): void {
-    this.heap = this.heap.filter((timer) => {
+    this.heap.retain((timer) => {
       if (timer.done) timer.queued = false;
       return !timer.done;
     });
     this.cancelled = 0;
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
     this.arm();
   }
 
-  private push(timer: HeapTimer): void {
-    const heap = this.heap;
-    heap.push(timer);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!earlier(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  }
-
   private pop(): HeapTimer | undefined {
-    const heap = this.heap;
-    const top = heap[0];
+    const top = this.heap.pop();
     if (top) top.queued = false;
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      this.down(0);
-    }
     return top;
-  }
-
-  private down(i: number): void {
-    const heap = this.heap;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let least = i;
-      if (left < heap.length && earlier(heap[left]!, heap[least]!)) least = left;
-      if (right < heap.length && earlier(heap[right]!, heap[least]!)) least = right;
-      if (least === i) return;
-      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
-      i = least;
-    }
   }
 }
 

@@ -1,0 +1,114 @@
+/**
+ * The scheduler against a plain model, over generated sequences of arm / armEvery / disarm / time passing: every
+ * armed schedule fires at each of its times (as croner lists them) from the moment it was armed until it is
+ * disarmed or re-armed, an interval every `everyMs` from its arming, and nothing else fires. Also: however many
+ * keys are armed, the scheduler holds one clock timer.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Cron } from 'croner';
+import { ManualClock } from '../../daemon/src/clock.ts';
+import { Scheduler } from '../../daemon/src/scheduler/scheduler.ts';
+
+const schedules = ['*/7 * * * * *', '0 * * * *', '*/2 * * * *', '15,45 * * * * *', '@once', 'not a cron'];
+const intervals = [5_000, 60_000, 90_500];
+
+/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Plan = { from: number; schedules: string[] } | { from: number; everyMs: number };
+
+/** The times a plan fires in (from, to], as the model sees it. */
+function expectedTimes(plan: Plan, to: number): number[] {
+  if ('everyMs' in plan) {
+    const times: number[] = [];
+    for (let at = plan.from + plan.everyMs; at <= to; at += plan.everyMs) times.push(at);
+    return times;
+  }
+  return plan.schedules.flatMap((schedule) => {
+    if (schedule.startsWith('@') || schedule === 'not a cron') return [];
+    const cron = new Cron(schedule, { paused: true, timezone: 'UTC' });
+    const times: number[] = [];
+    for (let next = cron.nextRun(new Date(plan.from)); next && next.getTime() <= to; next = cron.nextRun(next)) {
+      times.push(next.getTime());
+    }
+    return times;
+  });
+}
+
+for (const seed of [1, 2, 3, 4, 5, 6]) {
+  test(`generated arm/disarm/time steps fire exactly what the model says (seed ${seed})`, async () => {
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, Math.floor(next() * 1000)));
+    const fired: string[] = [];
+    const scheduler = new Scheduler<number>(
+      clock,
+      () => 'UTC',
+      (key, dueAt) => {
+        assert.equal(clock.now(), dueAt, 'a timer fires at its due time');
+        fired.push(`${key}@${dueAt}`);
+      },
+    );
+    const plans = new Map<number, Plan>();
+    const expected: string[] = [];
+    const close = (key: number, at: number) => {
+      const plan = plans.get(key);
+      if (plan) for (const time of expectedTimes(plan, at)) expected.push(`${key}@${time}`);
+      plans.delete(key);
+    };
+    for (let step = 0; step < 120; step++) {
+      const key = Math.floor(next() * 8);
+      const what = next();
+      const now = clock.now();
+      if (what < 0.35) {
+        close(key, now);
+        const chosen = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(schedules));
+        scheduler.arm(key, chosen);
+        plans.set(key, { from: now, schedules: chosen });
+      } else if (what < 0.45) {
+        close(key, now);
+        const everyMs = pick(intervals);
+        scheduler.armEvery(key, everyMs);
+        plans.set(key, { from: now, everyMs });
+      } else if (what < 0.6) {
+        close(key, now);
+        scheduler.disarm(key);
+      } else {
+        // Sometimes exactly onto a due time, sometimes between them.
+        await clock.advanceAsync(next() < 0.3 ? 1000 * Math.ceil(next() * 30) : Math.floor(next() * 400_000));
+      }
+    }
+    for (const key of [...plans.keys()]) close(key, clock.now());
+    scheduler.disarmAll();
+    assert.deepEqual([...fired].sort(), [...expected].sort());
+    assert.ok(fired.length > 50, `the sequence fired little (${fired.length}): the generator tests nothing`);
+    assert.equal(clock.pendingTimers(), 0);
+  });
+}
+
+test('10,000 armed keys hold one clock timer; disarming them all leaves none', async () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const fired: number[] = [];
+  const scheduler = new Scheduler<number>(
+    clock,
+    () => 'UTC',
+    (key) => fired.push(key),
+  );
+  for (let key = 0; key < 10_000; key++) scheduler.arm(key, [`${key % 60} * * * *`]);
+  assert.equal(clock.pendingTimers(), 1);
+  await clock.advanceAsync(60 * 60_000);
+  assert.equal(fired.length, 10_000);
+  assert.equal(new Set(fired).size, 10_000);
+  assert.equal(clock.pendingTimers(), 1);
+  for (let key = 0; key < 10_000; key++) scheduler.disarm(key);
+  assert.equal(clock.pendingTimers(), 0);
+});
