@@ -16,8 +16,7 @@ import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
 import { controlOf, newRun, runSteps, ticketOf, unstarted, type Run } from './run.ts';
-import type { JobRunsRepository } from './runs-repository.ts';
-import { statusOfEnd } from './runs-repository.ts';
+import { statusOfEnd, type JobRunsRepository } from './runs-repository.ts';
 import { addTopicResolvers, topicOf } from './topics.ts';
 import {
   runsCommand,
@@ -254,7 +253,7 @@ export class JobRunner {
     await this.react(run, () => run.spec.on?.started?.(started));
   }
 
-  /** Saves the outcome, lets the area react, ends the live topic, and frees the run's place. */
+  /** Frees the run's place, saves the outcome, lets the area react and ends the live topic. */
   private async settle(
     run: Run,
     finished: FinishedRun,
@@ -262,6 +261,9 @@ export class JobRunner {
     extra: Pick<StepsEnd, 'message' | 'detail'> = {},
   ): Promise<void> {
     run.ended = true;
+    // Its place is free once its processes ended: the bookkeeping below must not hold the next run back.
+    run.queue.done(run.runId);
+    if (!this.closed) run.queue.pump();
     try {
       await this.o.runs.update(run.runId, {
         status: statusOfEnd[finished.end],
@@ -278,10 +280,8 @@ export class JobRunner {
       if (run.spec.notifyToken) this.o.tokens?.revoke(run.runId);
       this.active.delete(run.runId);
       this.waiting.delete(run.runId);
-      run.queue.done(run.runId);
       run.finished.resolve(finished);
       await this.react(run, () => run.spec.on?.settled?.(finished));
-      if (!this.closed) run.queue.pump();
       if (this.active.size === 0 && this.waiting.size === 0) {
         for (const resolve of this.idleWaiters) resolve();
         this.idleWaiters.clear();
