@@ -16,6 +16,8 @@
  *  - burst_runs_exact: every task ran exactly once (no run lost, none doubled).
  *  - burst_peak_rss_mb (sampled every 20 ms; budget 250 MB) and burst_cpu_ms_per_1000_runs (daemon user+system);
  *    burst_starter_cpu_ms_per_1000_runs: the same of the daemon's process starter (baihu-spawner), which forks the runs.
+ * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
+ * before; the first burst also makes each task's folder. BENCH_SCALE_REPEAT=0 skips it.
  * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only; `none` runs only the burst);
  * BENCH_SCALE_BURST=0 skips the burst; BENCH_SCALE_LIST_WAIT_MS waits that much longer before the list requests (to
  * see how much of list_p99_ms is the daemon's first full garbage collection after start-up; not for the figures).
@@ -153,6 +155,56 @@ async function atSize(tasks: number): Promise<void> {
   }
 }
 
+/**
+ * One burst: waits for `due`, then for every run due then to end; `prefix` names the figures. Budgets apply to the
+ * first burst only (each task's first run, which also makes its log folder); the repeat a minute later is the same
+ * tasks again, whose folders exist (what a panel that has run for a while sees every minute).
+ */
+async function measureBurst(reader: Database.Database, pid: number, due: number, tasks: number, first: boolean) {
+  const prefix = first ? 'burst' : 'burst_repeat';
+  const starterCpu = () => childrenNamed(pid, 'baihu-spawner').reduce((sum, child) => sum + cpuMs(child), 0);
+  while (Date.now() < due - 1000) await sleep(100);
+  const cpuBefore = cpuMs(pid);
+  const starterBefore = starterCpu();
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const ended = reader.prepare(
+    `select count(*) as n from job_runs where kind = 'task' and due_at = ? and "end" is not null`,
+  );
+  const deadline = due + 120_000;
+  while ((ended.get(due) as { n: number }).n < tasks && Date.now() < deadline) await sleep(100);
+  const cpu = cpuMs(pid) - cpuBefore;
+  // The process starter (daemon/native/baihu-spawner) forks the runs for the daemon.
+  const starter = starterCpu() - starterBefore;
+  clearInterval(sampler);
+  const runs = reader
+    .prepare(
+      `select ref_id, count(*) as n, min(started_at - due_at) as late from job_runs where kind = 'task' and due_at = ? group by ref_id`,
+    )
+    .all(due) as { ref_id: number; n: number; late: number }[];
+  const exact = runs.length === tasks && runs.every((row) => row.n === 1);
+  const lateness = runs.map((row) => row.late);
+  const last = reader
+    .prepare(`select max(finished_at) as t from job_runs where kind = 'task' and due_at = ?`)
+    .get(due) as {
+    t: number;
+  };
+  const extra = {
+    tasks,
+    concurrency: 16,
+    all_ended_ms: last.t - due,
+    load: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+  };
+  const p99 = lateness.length ? percentile(lateness, 0.99) : Infinity;
+  report.figure(`${prefix}_lateness_p99_ms`, p99, first ? 2000 : null, extra);
+  report.check(`${prefix}_runs_exact`, exact, { tasks_run: runs.length, doubled: runs.filter((r) => r.n > 1).length });
+  report.figure(`${prefix}_peak_rss_mb`, peak, 250, extra);
+  report.figure(`${prefix}_cpu_ms_per_1000_runs`, (cpu * 1000) / Math.max(1, runs.length), null, extra);
+  report.figure(`${prefix}_starter_cpu_ms_per_1000_runs`, (starter * 1000) / Math.max(1, runs.length), null, extra);
+}
+
 async function burst(): Promise<void> {
   const tasks = 1000;
   const temp = tempDir('scale-burst');
@@ -163,52 +215,17 @@ async function burst(): Promise<void> {
     await daemon.stop();
     await insertTasks(daemon.db, tasks, 'echo hi');
     const db = new Database(daemon.db);
-    // Due 20 s from now, whole second: time for the daemon to start and arm them all.
+    // Due 20 s from now, whole second (time for the daemon to start and arm them all), and again a minute later.
     const due = Math.ceil((Date.now() + 20_000) / 1000) * 1000;
-    const at = new Date(due);
-    db.prepare('update crons set schedule = ?').run(
-      `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`,
-    );
+    db.prepare('update crons set schedule = ?').run(`${new Date(due).getUTCSeconds()} * * * * *`);
     db.prepare(`insert or replace into settings (key, value) values ('cronConcurrency', '16')`).run();
     db.close();
     daemon = await startDaemon(temp.dir);
-    const pid = daemon.child.pid!;
     const reader = new Database(daemon.db, { readonly: true });
     try {
-      while (Date.now() < due - 1000) await sleep(100);
-      const cpuBefore = cpuMs(pid);
-      let peak = rssMb(pid);
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-      const ended = reader.prepare(`select count(*) as n from job_runs where kind = 'task' and "end" is not null`);
-      const deadline = due + 120_000;
-      while ((ended.get() as { n: number }).n < tasks && Date.now() < deadline) await sleep(100);
-      const cpu = cpuMs(pid) - cpuBefore;
-      // The process starter (daemon/native/baihu-spawner) forks the runs for the daemon since the burst began.
-      const starterCpu = childrenNamed(pid, 'baihu-spawner').reduce((sum, child) => sum + cpuMs(child), 0);
-      clearInterval(sampler);
-      const runs = reader
-        .prepare(
-          `select ref_id, count(*) as n, min(started_at - due_at) as late from job_runs where kind = 'task' group by ref_id`,
-        )
-        .all() as { ref_id: number; n: number; late: number }[];
-      const exact = runs.length === tasks && runs.every((row) => row.n === 1);
-      const lateness = runs.map((row) => row.late);
-      const last = reader.prepare(`select max(finished_at) as t from job_runs where kind = 'task'`).get() as {
-        t: number;
-      };
-      const extra = {
-        tasks,
-        concurrency: 16,
-        all_ended_ms: last.t - due,
-        load: loadavg()
-          .map((n) => n.toFixed(2))
-          .join(' '),
-      };
-      report.figure('burst_lateness_p99_ms', lateness.length ? percentile(lateness, 0.99) : Infinity, 2000, extra);
-      report.check('burst_runs_exact', exact, { tasks_run: runs.length, doubled: runs.filter((r) => r.n > 1).length });
-      report.figure('burst_peak_rss_mb', peak, 250, extra);
-      report.figure('burst_cpu_ms_per_1000_runs', (cpu * 1000) / Math.max(1, runs.length), null, extra);
-      report.figure('burst_starter_cpu_ms_per_1000_runs', (starterCpu * 1000) / Math.max(1, runs.length), null, extra);
+      await measureBurst(reader, daemon.child.pid!, due, tasks, true);
+      if (process.env.BENCH_SCALE_REPEAT !== '0')
+        await measureBurst(reader, daemon.child.pid!, due + 60_000, tasks, false);
     } finally {
       reader.close();
     }
