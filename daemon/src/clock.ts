@@ -12,23 +12,38 @@ const maxTimeout = 2 ** 31 - 1;
 export interface Timed {
   at: number;
   seq: number;
+  /** The heap's own marks: in it, and removed while in it (it leaves when it reaches the top or at compaction). */
+  queued?: boolean;
+  removed?: boolean;
 }
 
 const earlier = (a: Timed, b: Timed) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
-/** A binary min-heap of timed entries (the timers below, the scheduler's armed schedules). */
+/**
+ * A binary min-heap of timed entries (the daemon's timers below, the scheduler's armed schedules). Removal only
+ * marks an entry; marked ones leave when they reach the top, or all at once when they are more than half of it.
+ */
 export class TimeHeap<T extends Timed> {
   private items: T[] = [];
+  private removedCount = 0;
 
+  /** Entries waiting (removed ones excepted). */
   get size(): number {
-    return this.items.length;
+    return this.items.length - this.removedCount;
   }
 
+  /** The earliest entry that was not removed. */
   peek(): T | undefined {
+    while (this.items[0]?.removed) {
+      this.take();
+      this.removedCount--;
+    }
     return this.items[0];
   }
 
   push(item: T): void {
+    item.queued = true;
+    item.removed = false;
     const items = this.items;
     items.push(item);
     let i = items.length - 1;
@@ -40,7 +55,27 @@ export class TimeHeap<T extends Timed> {
     }
   }
 
+  /** Takes the earliest entry that was not removed. */
   pop(): T | undefined {
+    return this.peek() && this.take();
+  }
+
+  /** Removes an entry still in the heap (anything else is left as it is). */
+  remove(item: T): void {
+    if (!item.queued || item.removed) return;
+    item.removed = true;
+    this.removedCount++;
+    if (this.removedCount > 1000 && this.removedCount * 2 > this.items.length) {
+      this.items = this.items.filter((entry) => {
+        if (entry.removed) entry.queued = false;
+        return !entry.removed;
+      });
+      this.removedCount = 0;
+      for (let i = (this.items.length >> 1) - 1; i >= 0; i--) this.down(i);
+    }
+  }
+
+  private take(): T | undefined {
     const items = this.items;
     const top = items[0];
     const last = items.pop();
@@ -48,13 +83,8 @@ export class TimeHeap<T extends Timed> {
       items[0] = last;
       this.down(0);
     }
+    if (top) top.queued = false;
     return top;
-  }
-
-  /** Keeps the entries `keep` accepts, in one pass (then re-ordered in linear time). */
-  retain(keep: (item: T) => boolean): void {
-    this.items = this.items.filter(keep);
-    for (let i = (this.items.length >> 1) - 1; i >= 0; i--) this.down(i);
   }
 
   private down(i: number): void {
@@ -74,49 +104,40 @@ export class TimeHeap<T extends Timed> {
 
 interface HeapTimer extends Timed {
   fn: () => void;
+  /** Fired or cancelled. */
   done: boolean;
-  /** Still in the heap (cancelled ones are counted only while they are). */
-  queued: boolean;
 }
 
 /**
  * Every timer of the daemon in one binary heap behind one Node timeout (the earliest). 100,000 armed tasks were
  * 100,000 Node Timeout objects, thousands of Node timer lists (one per distinct delay) and their closures: about a
- * kilobyte each and most of start-up's garbage collection. Cancelling only marks a timer; marked ones leave the heap
- * when they reach its top, or all at once when they are more than half of it.
+ * kilobyte each and most of start-up's garbage collection.
  */
 export class TimerHeap {
   private readonly heap = new TimeHeap<HeapTimer>();
   private seq = 0;
-  private cancelled = 0;
   private handle: NodeJS.Timeout | null = null;
   private armedFor: HeapTimer | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   add(at: number, fn: () => void): () => void {
-    const timer: HeapTimer = { at, seq: this.seq++, fn, done: false, queued: true };
+    const timer: HeapTimer = { at, seq: this.seq++, fn, done: false };
     this.heap.push(timer);
     if (this.heap.peek() === timer) this.arm();
     return () => {
       if (timer.done) return;
       timer.done = true;
-      if (!timer.queued) return;
-      this.cancelled++;
-      if (this.cancelled > 1000 && this.cancelled * 2 > this.heap.size) this.compact();
+      this.heap.remove(timer);
     };
   }
 
   /** Timers waiting (cancelled ones excepted). */
   get size(): number {
-    return this.heap.size - this.cancelled;
+    return this.heap.size;
   }
 
   private arm(): void {
-    while (this.heap.peek()?.done) {
-      this.pop();
-      this.cancelled--;
-    }
     const first = this.heap.peek();
     if (first === this.armedFor && this.handle) return;
     if (this.handle) clearTimeout(this.handle);
@@ -133,11 +154,7 @@ export class TimerHeap {
     this.armedFor = null;
     const now = this.now();
     const due: HeapTimer[] = [];
-    for (let top = this.heap.peek(); top && top.at <= now; top = this.heap.peek()) {
-      const timer = this.pop()!;
-      if (timer.done) this.cancelled--;
-      else due.push(timer);
-    }
+    for (let top = this.heap.peek(); top && top.at <= now; top = this.heap.peek()) due.push(this.heap.pop()!);
     try {
       for (const timer of due) {
         if (timer.done) continue;
@@ -147,21 +164,6 @@ export class TimerHeap {
     } finally {
       this.arm();
     }
-  }
-
-  private compact(): void {
-    this.heap.retain((timer) => {
-      if (timer.done) timer.queued = false;
-      return !timer.done;
-    });
-    this.cancelled = 0;
-    this.arm();
-  }
-
-  private pop(): HeapTimer | undefined {
-    const top = this.heap.pop();
-    if (top) top.queued = false;
-    return top;
   }
 }
 

@@ -23,9 +23,8 @@ interface Slot<K> extends Timed {
   entry: Armed<K>;
   /** The schedule (null for an interval). */
   parsed: Parsed | null;
-  /** False once disarmed (it leaves the heap when it reaches the top, or at the next compaction). */
+  /** False once disarmed (also between firing and re-arming, when it is out of the heap). */
   live: boolean;
-  queued: boolean;
 }
 
 interface DueItem<K> {
@@ -58,8 +57,6 @@ export class Scheduler<K = number> {
   /** Every armed schedule's next fire time, behind one clock timer (the earliest). */
   private readonly heap = new TimeHeap<Slot<K>>();
   private seq = 0;
-  /** Disarmed slots still in the heap. */
-  private dead = 0;
   private clockTimer: { at: number; cancel: () => void } | null = null;
   /**
    * Timers that fired in this turn of the event loop. When a thousand tasks are due on the same second their timers
@@ -120,8 +117,7 @@ export class Scheduler<K = number> {
     const slots: Slot<K>[] = [];
     for (const one of parsed) {
       const next = one ? this.nextAfter(one, now) : null;
-      if (one && next !== null)
-        slots.push(this.enqueue({ at: next, seq: 0, entry, parsed: one, live: true, queued: false }));
+      if (one && next !== null) slots.push(this.enqueue({ at: next, seq: 0, entry, parsed: one, live: true }));
     }
     entry.slots = slots.slice();
     this.armed.set(key, entry);
@@ -133,24 +129,19 @@ export class Scheduler<K = number> {
     this.disarm(key);
     const entry: Armed<K> = { key, schedules: [], slots: [], everyMs };
     const at = this.clock.now() + everyMs;
-    entry.slots = [this.enqueue({ at, seq: 0, entry, parsed: null, live: true, queued: false })];
+    entry.slots = [this.enqueue({ at, seq: 0, entry, parsed: null, live: true })];
     this.armed.set(key, entry);
     this.armClock();
   }
 
   private enqueue(slot: Slot<K>): Slot<K> {
     slot.seq = this.seq++;
-    slot.queued = true;
     this.heap.push(slot);
     return slot;
   }
 
-  /** Keeps the one clock timer set for the earliest live slot (disarmed ones on top leave first). */
+  /** Keeps the one clock timer set for the earliest slot. */
   private armClock(): void {
-    for (let top = this.heap.peek(); top && !top.live; top = this.heap.peek()) {
-      this.heap.pop()!.queued = false;
-      this.dead--;
-    }
     const first = this.heap.peek();
     if (first && this.clockTimer?.at === first.at) return;
     this.clockTimer?.cancel();
@@ -163,9 +154,7 @@ export class Scheduler<K = number> {
     const firedAt = this.clock.now();
     for (let top = this.heap.peek(); top && top.at <= firedAt; top = this.heap.peek()) {
       const slot = this.heap.pop()!;
-      slot.queued = false;
-      if (!slot.live) this.dead--;
-      else this.collect({ slot, dueAt: slot.at, firedAt });
+      this.collect({ slot, dueAt: slot.at, firedAt });
     }
     this.armClock();
   }
@@ -180,7 +169,7 @@ export class Scheduler<K = number> {
     this.due = [];
     for (const { slot, dueAt, firedAt } of batch) {
       // Disarmed or re-armed since it fired: the new slots are already in the heap.
-      if (!slot.live || this.armed.get(slot.entry.key) !== slot.entry) continue;
+      if (!slot.live) continue;
       this.rearm(slot, dueAt, firedAt);
       this.onDue(slot.entry.key, dueAt, firedAt);
     }
@@ -207,15 +196,8 @@ export class Scheduler<K = number> {
     if (!entry) return;
     this.armed.delete(key);
     for (const slot of entry.slots) {
-      if (slot.live && slot.queued) this.dead++;
       slot.live = false;
-    }
-    if (this.dead > 1000 && this.dead * 2 > this.heap.size) {
-      this.heap.retain((slot) => {
-        if (!slot.live) slot.queued = false;
-        return slot.live;
-      });
-      this.dead = 0;
+      this.heap.remove(slot);
     }
     this.armClock();
   }
