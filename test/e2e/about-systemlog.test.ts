@@ -60,6 +60,39 @@ test('about: version, runtimes, data folder sizes, a guide; Chinese on a dark ph
   await screenshot(phone.page, 'about-phone-zh-dark');
 });
 
+test('a view reads again when the live socket opens: what the daemon announced before it opened is not missed', async (t) => {
+  const browser = await launchBrowser(t);
+  const panel = await startPanel(t);
+  await initAccount(panel.app);
+  const token = await login(panel.app);
+  const { context, page } = await signedInPage(browser, token);
+  const measured = async () => {
+    for (;;) {
+      const reply = await fetch(`${panel.url}api/system/about/sizes`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { data } = (await reply.json()) as { data: { sizes: unknown; measuring: boolean } };
+      if (data.sizes && !data.measuring) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  // The page's first socket is refused; the second (the page's backoff, half a second later) reaches the daemon only
+  // once the measurement the About page asked for has ended, and been announced, with no socket open.
+  let sockets = 0;
+  await context.routeWebSocket(/\/api\/ws/, async (ws) => {
+    sockets += 1;
+    if (sockets === 1) return ws.close();
+    await measured();
+    ws.connectToServer();
+  });
+  const firstReply = page.waitForResponse((r) => r.url().endsWith('/api/system/about/sizes'));
+  await page.goto(`${panel.url}setting/about`);
+  const first = (await (await firstReply).json()) as { data: { sizes: unknown; measuring: boolean } };
+  assert.deepEqual([first.data.sizes, first.data.measuring], [null, true], 'the first answer is "measuring"');
+  await page.getByRole('table', { name: 'Data folder sizes' }).getByText('db', { exact: true }).waitFor();
+  assert.ok(sockets >= 2, `${sockets} socket(s)`);
+});
+
 test('system log: filter by level and text, a new line arrives live, delete; Chinese on a dark phone', async (t) => {
   const browser = await launchBrowser(t);
   const dataDir = tempDir(t);

@@ -25,6 +25,8 @@ export type ConnectionState = 'connecting' | 'open' | 'closed';
 
 const subscriptions = new Map<string, Set<Subscription>>();
 const eventListeners = new Map<string, Set<EventListener>>();
+/** Called at every open of the socket: events sent while it was not open are gone, so what they told must be read. */
+const resyncListeners = new Set<() => void>();
 const stateListeners = new Set<(state: ConnectionState) => void>();
 let socket: WebSocket | null = null;
 let state: ConnectionState = 'closed';
@@ -107,6 +109,13 @@ function connect(): void {
     retryMs = 500;
     setState('open');
     for (const topic of subscriptions.keys()) sendSubscribe(topic);
+    for (const resync of [...resyncListeners]) {
+      try {
+        resync();
+      } catch (error) {
+        console.error('live: a view failed to read again', error);
+      }
+    }
     pingTimer = setInterval(() => send({ type: 'ping' }), 25_000);
   };
   ws.onmessage = (event) => {
@@ -185,13 +194,22 @@ export function subscribe(
   };
 }
 
-/** Listens to a server event (e.g. `cronStatus`). Returns the function that stops listening. */
-export function onEvent(name: string, listener: EventListener): () => void {
+/**
+ * Listens to a server event (e.g. `cronStatus`). Returns the function that stops listening. The server does not keep
+ * events for a socket that is not open (not yet, or between reconnects), so a view that read something and follows
+ * its changes by events gives `resync`: it is called whenever the socket opens after this call, to read again what
+ * an event sent meanwhile would have told.
+ */
+export function onEvent(name: string, listener: EventListener, resync?: () => void): () => void {
   let set = eventListeners.get(name);
   if (!set) eventListeners.set(name, (set = new Set()));
   set.add(listener);
+  // A distinct function per call: two views passing the same resync each stop their own.
+  const mine = resync && (() => resync());
+  if (mine) resyncListeners.add(mine);
   ensure();
   return () => {
+    if (mine) resyncListeners.delete(mine);
     set.delete(listener);
     if (set.size === 0) eventListeners.delete(name);
     release();

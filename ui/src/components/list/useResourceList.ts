@@ -84,13 +84,17 @@ export function useResourceList<Row, Query>({
       timer = setTimeout(() => void load(true), 400);
     };
     const stopEvents = liveEvent
-      ? onEvent(liveEvent, (payload) => {
-          const change = (payload ?? {}) as Partial<StatusChange>;
-          if (typeof change.id !== 'number' || typeof change.status !== 'number') return;
-          const updates = latest.current.live!;
-          setRows((current) => updates.apply(current, change as StatusChange));
-          if (updates.refetch?.(change as StatusChange) ?? true) refetchSoon();
-        })
+      ? onEvent(
+          liveEvent,
+          (payload) => {
+            const change = (payload ?? {}) as Partial<StatusChange>;
+            if (typeof change.id !== 'number' || typeof change.status !== 'number') return;
+            const updates = latest.current.live!;
+            setRows((current) => updates.apply(current, change as StatusChange));
+            if (updates.refetch?.(change as StatusChange) ?? true) refetchSoon();
+          },
+          refetchSoon,
+        )
       : () => {};
     const stopChanges = latest.current.onChanged(() => void load(true));
     return () => {

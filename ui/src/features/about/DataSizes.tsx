@@ -16,7 +16,7 @@ export function DataSizes() {
     getDataSizes().then(setReply, (failure: Error) => setError(failure.message));
   }, []);
   useEffect(load, [load]);
-  useEffect(() => onEvent(dataSizesEvent, load), [load]);
+  useEffect(() => onEvent(dataSizesEvent, load, load), [load]);
 
   if (error) return <p className="text-[13px] text-danger-text">{error}</p>;
   const sizes = reply?.sizes;

@@ -27,7 +27,7 @@ export function useOverview(): { overview: Overview | null; error: string | null
         load();
       }, 1000);
     };
-    const stop = onEvent('cronStatus', soon);
+    const stop = onEvent('cronStatus', soon, soon);
     const stopSizes = onEvent(dataSizesEvent, soon);
     const minute = setInterval(load, 60_000);
     return () => {

@@ -108,13 +108,17 @@ export default function DepLogModal({ onClose }: ModalProps) {
 
   useEffect(() => {
     void load();
-    return onEvent('dependencyStatus', (payload) => {
-      const event = (payload ?? {}) as { id?: number; status?: number };
-      if (event.id !== id) return;
-      if (event.status === DependencyStatus.installing || event.status === DependencyStatus.removing)
-        setAttempt((n) => n + 1);
-      void load();
-    });
+    return onEvent(
+      'dependencyStatus',
+      (payload) => {
+        const event = (payload ?? {}) as { id?: number; status?: number };
+        if (event.id !== id) return;
+        if (event.status === DependencyStatus.installing || event.status === DependencyStatus.removing)
+          setAttempt((n) => n + 1);
+        void load();
+      },
+      () => void load(),
+    );
   }, [id, load]);
 
   const cancel = async () => {

@@ -126,10 +126,14 @@ export default function SubLogModal({ onClose }: ModalProps) {
 
   useEffect(() => {
     void load();
-    const stopStatus = onEvent('subscriptionStatus', (payload) => {
-      const event = (payload ?? {}) as { id?: number };
-      if (event.id === id) void load();
-    });
+    const stopStatus = onEvent(
+      'subscriptionStatus',
+      (payload) => {
+        const event = (payload ?? {}) as { id?: number };
+        if (event.id === id) void load();
+      },
+      () => void load(),
+    );
     return stopStatus;
   }, [id, load]);
 

@@ -83,11 +83,15 @@ export function UpdateProgress() {
   useEffect(load, [load]);
   useEffect(
     () =>
-      onEvent(updateProgressEvent, (payload) => {
-        const job = payload as UpdateJob;
-        setStatus((current) => (current ? { ...current, job } : current));
-        if (job.state !== 'running') load();
-      }),
+      onEvent(
+        updateProgressEvent,
+        (payload) => {
+          const job = payload as UpdateJob;
+          setStatus((current) => (current ? { ...current, job } : current));
+          if (job.state !== 'running') load();
+        },
+        load,
+      ),
     [load],
   );
 

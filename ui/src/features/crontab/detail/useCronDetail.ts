@@ -22,9 +22,13 @@ export function useCronDetail(id: number) {
   }, [id]);
   useEffect(() => {
     void load();
-    const stopEvents = onEvent('cronStatus', (payload) => {
-      if ((payload as { id?: number } | null)?.id === id) void load();
-    });
+    const stopEvents = onEvent(
+      'cronStatus',
+      (payload) => {
+        if ((payload as { id?: number } | null)?.id === id) void load();
+      },
+      () => void load(),
+    );
     const stopChanges = onCronsChanged(() => void load());
     return () => {
       stopEvents();

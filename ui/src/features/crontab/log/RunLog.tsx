@@ -43,9 +43,13 @@ function useRunRow(cronId: number, initial: CronRun): CronRun {
         },
         () => undefined,
       );
-    const stop = onEvent('cronStatus', (payload) => {
-      if ((payload as { id?: number } | null)?.id === cronId) void refresh();
-    });
+    const stop = onEvent(
+      'cronStatus',
+      (payload) => {
+        if ((payload as { id?: number } | null)?.id === cronId) void refresh();
+      },
+      () => void refresh(),
+    );
     // The run may have ended between the caller's fetch and this subscription.
     void refresh();
     return () => {

@@ -48,9 +48,13 @@ export function useCronLog(id: number): { source: CronLogSource; reload: () => v
 
   useEffect(() => {
     void load();
-    return onEvent('cronStatus', (payload) => {
-      if ((payload as { id?: number } | null)?.id === id) void load();
-    });
+    return onEvent(
+      'cronStatus',
+      (payload) => {
+        if ((payload as { id?: number } | null)?.id === id) void load();
+      },
+      () => void load(),
+    );
   }, [id, load]);
 
   return { source, reload: () => void load() };
