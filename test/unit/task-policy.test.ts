@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { defaultTaskNotifyPolicy, TaskNotifyPolicy } from '../../daemon/src/contract/notify.ts';
-import { RunOutcome, shouldNotify } from '../../daemon/src/notify/task-policy.ts';
+import { dependsOnPrevious, RunOutcome, shouldNotify } from '../../daemon/src/notify/task-policy.ts';
 
 const { success, failure } = RunOutcome;
 
@@ -32,4 +32,14 @@ test('onFailureAndRecovery adds only the first success after a failure', () => {
 
 test('the global default is onFailure', () => {
   assert.equal(defaultTaskNotifyPolicy, TaskNotifyPolicy.onFailure);
+});
+
+test('the previous run is read only when the answer depends on it: for every policy and outcome', () => {
+  const outcomes = Object.values(RunOutcome);
+  for (const policy of Object.values(TaskNotifyPolicy)) {
+    for (const outcome of outcomes) {
+      const answers = new Set([null, ...outcomes].map((previous) => shouldNotify(policy, outcome, previous)));
+      assert.equal(dependsOnPrevious(policy, outcome), answers.size > 1, `${policy}, ${outcome}`);
+    }
+  }
 });

@@ -3,6 +3,10 @@ import { TaskNotifyPolicy } from '../contract/notify.ts';
 export const RunOutcome = { success: 'success', failure: 'failure' } as const;
 export type RunOutcome = (typeof RunOutcome)[keyof typeof RunOutcome];
 
+/** Whether shouldNotify's answer for this policy and outcome depends on the previous run's outcome. */
+export const dependsOnPrevious = (policy: TaskNotifyPolicy, outcome: RunOutcome): boolean =>
+  policy === TaskNotifyPolicy.onFailureAndRecovery && outcome === RunOutcome.success;
+
 /**
  * Whether a finished run sends a notification. `previousOutcome` is the task's run before this one (undefined or
  * null when there was none): "onFailureAndRecovery" also reports the first success after a failure.

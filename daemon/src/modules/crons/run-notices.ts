@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { RunEnd } from '../../contract/enums.ts';
 import type { TaskNotifyPolicy } from '../../contract/notify.ts';
 import type { Notifier } from '../../notify/notifier.ts';
-import { RunOutcome } from '../../notify/task-policy.ts';
+import { dependsOnPrevious, RunOutcome } from '../../notify/task-policy.ts';
 import type { TaskRunEnd } from './runs.ts';
 
 /** How a run's end counts for notifications: stopped and interrupted runs are neither successes nor failures. */
@@ -35,18 +35,23 @@ export function logTail(file: string | null): string | undefined {
 }
 
 /** Sends the task's notification for a finished run, following its policy (or the global default). */
-export function noticeRunEnd(notifier: Notifier, { cron, run, previousEnd }: TaskRunEnd): void {
+export function noticeRunEnd(notifier: Notifier, end: TaskRunEnd): void {
+  void sendRunNotice(notifier, end).catch(() => {});
+}
+
+async function sendRunNotice(notifier: Notifier, { cron, run, previousEnd }: TaskRunEnd): Promise<void> {
   const outcome = outcomeOf(run.end);
   if (!outcome) return;
-  void notifier
-    .notifyTaskRun({
-      name: cron.name,
-      outcome,
-      previousOutcome: outcomeOf(previousEnd),
-      policy: (cron.notify_policy as TaskNotifyPolicy | null) ?? null,
-      exitCode: run.exitCode,
-      durationMs: run.durationMs ?? 0,
-      ...(outcome === RunOutcome.failure ? { logTail: logTail(run.logFile) } : {}),
-    })
-    .catch(() => {});
+  const policy = (cron.notify_policy as TaskNotifyPolicy | null) ?? (await notifier.taskPolicy());
+  // The previous run is read only when the answer depends on it.
+  const previousOutcome = dependsOnPrevious(policy, outcome) ? outcomeOf(await previousEnd()) : null;
+  await notifier.notifyTaskRun({
+    name: cron.name,
+    outcome,
+    previousOutcome,
+    policy,
+    exitCode: run.exitCode,
+    durationMs: run.durationMs ?? 0,
+    ...(outcome === RunOutcome.failure ? { logTail: logTail(run.logFile) } : {}),
+  });
 }

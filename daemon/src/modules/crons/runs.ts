@@ -29,8 +29,11 @@ import type { ArmableCron, CronRepository } from './repository.ts';
 export interface TaskRunEnd {
   cron: CronRow;
   run: FinishedRun;
-  /** How the task's previous run ended, null if this is its first. */
-  previousEnd: string | null;
+  /**
+   * How the task's previous run ended, null if this is its first: read on request, since only one policy asks
+   * (a success after a failure), and a burst of 1,000 runs would otherwise read it 1,000 times for nothing.
+   */
+  previousEnd: () => Promise<string | null>;
 }
 
 export interface TaskRunsOptions {
@@ -268,8 +271,8 @@ export class TaskRuns {
     if (!run.started || !this.o.onRunEnd) return;
     const cron = await this.o.crons.find(cronId);
     if (!cron) return;
-    const previousEnd = await this.o.jobs.runs.previousEnd(JobKind.task, cron.id, run.runId);
-    this.o.onRunEnd({ cron, run, previousEnd });
+    const runs = this.o.jobs.runs;
+    this.o.onRunEnd({ cron, run, previousEnd: () => runs.previousEnd(JobKind.task, cron.id, run.runId) });
   }
 
   /** A task's status follows its runs: running if one runs, queued if one waits, else idle. */
