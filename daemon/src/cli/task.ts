@@ -120,7 +120,7 @@ async function followInDaemon(client: LocalClient, queued: LocalRunQueued, lang:
 }
 
 /** The panel's variables from the database, when there is one (the daemon is down: migrating is safe). */
-async function panelVariables(config: Config): Promise<PanelVariable[]> {
+async function panelVariables(config: Config): Promise<readonly PanelVariable[]> {
   const paths = dataPaths(config.dataDir);
   if (!existsSync(path.join(paths.db, databaseFileName))) return [];
   const database = openDatabase(paths.db);

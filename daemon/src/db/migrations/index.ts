@@ -13,6 +13,7 @@ import * as m0011 from './0011-run-retention.ts';
 import * as m0012 from './0012-page-indexes.ts';
 import * as m0013 from './0013-run-retention-by-rowid.ts';
 import * as m0014 from './0014-crons-text-version.ts';
+import * as m0015 from './0015-envs-version.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-page-indexes': m0012,
   '0013-run-retention-by-rowid': m0013,
   '0014-crons-text-version': m0014,
+  '0015-envs-version': m0015,
 };

@@ -68,6 +68,15 @@ export function joinPanelVariables(variables: readonly PanelVariable[]): Record<
   return Object.fromEntries([...joined].map(([name, values]) => [name, values.join('&')]));
 }
 
+/** Joined once per list: the envs service hands out the same list until the table changes (envs/service.ts). */
+const joinedLists = new WeakMap<readonly PanelVariable[], Record<string, string>>();
+
+function joinedOnce(variables: readonly PanelVariable[]): Record<string, string> {
+  let joined = joinedLists.get(variables);
+  if (!joined) joinedLists.set(variables, (joined = joinPanelVariables(variables)));
+  return joined;
+}
+
 export interface EnvironmentLayers {
   paths: DataPaths;
   panel: readonly PanelVariable[];
@@ -97,7 +106,7 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   env.BAIHU_DATA_DIR = paths.root;
   env.NODE_PATH = [paths.deps, path.join(paths.deps, 'node_modules'), paths.scripts, scriptPackagesDir].join(':');
   env.PYTHONPATH = [paths.deps, paths.scripts].join(':');
-  const panel = joinPanelVariables(layers.panel);
+  const panel = joinedOnce(layers.panel);
   const run = validOnly(layers.run ?? {});
   Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
   env.PYTHONUNBUFFERED = '1';

@@ -74,4 +74,4 @@ export interface PanelVariable {
   value: string;
 }
 /** Supplies the panel variables at the moment a run starts (so a change applies to the next run without restart). */
-export type PanelVariableSource = () => Promise<PanelVariable[]>;
+export type PanelVariableSource = () => Promise<readonly PanelVariable[]>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { containsText } from '../../db/sql.ts';
 import type { Database, EnvRow, EnvUpdate, NewEnv } from '../../db/schema.ts';
 import { EnvStatus } from '../../contract/enums.ts';
@@ -39,6 +39,12 @@ export class EnvRepository {
       .orderBy('position')
       .orderBy('id')
       .execute();
+  }
+
+  /** Changes whenever enabled() could answer differently, whoever wrote (migration 0015's triggers). */
+  async version(): Promise<number> {
+    const { rows } = await sql<{ version: number }>`select version from envs_version`.execute(this.db);
+    return rows[0]!.version;
   }
 
   find(id: number): Promise<EnvRow | undefined> {

@@ -12,6 +12,9 @@ import { checkName, cleanLabels } from './validate.ts';
 
 /** The rules of the environment-variable area. Values are secrets: nothing here logs them. */
 export class EnvService {
+  /** The enabled variables as last read, and the envs table's version then (variables()). */
+  private kept: { version: number; variables: readonly PanelVariable[] } | null = null;
+
   constructor(
     private readonly envs: EnvRepository,
     private readonly clock: Clock,
@@ -27,9 +30,17 @@ export class EnvService {
     return toWireEnv(row);
   }
 
-  /** The variables a run sees: enabled ones by position (the runner joins same names with `&`). */
-  variables(): Promise<PanelVariable[]> {
-    return this.envs.enabled();
+  /**
+   * The variables a run sees: enabled ones by position (the runner joins same names with `&`). Read again only when
+   * the table's version moved: every run of a burst asked for all of them, a few hundred rows of cookies for many
+   * users. The version is read first, so rows read after a change are never kept under the version before it.
+   */
+  async variables(): Promise<readonly PanelVariable[]> {
+    const version = await this.envs.version();
+    if (this.kept?.version === version) return this.kept.variables;
+    const variables = await this.envs.enabled();
+    this.kept = { version, variables };
+    return variables;
   }
 
   /** Creates every variable or none (one transaction), appended after the last position. */
