@@ -82,18 +82,28 @@ export class Spawner {
 
   /** Starts spec's process through the starter, or directly when it is not usable. */
   launch(spec: LaunchSpec): Launched | Promise<Launched> {
-    // A NUL would shift the strings of the frame; Node's own spawn refuses it with its usual error.
-    const text = [spec.cwd, ...spec.argv, ...Object.entries(spec.env).flat()];
-    if (this.broken || text.some((s) => s.includes('\0')) || !this.ensureStarted()) return launchDirect(spec);
+    // The frame's strings, each ended by a NUL, built as one string (a run's environment is a few dozen of them).
+    // A NUL inside one would shift the strings of the frame; Node's own spawn refuses it with its usual error.
+    let strings = `${spec.cwd}\0`;
+    let nulInside = spec.cwd.includes('\0');
+    for (const arg of spec.argv) {
+      strings += `${arg}\0`;
+      nulInside ||= arg.includes('\0');
+    }
+    const names = Object.keys(spec.env);
+    for (const name of names) {
+      const value = spec.env[name]!;
+      strings += `${name}=${value}\0`;
+      nulInside ||= name.includes('\0') || value.includes('\0');
+    }
+    if (this.broken || nulInside || !this.ensureStarted()) return launchDirect(spec);
     const id = this.nextId++;
     const relayed = new Relayed(id, spec, this);
     this.relayed.set(id, relayed);
     this.refresh();
-    const env = Object.entries(spec.env).map(([name, value]) => `${name}=${value}`);
-    const strings = [spec.cwd, ...spec.argv, ...env].map((s) => `${s}\0`).join('');
     const body = Buffer.alloc(8 + Buffer.byteLength(strings));
     body.writeUInt32LE(spec.argv.length, 0);
-    body.writeUInt32LE(env.length, 4);
+    body.writeUInt32LE(names.length, 4);
     body.write(strings, 8);
     this.send(Request.start, id, body);
     return new Promise((resolve) => this.starting.set(id, resolve));
