@@ -145,13 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
   const live = new LiveHub();
   const envs = createEnvs({ db: database.db, clock });
+  // Installed dependencies (data/deps): module paths and their commands, the same for every run.
+  const dependencyEnv = runEnvironment(paths, host.processEnvironment.PATH);
   const executor = new ProcessExecutor({
     paths,
     daemonEnv: host.processEnvironment,
-    // One query per run start, so a change to the variables applies to the next run.
+    // Read at each run start (kept until the envs table changes), so a change applies to the next run.
     variables: () => envs.service.variables(),
-    // Installed dependencies (data/deps): module paths and their commands.
-    extraEnv: () => runEnvironment(paths, host.processEnvironment.PATH),
+    extraEnv: () => dependencyEnv,
     language: () => writtenLanguage(settings),
     logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
   });

@@ -108,11 +108,11 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   env.PYTHONPATH = [paths.deps, paths.scripts].join(':');
   const panel = joinedOnce(layers.panel);
   const run = validOnly(layers.run ?? {});
-  Object.assign(env, panel, validOnly(layers.extra ?? {}), run);
+  const extra = validOnly(layers.extra ?? {});
+  Object.assign(env, panel, extra, run);
   env.PYTHONUNBUFFERED = '1';
   env[runIdVariable] = layers.runId;
   withQlapi(env);
-  const extra = validOnly(layers.extra ?? {});
   const own = (name: string) => !(name in run) && !(name in extra);
   return {
     env,
