@@ -145,8 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
   const live = new LiveHub();
   const envs = createEnvs({ db: database.db, clock });
-  // Installed dependencies (data/deps): module paths and their commands, the same for every run.
-  const dependencyEnv = runEnvironment(paths, host.processEnvironment.PATH);
+  const dependencyEnv = runEnvironment(paths, host.processEnvironment.PATH); // data/deps' paths, one for every run
   const executor = new ProcessExecutor({
     paths,
     daemonEnv: host.processEnvironment,
