@@ -18,6 +18,7 @@
  *    burst_starter_cpu_ms_per_1000_runs: the same of the daemon's process starter (baihu-spawner), which forks the runs.
  * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
  * before; the first burst also makes each task's folder. BENCH_SCALE_REPEAT=0 skips it.
+ * BENCH_SCALE_ENVS=200 gives the burst's tasks that many panel variables (500-byte values; none by default).
  * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only; `none` runs only the burst);
  * BENCH_SCALE_BURST=0 skips the burst; BENCH_SCALE_LIST_WAIT_MS waits that much longer before the list requests (to
  * see how much of list_p99_ms is the daemon's first full garbage collection after start-up; not for the figures).
@@ -43,6 +44,7 @@ import { childrenNamed, cpuMs } from './lib/proc.ts';
 
 // Due times below are whole UTC seconds; the daemon reads schedules in its TZ.
 process.env.TZ = 'UTC';
+const envCount = Number(process.env.BENCH_SCALE_ENVS) || 0;
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number).filter(Boolean);
 const report = new Reporter('scale');
 const sorts = ['name', 'createdAt', 'status', 'last_execution_time'];
@@ -192,6 +194,7 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   const extra = {
     tasks,
     concurrency: 16,
+    panel_variables: envCount,
     all_ended_ms: last.t - due,
     load: loadavg()
       .map((n) => n.toFixed(2))
@@ -219,6 +222,11 @@ async function burst(): Promise<void> {
     const due = Math.ceil((Date.now() + 20_000) / 1000) * 1000;
     db.prepare('update crons set schedule = ?').run(`${new Date(due).getUTCSeconds()} * * * * *`);
     db.prepare(`insert or replace into settings (key, value) values ('cronConcurrency', '16')`).run();
+    // Panel variables every run is given (a Qinglong user's cookies: 50 names, 500-byte values); none by default.
+    const addEnv = db.prepare(
+      `insert into envs (name, value, status, position, created_at, updated_at) values (?, ?, 0, ?, 0, 0)`,
+    );
+    for (let i = 0; i < envCount; i++) addEnv.run(`BENCH_VAR_${i % 50}`, `${'v'.repeat(500)}${i}`, i);
     db.close();
     daemon = await startDaemon(temp.dir);
     const reader = new Database(daemon.db, { readonly: true });
