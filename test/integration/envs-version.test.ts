@@ -55,3 +55,23 @@ test('what runs are given follows every write to the envs table, by any writer, 
   await check('delete', () => other.prepare('delete from envs where id = ?').run(fresh()[0]!.id));
   await check('enable every row', () => other.prepare('update envs set status = 0').run());
 });
+
+test('a list read inside a transaction that is rolled back is not taken for a later change', async (t) => {
+  const { app } = await signedIn(t);
+  const envs = app.ctx.envs;
+  await envs.create([{ name: 'TOKEN', value: 'first' }]);
+  const { sqlite } = app.ctx.database;
+  app.ctx.database.flush();
+  sqlite.exec('begin');
+  sqlite.prepare(`update envs set value = 'undone'`).run();
+  assert.deepEqual(
+    (await envs.variables()).map((v) => v.value),
+    ['undone'],
+  );
+  sqlite.exec('rollback');
+  sqlite.prepare(`update envs set value = 'second'`).run();
+  assert.deepEqual(
+    (await envs.variables()).map((v) => v.value),
+    ['second'],
+  );
+});

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * read once and kept until it changes, not read again for every run (envs/service.ts variables).
  */
 const watched = ['id', 'name', 'value', 'status', 'position'];
-const bump = 'update envs_version set version = version + 1;';
+// A random 64-bit number, not the next one: a bump undone by a rolled-back transaction would hand the same next
+// number to other rows, and a list read inside that transaction would pass for theirs.
+const bump = 'update envs_version set version = random();';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table envs_version (version integer not null)`.execute(db);
