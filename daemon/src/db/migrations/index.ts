@@ -14,6 +14,7 @@ import * as m0012 from './0012-page-indexes.ts';
 import * as m0013 from './0013-run-retention-by-rowid.ts';
 import * as m0014 from './0014-crons-text-version.ts';
 import * as m0015 from './0015-envs-version.ts';
+import * as m0016 from './0016-crons-text-version-random.ts';
 
 /**
  * Append-only list of migrations, in order. Names are sorted by Kysely, so keep the 4-digit prefix.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-run-retention-by-rowid': m0013,
   '0014-crons-text-version': m0014,
   '0015-envs-version': m0015,
+  '0016-crons-text-version-random': m0016,
 };
