@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { CronStatus } from '@contract/enums.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { SearchBox } from '../../../components/list/SearchBox.tsx';
@@ -12,6 +11,7 @@ import { formatDuration } from '../../../lib/format.ts';
 import { useResourceList } from '../../../components/list/useResourceList.ts';
 import { listCrons, onCronsChanged } from '../api.ts';
 import { LastResult } from '../list/cells.tsx';
+import { cronStatusUpdates } from '../status.tsx';
 
 /**
  * /crontab/detail without a task: the tasks that ran last, newest first, with how each ended, and a search to find
@@ -34,11 +34,7 @@ export function RecentTasks() {
         status: null,
       }),
     onChanged: onCronsChanged,
-    live: {
-      event: 'cronStatus',
-      apply: (current, { id, status }) => current.map((row) => (row.id === id ? { ...row, status } : row)),
-      refetch: ({ status }) => status !== CronStatus.running,
-    },
+    live: cronStatusUpdates,
   });
   return (
     <div className="flex flex-col gap-3">

@@ -1,8 +1,8 @@
-import { CronStatus } from '@contract/enums.ts';
 import { useCallback, useState } from 'react';
 import { pageSizes } from '../../../components/list/Pager.tsx';
 import { useResourceList, type ResourceList } from '../../../components/list/useResourceList.ts';
 import { listCrons, onCronsChanged, type Cron, type ListParams } from '../api.ts';
+import { cronStatusUpdates } from '../status.tsx';
 
 const sizeKey = 'baihu_crontab_page_size';
 
@@ -39,11 +39,7 @@ export function useCronList(): CronListState {
     query: params,
     fetch: listCrons,
     onChanged: onCronsChanged,
-    live: {
-      event: 'cronStatus',
-      apply: (rows, { id, status }) => rows.map((row) => (row.id === id ? { ...row, status } : row)),
-      refetch: ({ status }) => status !== CronStatus.running,
-    },
+    live: cronStatusUpdates,
   });
 
   const setParams = useCallback((patch: Partial<ListParams>) => {
