@@ -109,10 +109,13 @@ choose_version() {
 }
 
 child=0
+sleeper=0
 stopping=0
 on_signal() {
   stopping=1
   if ((child > 0)); then kill -s "$1" "$child" 2>/dev/null || true; fi
+  # A back-off's sleep ends too: a signal just before its `wait` began would otherwise be waited out.
+  if ((sleeper > 0)); then kill "$sleeper" 2>/dev/null || true; fi
 }
 trap 'on_signal TERM' TERM
 trap 'on_signal INT' INT
@@ -139,11 +142,14 @@ wait_child() {
 # An interruptible sleep (a signal ends it at once).
 pause() {
   sleep "$1" &
-  local sleeper=$!
+  sleeper=$!
+  # Asked to stop before the sleep began (the trap has run): no sleep at all.
+  if ((stopping)); then kill "$sleeper" 2>/dev/null || true; fi
   set +e
   wait "$sleeper"
   set -e
   kill "$sleeper" 2>/dev/null || true
+  sleeper=0
 }
 
 # A trial: until the new version answers the health check with its own version. Sets trial_outcome to ok, stopped
