@@ -245,6 +245,19 @@ test('CommandTimeoutTime from config.sh applies when -m is absent', async (t) =>
   assert.equal(outcome.end, 'timeout');
 });
 
+test("config.sh is read without the user's ~/.bashrc (a helper bash on a socket stdin ran it)", async (t) => {
+  // bash -c with a socket on stdin (Node's pipes are socket pairs) takes itself for an rsh session and sources
+  // ~/.bashrc: a line it printed became part of the first value read, so CommandTimeoutTime was lost.
+  const home = mkdtempSync(path.join(tmpdir(), 'baihu-home-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  writeFileSync(path.join(home, '.bashrc'), 'echo welcome\nCommandTimeoutTime=1d\n');
+  const s = await setup(t, { daemonEnv: { ...process.env, HOME: home } });
+  writeFileSync(path.join(s.paths.config, 'config.sh'), 'CommandTimeoutTime="1s"\n');
+  const { outcome, log } = await s.run('sleep 20');
+  assert.equal(outcome.end, 'timeout');
+  assert.doesNotMatch(log, /welcome/);
+});
+
 test('stop kills the group, a background child and a setsid grandchild; nothing with the marker is left', async (t) => {
   const s = await setup(t);
   // One child ignores SIGTERM, so the SIGKILL after the grace period is needed too.

@@ -91,7 +91,9 @@ function fileStamp(file: string): string | null {
 
 function evaluate(file: string, names: readonly string[], env: Record<string, string>): Promise<ConfigValues> {
   return new Promise((resolve) => {
-    const argv = ['-c', printScript, 'config.sh', file, ...names];
+    // --norc: `bash -c` whose stdin is a socket (Node's pipes are socket pairs) takes itself for an rsh session
+    // and sources ~/.bashrc, whose output then corrupted the values (and a pyenv init there cost ≈100 ms).
+    const argv = ['--norc', '-c', printScript, 'config.sh', file, ...names];
     const options = { env, timeout: 10_000, encoding: 'utf8' as const };
     execFile('bash', argv, options, (_error, stdout) => {
       // A config.sh that fails half-way still yields what it set before failing.
