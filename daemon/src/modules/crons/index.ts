@@ -16,7 +16,7 @@ export { checkView } from './search-query.ts';
 
 export type CronsDeps = Pick<
   SharedParts,
-  'db' | 'database' | 'paths' | 'clock' | 'live' | 'jobs' | 'timetable' | 'taskQueue' | 'notifier'
+  'db' | 'database' | 'paths' | 'clock' | 'live' | 'jobs' | 'timetable' | 'taskQueue' | 'notifier' | 'log'
 >;
 
 /**
@@ -33,6 +33,7 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
     live: deps.live,
     paths: deps.paths,
     clock: deps.clock,
+    log: deps.log,
     onRunEnd: (end) => noticeRunEnd(deps.notifier, end),
   });
   const service = new CronService(repository, runs, deps.jobs.runs, deps.paths, deps.clock);

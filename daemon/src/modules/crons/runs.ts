@@ -44,6 +44,7 @@ export interface TaskRunsOptions {
   live: LiveHub;
   paths: DataPaths;
   clock: Clock;
+  log: { error(obj: object, msg?: string): void };
   /** Called once per run that ended after it started, after its row is saved. */
   onRunEnd?: (end: TaskRunEnd) => void;
 }
@@ -57,8 +58,14 @@ const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): strin
 ];
 
 export class TaskRuns {
+  /** Due tasks are queued one at a time (all at once, the first run's statements waited behind 3,000 others). */
+  private admissions: Promise<void> = Promise.resolve();
+
   constructor(private readonly o: TaskRunsOptions) {
-    o.timetable.onDue('task', (cronId, dueAt) => void this.onDue(cronId, dueAt));
+    o.timetable.onDue('task', (cronId, dueAt) => {
+      const failed = (err: unknown) => o.log.error({ task: cronId, err }, 'a due run was not queued');
+      this.admissions = this.admissions.then(() => this.onDue(cronId, dueAt)).catch(failed);
+    });
   }
 
   timezone(): string {
