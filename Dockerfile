@@ -10,7 +10,7 @@ RUN apk add --no-cache python3 make g++
 WORKDIR /baihu
 COPY package.json package-lock.json ./
 COPY scripts/build-reaper.mjs ./scripts/
-COPY daemon/native/reaper.c daemon/native/spawner.c ./daemon/native/
+COPY daemon/native/*.c daemon/native/*.h ./daemon/native/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The image is built without .git: the commit and the build date come in as build arguments (About page).

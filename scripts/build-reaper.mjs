@@ -14,13 +14,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const native = path.join(root, 'daemon', 'native');
 const helpers = [
   {
-    source: path.join(native, 'reaper.c'),
+    sources: ['reaper.c', 'reaper-core.c'],
     binary: path.join(native, 'baihu-reaper'),
     name: 'run reaper',
     without: 'Runs still work, but stop and timeout cannot reach processes that detach from a run.',
   },
   {
-    source: path.join(native, 'spawner.c'),
+    // It runs the reaper's code itself in the process it forks for a run (reaper-core.c).
+    sources: ['spawner.c', 'reaper-core.c'],
     binary: path.join(native, 'baihu-spawner'),
     name: 'process starter',
     without: 'Runs still work: the daemon starts them itself, which costs it more time per run.',
@@ -44,9 +45,12 @@ function fail(helper, message) {
   failed = true;
 }
 
-function build({ source, binary, name, ...helper }) {
-  if (mtime(source) === -Infinity) return fail(helper, `${source} is missing: the ${name} is not built.`);
-  if (!force && mtime(binary) >= mtime(source)) return;
+function build({ sources: names, binary, name, ...helper }) {
+  const sources = names.map((file) => path.join(native, file));
+  const missing = sources.find((file) => mtime(file) === -Infinity);
+  if (missing) return fail(helper, `${missing} is missing: the ${name} is not built.`);
+  const newest = Math.max(...[...sources, path.join(native, 'reaper-core.h')].map(mtime));
+  if (!force && mtime(binary) >= newest) return;
   const compilers = [process.env.CC, 'cc', 'gcc', 'clang'].filter(Boolean);
   // Built beside the target and renamed over it, so a running daemon never sees a half-written binary.
   const temp = `${binary}.${process.pid}.tmp`;
@@ -55,9 +59,13 @@ function build({ source, binary, name, ...helper }) {
     // Static when the C library allows it (a static binary starts ≈0.2 ms faster: no dynamic loader), else dynamic.
     let failure = null;
     for (const extra of [['-static'], []]) {
-      const result = spawnSync(compiler, ['-O2', '-s', '-Wall', '-Wextra', '-std=c11', ...extra, '-o', temp, source], {
-        encoding: 'utf8',
-      });
+      const result = spawnSync(
+        compiler,
+        ['-O2', '-s', '-Wall', '-Wextra', '-std=c11', ...extra, '-o', temp, ...sources],
+        {
+          encoding: 'utf8',
+        },
+      );
       if (result.error) {
         failure = null;
         errors.push(`${compiler}: ${result.error.code ?? result.error.message}`);
@@ -73,7 +81,7 @@ function build({ source, binary, name, ...helper }) {
       rmSync(temp, { force: true });
       failure = result.stderr;
     }
-    if (failure !== null) return fail(helper, `${compiler} could not compile ${source}:\n${failure}`);
+    if (failure !== null) return fail(helper, `${compiler} could not compile ${names.join(' ')}:\n${failure}`);
   }
   fail(
     helper,

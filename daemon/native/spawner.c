@@ -11,6 +11,8 @@
  * Frames, both ways: u32 length of what follows, u8 type, u32 id, body (integers little-endian).
  *   to it:   1 start   u32 argc, u32 envc, then NUL-terminated strings: cwd, argv[argc], env[envc] ("NAME=value")
  *            2 signal  u32 signal number; sent only while the process has not been reaped (its pid is still its own)
+ *            3 reaped  u32 grace ms, then as start: argv runs behind the run reaper (reaper-core.c), which the forked
+ *                      process runs itself, as `baihu-reaper GRACE argv...` would after an exec
  *   from it: 1 started i32 pid, or -errno when it could not start (cwd or program missing...)
  *            2 output  u8 stream (1 stdout, 2 stderr), the bytes
  *            3 exit    i32 exit code (-1 when killed), i32 signal number (0 when none); sent once the output is
@@ -31,13 +33,16 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include "reaper-core.h"
 
 #define DRAIN_MS 200
 #define CHUNK 65536
 #define MAX_FRAME (64u << 20)
 
-enum { REQ_START = 1, REQ_SIGNAL = 2, EV_STARTED = 1, EV_OUTPUT = 2, EV_EXIT = 3 };
+enum { REQ_START = 1, REQ_SIGNAL = 2, REQ_REAPED = 3, EV_STARTED = 1, EV_OUTPUT = 2, EV_EXIT = 3 };
 
 struct run {
   uint32_t id;
@@ -137,8 +142,20 @@ static void exec_program(char **argv, char **env) {
   errno = denied ? EACCES : ENOENT;
 }
 
-/* The child's side of fork: its own session, pipes on stdout/stderr, default signals; reports errno on failure. */
-static void child(const char *cwd, char **argv, char **env, int out, int err, int report) {
+/* Closes every descriptor from 3 up (this process's pipes, other runs' ends): nothing is exec'd to close them. */
+static void close_from_3(void) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, 3, ~0u, 0) == 0) return;
+#endif
+  long max = sysconf(_SC_OPEN_MAX);
+  for (long fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close((int)fd);
+}
+
+/*
+ * The child's side of fork: its own session, pipes on stdout/stderr, default signals; reports errno on failure.
+ * grace_ms >= 0: runs argv behind the run reaper itself, without an exec.
+ */
+static void child(const char *cwd, char **argv, char **env, int out, int err, int report, long grace_ms) {
   setsid();
   dup2(devnull, 0);
   dup2(out, 1);
@@ -148,13 +165,27 @@ static void child(const char *cwd, char **argv, char **env, int out, int err, in
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
-  if (chdir(cwd) == 0) exec_program(argv, env);
+  if (chdir(cwd) == 0) {
+    if (grace_ms < 0) exec_program(argv, env);
+    else {
+      /* Started: the report pipe closes here, as an exec closes it. */
+      close_from_3();
+      reaper_run(grace_ms, argv, env);
+    }
+  }
   int error = errno;
   (void)!write(report, &error, sizeof error);
   _exit(127);
 }
 
-static void start(uint32_t id, const unsigned char *body, size_t len) {
+static void start(uint32_t id, const unsigned char *body, size_t len, int reaped) {
+  long grace_ms = -1;
+  if (reaped) {
+    if (len < 4) return send_int(EV_STARTED, id, -EINVAL, 0, 0);
+    grace_ms = (long)get32(body);
+    body += 4;
+    len -= 4;
+  }
   if (len < 8) return send_int(EV_STARTED, id, -EINVAL, 0, 0);
   uint32_t argc = get32(body), envc = get32(body + 4);
   size_t total = 1 + (size_t)argc + envc;
@@ -186,7 +217,7 @@ static void start(uint32_t id, const unsigned char *body, size_t len) {
     return send_int(EV_STARTED, id, -error, 0, 0);
   }
   pid_t pid = fork();
-  if (pid == 0) child(cwd, argv, env, out[1], err[1], report[1]);
+  if (pid == 0) child(cwd, argv, env, out[1], err[1], report[1], grace_ms);
   int error = pid < 0 ? errno : 0;
   free(strings);
   close(out[1]);
@@ -302,7 +333,7 @@ static int read_requests(void) {
     }
     const unsigned char *frame = request + at + 4;
     uint32_t id = get32(frame + 1);
-    if (frame[0] == REQ_START) start(id, frame + 5, len - 5);
+    if (frame[0] == REQ_START || frame[0] == REQ_REAPED) start(id, frame + 5, len - 5, frame[0] == REQ_REAPED);
     else if (frame[0] == REQ_SIGNAL) signal_run(id, frame + 5, len - 5);
     at += 4 + len;
   }

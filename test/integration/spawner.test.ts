@@ -12,9 +12,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { LaunchSpec, Launched } from '../../daemon/src/jobs/executor/launch.ts';
 import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
+import { reaperPath } from '../../daemon/src/jobs/executor/reaper.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { processesWithArg, waitFor } from '../helpers/crons.ts';
 
 function collect(argv: string[], cwd = '/', env: Record<string, string> = { PATH: '/usr/bin:/bin' }) {
   const out: Buffer[] = [];
@@ -76,6 +77,33 @@ test('start failures: a missing cwd or program is reported, the exit is 127, not
   assert.match(missing.text().failures[0]!, /ENOENT/);
   // A NUL cannot be framed: the daemon's own spawn refuses it, as it always did.
   assert.throws(() => spawner.launch(collect(['echo', 'a\0b']).spec), /null bytes/);
+});
+
+test("the reaper's argv runs the reaper's code in the forked process: no exec, same exits, same stop", async () => {
+  const spawner = new Spawner(spawnerPath);
+  // The forked process is the reaper (its own session, the starter's child, named so) and bash its child.
+  const exits = collect([reaperPath, '300', 'bash', '-c', 'sleep 0.3; echo "$FOO"; kill -TERM $$', 'name'], '/tmp', {
+    PATH: '/usr/bin:/bin',
+    FOO: 'given',
+  });
+  const launched = await spawner.launch(exits.spec);
+  const stat = readFileSync(`/proc/${launched.pid}/stat`, 'utf8');
+  assert.match(stat, /^\d+ \(baihu-reaper\) /);
+  assert.equal(parentOf(launched.pid), spawner.pid);
+  assert.equal(readFileSync(`/proc/${launched.pid}/cmdline`, 'utf8'), `${spawnerPath}\0`, "not exec'd");
+  assert.deepEqual(await launched.exited, { code: null, signal: 'SIGTERM' }, "the command's own signal");
+  assert.equal(exits.text().out, 'given\n');
+  // A missing program: the reaper says so in the output and exits 127, as the binary does.
+  const missing = collect([reaperPath, '300', 'baihu-no-such-program']);
+  assert.deepEqual(await (await spawner.launch(missing.spec)).exited, { code: 127, signal: null });
+  assert.match(missing.text().err, /Cannot start baihu-no-such-program/);
+  // A stop from the starter (its parent) ends the command and what it left in the background.
+  const stopped = collect([reaperPath, '300', 'bash', '-c', 'trap "" TERM; (trap "" TERM; exec sleep 33.5) & wait']);
+  const running = await spawner.launch(stopped.spec);
+  await waitFor(() => processesWithArg('33.5').length === 1, 5000);
+  running.kill('SIGTERM');
+  assert.deepEqual(await running.exited, { code: null, signal: 'SIGKILL' });
+  assert.deepEqual(processesWithArg('33.5'), []);
 });
 
 test('large output arrives whole and in order', async () => {
