@@ -1,9 +1,11 @@
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { LocalTargets } from '../../daemon/src/contract/local-targets.ts';
 import { TargetGuard } from '../../daemon/src/notify/local-targets.ts';
+import { call } from './app.ts';
 
 /**
  * Recorders listen on 127.0.0.1, which notifications may not reach by default (the local-network guard). Tests that
@@ -93,4 +95,27 @@ export async function startRecorder(t: TestContext, respond: Responder = () => u
       return requests;
     },
   };
+}
+
+/**
+ * The panel's notification channel set to a webhook that posts `title: $title\ncontent: $content` to a new recorder,
+ * through the panel's own route. Saving sends the channel a test message first: it is awaited here, so it is never
+ * taken for a later notice.
+ */
+export async function webhookRecorder(t: TestContext, app: FastifyInstance, token: string) {
+  await allowRecorders(app);
+  const server = await startRecorder(t, () => ({ body: 'ok' }));
+  const saved = await call(app, 'PUT', '/api/user/notification', {
+    token,
+    payload: {
+      type: 'webhook',
+      webhookUrl: `${server.url}/hook`,
+      webhookMethod: 'POST',
+      webhookContentType: 'application/json',
+      webhookBody: 'title: $title\ncontent: $content',
+    },
+  });
+  assert.equal(saved.body.code, 200, JSON.stringify(saved.body));
+  await server.waitFor(1, 10_000);
+  return server;
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dependency } from '../../daemon/src/contract/dependencies.ts';
 import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enums.ts';
 import { call, signedIn, tempDir, type CallOptions } from '../helpers/app.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { webhookRecorder } from '../helpers/recorder.ts';
 import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
 
 /**
@@ -27,7 +27,7 @@ type Api = (
 async function setup(t: TestContext) {
   const { app, token, dataDir } = await signedIn(t);
   const api: Api = (method, url, options = {}) => call(app, method, url, { ...options, token });
-  return { api, app, dataDir };
+  return { api, app, dataDir, token };
 }
 
 async function add(api: Api, deps: Record<string, unknown>[]): Promise<Dependency[]> {
@@ -115,19 +115,8 @@ test('npm: a real package from the registry installs, scripts require it; uninst
 });
 
 test('npm: a package that does not exist ends in install failed with npm error in the log, and is notified', async (t) => {
-  const { api, app } = await setup(t);
-  await allowRecorders(app);
-  const hook = await startRecorder(t);
-  const saved = await api('PUT', '/api/user/notification', {
-    payload: {
-      type: 'webhook',
-      webhookUrl: `${hook.url}/hook`,
-      webhookMethod: 'POST',
-      webhookContentType: 'application/json',
-      webhookBody: 'title: $title\ncontent: $content',
-    },
-  });
-  assert.equal(saved.body.code, 200, JSON.stringify(saved.body));
+  const { api, app, token } = await setup(t);
+  const hook = await webhookRecorder(t, app, token);
   const [dep] = await add(api, [{ name: 'baihu-no-such-package-4f7e2a9c', type: 'nodejs' }]);
   const done = await settle(api, dep!.id, [DependencyStatus.installed, DependencyStatus.installFailed]);
   assert.equal(done.status, DependencyStatus.installFailed);

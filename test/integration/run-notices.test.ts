@@ -8,9 +8,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { TaskNotifyPolicy } from '../../daemon/src/contract/notify.ts';
 import { fill } from '../../daemon/src/notify/texts.ts';
-import { call, signedIn } from '../helpers/app.ts';
+import { signedIn } from '../helpers/app.ts';
 import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { webhookRecorder } from '../helpers/recorder.ts';
 
 /** Exit codes of the runs, in order; the last fails, so its notice marks that every earlier one was handled. */
 const codes = [0, 3, 0, 0, 4, 4, 0, 5];
@@ -25,21 +25,7 @@ const expected: Record<TaskNotifyPolicy, string[]> = {
 for (const policy of Object.values(TaskNotifyPolicy)) {
   test(`notices under "${policy}": ${expected[policy].join(', ') || 'none'}`, async (t) => {
     const { app, token, dataDir } = await signedIn(t);
-    await allowRecorders(app);
-    const server = await startRecorder(t, () => ({ body: 'ok' }));
-    const saved = await call(app, 'PUT', '/api/user/notification', {
-      token,
-      payload: {
-        type: 'webhook',
-        webhookUrl: `${server.url}/hook`,
-        webhookMethod: 'POST',
-        webhookContentType: 'application/json',
-        webhookBody: 'title: $title\ncontent: $content',
-      },
-    });
-    assert.equal(saved.body.code, 200);
-    // Saving a channel sends it a test message first.
-    await waitFor(() => server.requests[0], 10_000, 'the test message');
+    const server = await webhookRecorder(t, app, token);
     const codeFile = path.join(dataDir, 'next-exit-code');
     const cron = await addCron(app, {
       name: 'nightly',

@@ -9,23 +9,11 @@ import { test } from 'node:test';
 import { panelLanguageHeader } from '../../daemon/src/contract/i18n.ts';
 import { call, signedIn } from '../helpers/app.ts';
 import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { webhookRecorder } from '../helpers/recorder.ts';
 
 test('run logs and notifications follow the panel language by default; a chosen language wins; no colour codes', async (t) => {
   const { app, token, dataDir } = await signedIn(t);
-  await allowRecorders(app);
-  const server = await startRecorder(t, () => ({ body: 'ok' }));
-  const saved = await call(app, 'PUT', '/api/user/notification', {
-    token,
-    payload: {
-      type: 'webhook',
-      webhookUrl: `${server.url}/hook`,
-      webhookMethod: 'POST',
-      webhookContentType: 'application/json',
-      webhookBody: 'title: $title\ncontent: $content',
-    },
-  });
-  assert.equal(saved.body.code, 200);
+  const server = await webhookRecorder(t, app, token);
   const cron = await addCron(app, {
     name: 'colourful',
     command: `printf '\\033[31mboom\\033[0m\\n'; exit 2`,
