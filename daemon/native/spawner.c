@@ -19,7 +19,8 @@
  *                      drained: both pipes closed, or DRAIN_MS after the exit (a background child may hold them open)
  *
  * Each process gets its own session and process group (setsid, as `detached: true`), stdin /dev/null, default signal
- * dispositions and an empty signal mask. When the daemon goes away (stdin closes) this process exits and leaves the
+ * dispositions and an empty signal mask. A process that runs the reaper's code (request 3) shows its run's marker in
+ * /proc/<pid>/environ (see show_marker). When the daemon goes away (stdin closes) this process exits and leaves the
  * runs' processes alone: the daemon's crash recovery finds them by their marker, as it does without this process.
  */
 #define _GNU_SOURCE
@@ -37,6 +38,8 @@
 #include <unistd.h>
 
 #include "reaper-core.h"
+
+extern char **environ;
 
 #define DRAIN_MS 200
 #define CHUNK 65536
@@ -142,6 +145,35 @@ static void exec_program(char **argv, char **env) {
   errno = denied ? EACCES : ENOENT;
 }
 
+/*
+ * This process's own environment string BAIHU_SPAWNER_SLOT=xxx… (the daemon starts it with one): the bytes
+ * /proc/<pid>/environ shows. A process forked to run the reaper's code writes its run's marker (BAIHU_RUN_ID=…) over
+ * its copy, so crash recovery finds that reaper by the marker, as it finds a reaper that was exec'd with the run's
+ * environment, and kills it with the processes it adopted.
+ */
+static char *env_slot;
+static size_t env_slot_size;
+static const char slot_name[] = "BAIHU_SPAWNER_SLOT=";
+static const char marker_name[] = "BAIHU_RUN_ID=";
+
+static void find_env_slot(void) {
+  for (char **e = environ; *e; e++) {
+    if (strncmp(*e, slot_name, sizeof slot_name - 1) == 0) {
+      env_slot = *e;
+      env_slot_size = strlen(*e) + 1;
+    }
+  }
+}
+
+static void show_marker(char **env) {
+  if (!env_slot) return;
+  memset(env_slot, 0, env_slot_size);
+  for (char **e = env; *e; e++) {
+    size_t len = strlen(*e);
+    if (strncmp(*e, marker_name, sizeof marker_name - 1) == 0 && len < env_slot_size) memcpy(env_slot, *e, len);
+  }
+}
+
 /* Closes every descriptor from 3 up (this process's pipes, other runs' ends): nothing is exec'd to close them. */
 static void close_from_3(void) {
 #ifdef SYS_close_range
@@ -170,6 +202,7 @@ static void child(const char *cwd, char **argv, char **env, int out, int err, in
     else {
       /* Started: the report pipe closes here, as an exec closes it. */
       close_from_3();
+      show_marker(env);
       reaper_run(grace_ms, argv, env);
     }
   }
@@ -347,6 +380,7 @@ int main(void) {
   if (fcntl(2, F_GETFD) < 0) open("/dev/null", O_WRONLY);
   devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (devnull < 0 || pipe2(sigchld_pipe, O_CLOEXEC | O_NONBLOCK) < 0) return 1;
+  find_env_slot();
   struct sigaction ignore = {.sa_handler = SIG_IGN};
   /* Ctrl-C in the daemon's terminal reaches its process group: the daemon stops the runs, then closes stdin. */
   int ignored[] = {SIGPIPE, SIGINT, SIGQUIT, SIGHUP, SIGTERM};

@@ -85,8 +85,12 @@ test("the reaper's argv runs the reaper's code in the forked process: no exec, s
   const exits = collect([reaperPath, '300', 'bash', '-c', 'sleep 0.3; echo "$FOO"; kill -TERM $$', 'name'], '/tmp', {
     PATH: '/usr/bin:/bin',
     FOO: 'given',
+    BAIHU_RUN_ID: 'spawnerTest1',
   });
   const launched = await spawner.launch(exits.spec);
+  // Crash recovery finds a reaper by the run's marker in /proc/<pid>/environ: written there without an exec.
+  const environ = readFileSync(`/proc/${launched.pid}/environ`, 'latin1').split('\0');
+  assert.equal(environ[0], 'BAIHU_RUN_ID=spawnerTest1');
   const stat = readFileSync(`/proc/${launched.pid}/stat`, 'utf8');
   assert.match(stat, /^\d+ \(baihu-reaper\) /);
   assert.equal(parentOf(launched.pid), spawner.pid);

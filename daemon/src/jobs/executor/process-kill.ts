@@ -3,7 +3,7 @@
  * environment) — that finds double-forked and `setsid` children which left the group — and every descendant of a
  * marked process, which finds those that also dropped the marker (`env -i`) while the run's reaper (their subreaper,
  * see reaper.ts) still held them. A process is only ever killed when /proc shows the marker on it or on an ancestor,
- * or it leads the session of a marked process, so a recycled pid is never hit.
+ * so a recycled pid is never hit.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { runIdVariable } from './environment.ts';
@@ -30,7 +30,7 @@ function signalPid(pid: number, signal: NodeJS.Signals): void {
 const nul = Buffer.from([0]);
 
 /** Live processes whose environment carries the run's marker (zombies show an empty environment: not counted). */
-export async function markedProcesses(runId: string): Promise<{ pid: number; pgid: number; sid: number }[]> {
+export async function markedProcesses(runId: string): Promise<{ pid: number; pgid: number }[]> {
   const needle = Buffer.from(`${runIdVariable}=${runId}\0`);
   let entries: string[];
   try {
@@ -47,7 +47,7 @@ export async function markedProcesses(runId: string): Promise<{ pid: number; pgi
           if (!environ.subarray(0, needle.length).equals(needle) && !environ.includes(Buffer.concat([nul, needle]))) {
             return null;
           }
-          return { pid: Number(name), ...(await groupAndSession(name)) };
+          return { pid: Number(name), pgid: await processGroup(name) };
         } catch {
           return null;
         }
@@ -125,11 +125,10 @@ export async function killTrees(roots: number[]): Promise<number> {
   return seen.size;
 }
 
-async function groupAndSession(pid: string): Promise<{ pgid: number; sid: number }> {
+async function processGroup(pid: string): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields 5 and 6 (pgrp, session), counted after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { pgid: Number(fields[2]), sid: Number(fields[3]) };
+  // Field 5 (pgrp), counted after the command name, which is in parentheses and may hold spaces.
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
 /** SIGKILLs every process carrying the marker; returns how many there were. */
@@ -187,17 +186,8 @@ async function liveMarkers(): Promise<Set<string>> {
 export async function killLeftovers(pgid: number, runId: string): Promise<number> {
   const seen = new Set<number>();
   const marked = await markedProcesses(runId);
-  // The run's reaper shows no marker when the process starter ran the reaper's code without an exec, nor may the
-  // processes it adopted. It leads the run's session, and a marked process vouches for the leader of its session:
-  // a session is entered only by birth (so its leader is the reaper or a process of the run that called setsid),
-  // and Linux gives no new process the number of a session that still has a member. The run row's pgid may be
-  // missing (a daemon that died while starting the run); the marked processes' sessions are not. Runs start in
-  // sessions of their own; the caller's own session is never taken for one (it would be the caller's ancestor).
-  const own = (await groupAndSession('self')).sid;
-  const leaders = marked.map((entry) => entry.sid).filter((sid) => sid > 1 && sid !== own);
-  const roots = [...new Set([...marked.map((entry) => entry.pid), ...leaders])];
-  for (const pid of await treesOf(roots)) seen.add(pid);
-  await killTrees(roots);
+  for (const pid of await treesOf(marked.map((entry) => entry.pid))) seen.add(pid);
+  await killTrees(marked.map((entry) => entry.pid));
   for (let round = 0; round < 20; round++) {
     const marked = await markedProcesses(runId);
     if (marked.length === 0) break;

@@ -141,8 +141,11 @@ export class Spawner {
       this.broken = true;
       return false;
     }
-    // No environment of the daemon's: the starter passes each process exactly the environment it is given.
-    const child = spawn(this.binary, [], { stdio: ['pipe', 'pipe', 'inherit'], env: {} });
+    // No environment of the daemon's: the starter passes each process exactly the environment it is given. Its own
+    // one variable is room for a run's marker: a process it forks to run the reaper's code writes the marker there,
+    // where /proc/<pid>/environ shows it to crash recovery (spawner.c, show_marker).
+    const slot = { BAIHU_SPAWNER_SLOT: 'x'.repeat(64) };
+    const child = spawn(this.binary, [], { stdio: ['pipe', 'pipe', 'inherit'], env: slot });
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => this.receive(chunk));
     // Its output closing is the first sign of its end (the exit event may come later, or never once unref'd).
