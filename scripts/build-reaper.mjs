@@ -59,13 +59,8 @@ function build({ sources: names, binary, name, ...helper }) {
     // Static when the C library allows it (a static binary starts ≈0.2 ms faster: no dynamic loader), else dynamic.
     let failure = null;
     for (const extra of [['-static'], []]) {
-      const result = spawnSync(
-        compiler,
-        ['-O2', '-s', '-Wall', '-Wextra', '-std=c11', ...extra, '-o', temp, ...sources],
-        {
-          encoding: 'utf8',
-        },
-      );
+      const args = ['-O2', '-s', '-Wall', '-Wextra', '-std=c11', ...extra, '-o', temp, ...sources];
+      const result = spawnSync(compiler, args, { encoding: 'utf8' });
       if (result.error) {
         failure = null;
         errors.push(`${compiler}: ${result.error.code ?? result.error.message}`);

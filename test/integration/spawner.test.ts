@@ -15,7 +15,7 @@ import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts'
 import { reaperPath } from '../../daemon/src/jobs/executor/reaper.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { processesWithArg, waitFor } from '../helpers/crons.ts';
+import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
 
 function collect(argv: string[], cwd = '/', env: Record<string, string> = { PATH: '/usr/bin:/bin' }) {
   const out: Buffer[] = [];
@@ -79,7 +79,7 @@ test('start failures: a missing cwd or program is reported, the exit is 127, not
   assert.throws(() => spawner.launch(collect(['echo', 'a\0b']).spec), /null bytes/);
 });
 
-test("the reaper's argv runs the reaper's code in the forked process: no exec, same exits, same stop", async () => {
+test("the reaper's argv runs the reaper's code in the forked process: no exec, same exits, same stop", async (t) => {
   const spawner = new Spawner(spawnerPath);
   // The forked process is the reaper (its own session, the starter's child, named so) and bash its child.
   const exits = collect([reaperPath, '300', 'bash', '-c', 'sleep 0.3; echo "$FOO"; kill -TERM $$', 'name'], '/tmp', {
@@ -102,12 +102,14 @@ test("the reaper's argv runs the reaper's code in the forked process: no exec, s
   assert.deepEqual(await (await spawner.launch(missing.spec)).exited, { code: 127, signal: null });
   assert.match(missing.text().err, /Cannot start baihu-no-such-program/);
   // A stop from the starter (its parent) ends the command and what it left in the background.
-  const stopped = collect([reaperPath, '300', 'bash', '-c', 'trap "" TERM; (trap "" TERM; exec sleep 33.5) & wait']);
-  const running = await spawner.launch(stopped.spec);
-  await waitFor(() => processesWithArg('33.5').length === 1, 5000);
+  const token = uniqueSleep();
+  t.after(() => killWithArg(token));
+  const script = `trap "" TERM; (trap "" TERM; exec sleep ${token}) & wait`;
+  const running = await spawner.launch(collect([reaperPath, '300', 'bash', '-c', script]).spec);
+  await waitFor(() => processesWithArg(token).length === 1, 5000);
   running.kill('SIGTERM');
   assert.deepEqual(await running.exited, { code: null, signal: 'SIGKILL' });
-  assert.deepEqual(processesWithArg('33.5'), []);
+  assert.deepEqual(processesWithArg(token), []);
 });
 
 test('large output arrives whole and in order', async () => {
