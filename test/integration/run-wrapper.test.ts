@@ -8,8 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { scanConfigText } from '../../daemon/src/jobs/executor/config-sh.ts';
+import { ConfigShReader, scanConfigText } from '../../daemon/src/jobs/executor/config-sh.ts';
 import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
+import { WrapperSteps } from '../../daemon/src/jobs/executor/wrapper-steps.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 
 const samples = path.resolve(import.meta.dirname, '../../daemon/src/modules/configs/samples');
@@ -94,4 +95,34 @@ test('reading config.sh: settings and comments cannot change the environment; co
     'PATH',
     'U',
   ]);
+});
+
+test('the wrapper sources a config file only when it has a command; an edit is seen by the next run', async (t) => {
+  const s = await setup(t);
+  const file = (name: string) => path.join(s.paths.config, name);
+  const steps = new WrapperSteps(s.paths.config, new ConfigShReader(file('config.sh'), {}));
+  // As shipped: config.sh has settings, the hooks only comments.
+  assert.deepEqual(steps.forRun({}), { source: 'config', fit: false });
+  writeFileSync(file('task_before.sh'), '# a comment\n\n  echo before\n');
+  writeFileSync(file('task_after.sh'), '\r\n   # indented comment\r\ntrue\r\n');
+  assert.deepEqual(steps.forRun({}), { source: 'config before after', fit: false });
+  writeFileSync(file('config.sh'), '# nothing but comments\n\n');
+  assert.deepEqual(steps.forRun({}), { source: 'before after', fit: false });
+  rmSync(file('task_before.sh'));
+  writeFileSync(file('config.sh'), 'export COOKIE=1\n');
+  assert.deepEqual(steps.forRun({}), { source: 'config after', fit: true });
+  writeFileSync(file('config.sh'), 'HOME=/elsewhere\n');
+  assert.deepEqual(steps.forRun({ HOME: '/root' }), { source: 'config after', fit: true });
+  assert.deepEqual(steps.forRun({}), { source: 'config after', fit: false });
+});
+
+test("a run's command sees none of the wrapper's own variables, however the wrapper was set up", async (t) => {
+  const s = await setup(t);
+  const listed = 'env | grep ^BAIHU_ | cut -d= -f1 | sort';
+  const expected = ['BAIHU_DATA_DIR', 'BAIHU_RUN_ID'];
+  assert.deepEqual((await s.run(listed)).out, expected, 'as shipped');
+  writeFileSync(path.join(s.paths.config, 'config.sh'), 'export FROM_CONFIG=1\n');
+  writeFileSync(path.join(s.paths.config, 'task_before.sh'), 'true\n');
+  assert.deepEqual((await s.run(listed)).out, expected, 'config.sh exports: fitted');
+  assert.deepEqual((await s.run(listed, 'true')).out, expected, 'after commands: in a subshell');
 });

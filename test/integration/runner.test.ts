@@ -152,7 +152,7 @@ test('environment: config.sh exports, panel variables joined with & in order, no
     'env.js',
     `for (const n of ${JSON.stringify(names)}) console.log(n + '=' + (process.env[n] ?? '<unset>'));
 console.log('QL_DATA_DIR=' + process.env.QL_DATA_DIR, 'PYTHONUNBUFFERED=' + process.env.PYTHONUNBUFFERED);
-console.log('RUN=' + process.env.BAIHU_RUN_ID, 'WRAPPER_VARS=' + Object.keys(process.env).filter((k) => /^BAIHU_(TASK|KEEP|CONFIG|RUN_DELAY)/.test(k)).join(','));
+console.log('RUN=' + process.env.BAIHU_RUN_ID, 'WRAPPER_VARS=' + Object.keys(process.env).filter((k) => k.startsWith('BAIHU_') && !['BAIHU_RUN_ID', 'BAIHU_DATA_DIR'].includes(k)).join(','));
 `,
   );
   const { log, runId } = await s.run('task env.js', { env: { PER_RUN: 'r' } });

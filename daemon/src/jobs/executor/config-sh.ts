@@ -3,7 +3,7 @@
  * once, cached until the file changes (mtime, size, inode), so a run does not pay for a bash start every time.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { fileStamp, ScannedFile } from './scanned-file.ts';
 
 /** Prints `name=value\0` for each named variable that is set (set to "" included: unset and "" differ). */
 const printScript = `. "$1" >/dev/null 2>&1 </dev/null; shift
@@ -12,7 +12,9 @@ for n in "$@"; do if [[ -n \${!n+x} ]]; then printf '%s=%s\\0' "$n" "\${!n}"; fi
 export type ConfigValues = Record<string, string | undefined>;
 
 /** What config.sh's text can do to the exported environment (see mayChangeEnvironment). */
-interface ConfigText {
+export interface ConfigText {
+  /** A line that is not blank or a comment: sourcing the file can do something. */
+  commands: boolean;
   /** A command that exports or assigns a variable by name (export, declare, set -a, source, eval, read...). */
   exportsByCommand: boolean;
   /** Names assigned with `NAME=` / `NAME+=`: these change what a run receives when they are exported already. */
@@ -26,24 +28,37 @@ const assignment = /(^|[^\w])([A-Za-z_]\w*)\+?=/g;
 /** Reads config.sh's text: the lines that are not comments, the commands and assignments in them. */
 export function scanConfigText(text: string): ConfigText {
   const assigned = new Set<string>();
+  let commands = false;
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
-    if (exportingCommand.test(line)) return { exportsByCommand: true, assigned };
+    commands = true;
+    if (exportingCommand.test(line)) return { commands, exportsByCommand: true, assigned };
     for (const match of line.matchAll(assignment)) assigned.add(match[2]!);
   }
-  return { exportsByCommand: false, assigned };
+  return { commands, exportsByCommand: false, assigned };
 }
 
 export class ConfigShReader {
   private cache = new Map<string, { stamp: string; values: Promise<ConfigValues> }>();
-  private text: { stamp: string; scan: ConfigText } | null = null;
+  private readonly scanned: ScannedFile<ConfigText>;
 
   /** `environment`: what bash inherits (the whitelisted variables of the daemon, see environment.ts). */
   constructor(
     private readonly file: string,
     private readonly environment: Record<string, string>,
-  ) {}
+  ) {
+    this.scanned = new ScannedFile(file, scanConfigText, {
+      commands: true,
+      exportsByCommand: true,
+      assigned: new Set(),
+    });
+  }
+
+  /** What config.sh's text can do (see scanConfigText); null when there is no config.sh. */
+  text(): ConfigText | null {
+    return this.scanned.value();
+  }
 
   /** The values of `names` after sourcing config.sh; a name left unset is undefined. No file = all undefined. */
   values(names: readonly string[]): Promise<ConfigValues> {
@@ -64,28 +79,9 @@ export class ConfigShReader {
    * Read from the text, cached until the file changes; erring on "may" only costs the fitting.
    */
   mayChangeEnvironment(env: Readonly<Record<string, string>>): boolean {
-    const stamp = fileStamp(this.file);
-    if (stamp === null) return false;
-    if (this.text?.stamp !== stamp) {
-      let scan: ConfigText;
-      try {
-        scan = scanConfigText(readFileSync(this.file, 'utf8'));
-      } catch {
-        scan = { exportsByCommand: true, assigned: new Set() };
-      }
-      this.text = { stamp, scan };
-    }
-    const { scan } = this.text;
+    const scan = this.text();
+    if (scan === null) return false;
     return scan.exportsByCommand || [...scan.assigned].some((name) => Object.hasOwn(env, name));
-  }
-}
-
-function fileStamp(file: string): string | null {
-  try {
-    const stat = statSync(file);
-    return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-  } catch {
-    return null;
   }
 }
 

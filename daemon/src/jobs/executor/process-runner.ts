@@ -21,6 +21,7 @@ import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
 import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
 import { defaultSpawner, type Spawner } from './spawner.ts';
+import { WrapperSteps } from './wrapper-steps.ts';
 import {
   parseDuration,
   parseTaskCommand,
@@ -65,12 +66,14 @@ const refusedExitCode = 2;
 
 export class ProcessRunner implements TaskRunner {
   private readonly config: ConfigShReader;
+  private readonly steps: WrapperSteps;
   private readonly clock: Clock;
 
   constructor(private readonly options: ProcessRunnerOptions) {
     this.config =
       options.configSh ??
       new ConfigShReader(path.join(options.paths.config, 'config.sh'), inheritedEnvironment(options.daemonEnv));
+    this.steps = new WrapperSteps(options.paths.config, this.config);
     this.clock = options.clock ?? systemClock;
   }
 
@@ -152,15 +155,13 @@ export class ProcessRunner implements TaskRunner {
           })
         : 0;
 
-    const wrapperEnv = {
-      ...env,
-      BAIHU_CONFIG_DIR: paths.config,
-      BAIHU_TASK_BEFORE: spec.taskBefore ?? '',
-      BAIHU_TASK_AFTER: spec.taskAfter ?? '',
-      BAIHU_RUN_DELAY: String(delay),
-      BAIHU_CONFIG_FIT: this.config.mayChangeEnvironment(env) ? '1' : '0',
-      ...wrapperLimits(lines),
-    };
+    const steps = this.steps.forRun(env);
+    // Only what the wrapper uses: each variable it reads costs bash a command on every run.
+    const wrapperEnv: Record<string, string> = { ...env, BAIHU_CONFIG_DIR: paths.config, BAIHU_SOURCE: steps.source };
+    if (spec.taskBefore) wrapperEnv.BAIHU_TASK_BEFORE = spec.taskBefore;
+    if (spec.taskAfter) wrapperEnv.BAIHU_TASK_AFTER = spec.taskAfter;
+    if (delay > 0) wrapperEnv.BAIHU_RUN_DELAY = String(delay);
+    if (steps.fit) Object.assign(wrapperEnv, { BAIHU_CONFIG_FIT: '1' }, wrapperLimits(lines));
     const argv = commandArgv(command, script?.ok ? script.file : '', cwd);
     const head = ['bash', wrapper, String(command.hookArgs.length), ...command.hookArgs];
     /** Variables left out of a process, by name (conc's processes would report the same ones again). */
@@ -212,8 +213,9 @@ function commandArgv(command: ParsedCommand, file: string, cwd: string): string[
   if (command.kind === 'shell') return ['--baihu-shell', command.shell];
   const shown = path.dirname(file) === path.resolve(cwd) ? path.basename(file) : file;
   const interpreter = interpreterFor(file)!;
-  // A .sh task is sourced by the wrapper (it sees config.sh's variables and Qinglong's shell helpers).
-  if (interpreter === 'bash') return ['--baihu-source', shown, ...command.args];
+  // A .sh task is sourced by the wrapper (it sees config.sh's variables and Qinglong's shell helpers). `./`: `.`
+  // would look a bare name up on PATH first.
+  if (interpreter === 'bash') return ['--baihu-source', shown.includes('/') ? shown : `./${shown}`, ...command.args];
   return interpreterArgv(interpreter, shown, command.args);
 }
 
