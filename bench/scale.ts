@@ -195,6 +195,8 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
     tasks,
     concurrency: 16,
     panel_variables: envCount,
+    lateness_p50_ms: lateness.length ? percentile(lateness, 0.5) : null,
+    first_started_ms: lateness.length ? Math.min(...lateness) : null,
     all_ended_ms: last.t - due,
     load: loadavg()
       .map((n) => n.toFixed(2))

@@ -39,6 +39,16 @@ export function scanConfigText(text: string): ConfigText {
   return { commands, exportsByCommand: false, assigned };
 }
 
+/**
+ * Whether sourcing config.sh (its text read by scanConfigText) may change what a run with `env` receives, and the run
+ * wrapper must fit the environment after it (a fork and a loop over every variable in bash, ≈1 ms a run): a command
+ * that can export or assign by name, or an assignment to a variable of `env`. A config.sh of plain settings (the
+ * shipped one) cannot. Erring on "may" only costs the fitting.
+ */
+export function mayChangeEnvironment(scan: ConfigText, env: Readonly<Record<string, string>>): boolean {
+  return scan.exportsByCommand || [...scan.assigned].some((name) => Object.hasOwn(env, name));
+}
+
 export class ConfigShReader {
   private cache = new Map<string, { stamp: string; values: Promise<ConfigValues> }>();
   private readonly scanned: ScannedFile<ConfigText>;
@@ -70,18 +80,6 @@ export class ConfigShReader {
     const values = evaluate(this.file, names, this.environment);
     this.cache.set(key, { stamp, values });
     return values;
-  }
-
-  /**
-   * Whether sourcing config.sh may change what a run with `env` receives, and the run wrapper must fit the
-   * environment after it (a fork and a loop over every variable in bash, ≈1 ms a run): a command that can export or
-   * assign by name, or an assignment to a variable of `env`. A config.sh of plain settings (the shipped one) cannot.
-   * Read from the text, cached until the file changes; erring on "may" only costs the fitting.
-   */
-  mayChangeEnvironment(env: Readonly<Record<string, string>>): boolean {
-    const scan = this.text();
-    if (scan === null) return false;
-    return scan.exportsByCommand || [...scan.assigned].some((name) => Object.hasOwn(env, name));
   }
 }
 

@@ -4,7 +4,8 @@
  * A command that does not start with `task ` (a `ql ...` command included) is a plain shell command, and so is
  * `task <something that is not a .js/.mjs/.cjs/.py/.pyc/.ts/.sh file>` (Qinglong's run_else).
  */
-import { isScriptFile } from './script.ts';
+import path from 'node:path';
+import { isScriptFile, relativeToScripts } from './script.ts';
 
 export const TaskMode = { normal: 'normal', now: 'now', conc: 'conc', desi: 'desi' } as const;
 export type TaskMode = (typeof TaskMode)[keyof typeof TaskMode];
@@ -239,4 +240,12 @@ export function shellWords(text: string): { words: string[]; operator: boolean }
   }
   if (word !== null) words.push(word);
   return { words, operator };
+}
+
+/** The script a `task` command runs, relative to data/scripts; null for any other command. */
+export function scriptOf(command: string, scriptsDir: string): string | null {
+  const parsed = parseTaskCommand(command);
+  if (!parsed.ok || parsed.command.kind !== 'script') return null;
+  const relative = relativeToScripts(scriptsDir, parsed.command.script);
+  return relative === null ? null : path.posix.normalize(relative);
 }

@@ -6,7 +6,7 @@
  * fitted after config.sh only when config.sh can change it (config-sh.ts).
  */
 import path from 'node:path';
-import type { ConfigShReader } from './config-sh.ts';
+import { mayChangeEnvironment, type ConfigShReader } from './config-sh.ts';
 import { ScannedFile } from './scanned-file.ts';
 
 /** Whether a shell file has a line that is not blank or a comment: one that sourcing it could run. */
@@ -31,11 +31,12 @@ export class WrapperSteps {
 
   /** The wrapper's BAIHU_SOURCE and BAIHU_CONFIG_FIT for a run given `env`. */
   forRun(env: Readonly<Record<string, string>>): { source: string; fit: boolean } {
-    const config = this.config.text()?.commands === true;
+    const text = this.config.text();
+    const config = text?.commands === true;
     const source = [config && 'config', this.before.value() && 'before', this.after.value() && 'after'];
     return {
       source: source.filter((step) => step).join(' '),
-      fit: config && this.config.mayChangeEnvironment(env),
+      fit: config && mayChangeEnvironment(text, env),
     };
   }
 }

@@ -13,8 +13,8 @@ import { AppError, notFound } from '../../errors.ts';
 import { ok } from '../../http/reply.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { DataPaths } from '../../paths.ts';
-import { scriptOf, type TaskRuns } from './runs.ts';
-import { parseTaskCommand } from '../../jobs/executor/task-command.ts';
+import type { TaskRuns } from './runs.ts';
+import { parseTaskCommand, scriptOf } from '../../jobs/executor/task-command.ts';
 
 export const cronLocalRoutes: FastifyPluginAsyncTypebox<{ runs: TaskRuns; jobs: JobRunner; paths: DataPaths }> = async (
   app,

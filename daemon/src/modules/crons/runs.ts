@@ -4,12 +4,12 @@
  * scheduler; the run itself to the job kernel.
  */
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../../clock.ts';
 import { CronStatus, noLogName, RunTrigger } from '../../contract/enums.ts';
 import type { CronRow, CronUpdate } from '../../db/schema.ts';
 import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
-import { relativeToScripts } from '../../jobs/executor/script.ts';
-import { parseTaskCommand } from '../../jobs/executor/task-command.ts';
+import { scriptOf } from '../../jobs/executor/task-command.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import {
   JobKind,
@@ -29,10 +29,7 @@ import type { ArmableCron, CronRepository } from './repository.ts';
 export interface TaskRunEnd {
   cron: CronRow;
   run: FinishedRun;
-  /**
-   * How the task's previous run ended, null if this is its first: read on request, since only one policy asks
-   * (a success after a failure), and a burst of 1,000 runs would otherwise read it 1,000 times for nothing.
-   */
+  /** How the previous run ended (null: none), read on request: one policy asks, a burst's 1,000 reads would waste. */
   previousEnd: () => Promise<string | null>;
 }
 
@@ -58,13 +55,16 @@ const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): strin
 ];
 
 export class TaskRuns {
-  /** Due tasks are queued one at a time (all at once, the first run's statements waited behind 3,000 others). */
-  private admissions: Promise<void> = Promise.resolve();
+  /**
+   * Due tasks are queued one at a time (all at once, the first run's statements waited behind 3,000 others), each in
+   * a turn of its own: statements resolve at once, and 1,000 queued in one turn (≈250 ms) started no run before the end.
+   */
+  private admissions: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: TaskRunsOptions) {
     o.timetable.onDue('task', (cronId, dueAt) => {
       const failed = (err: unknown) => o.log.error({ task: cronId, err }, 'a due run was not queued');
-      this.admissions = this.admissions.then(() => this.onDue(cronId, dueAt)).catch(failed);
+      this.admissions = this.admissions.then(() => this.onDue(cronId, dueAt).catch(failed)).then(() => nextTurn());
     });
   }
 
@@ -289,12 +289,4 @@ export class TaskRuns {
     await this.o.crons.set(cronId, busy.running ? { ...changes, status } : { ...changes, status, pid: null });
     this.o.live.broadcast('cronStatus', { id: cronId, status });
   }
-}
-
-/** The script a `task` command runs, relative to data/scripts; null for any other command. */
-export function scriptOf(command: string, scriptsDir: string): string | null {
-  const parsed = parseTaskCommand(command);
-  if (!parsed.ok || parsed.command.kind !== 'script') return null;
-  const relative = relativeToScripts(scriptsDir, parsed.command.script);
-  return relative === null ? null : path.posix.normalize(relative);
 }
