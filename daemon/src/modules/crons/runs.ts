@@ -28,7 +28,10 @@ import type { ArmableCron, CronRepository } from './repository.ts';
 export interface TaskRunEnd {
   cron: CronRow;
   run: FinishedRun;
-  /** How the previous run ended (null: none), read on request: one policy asks, a burst's 1,000 reads would waste. */
+  /**
+   * How the task's previous run ended, null if this is its first: read on request, since only one policy asks
+   * (a success after a failure), and a burst of 1,000 runs would otherwise read it 1,000 times for nothing.
+   */
   previousEnd: () => Promise<string | null>;
 }
 
@@ -56,8 +59,9 @@ const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): strin
 export class TaskRuns {
   /**
    * Due tasks are queued one at a time (all at once, the first run's statements waited behind 3,000 others). The
-   * chain runs as one turn of the event loop (≈250 ms for 1,000, before any run starts); a turn per admission, or per
-   * 32, started the first run within 30 ms but the daemon 3–6 % more CPU in the burst (a commit per turn; docs/performance.md).
+   * chain runs as one turn of the event loop (≈250 ms for 1,000, before any run starts). A turn per admission, or
+   * per 32, started the first run within 30 ms but cost the daemon 3–6 % more CPU in the burst (a commit per turn),
+   * and the p99 did not move (docs/performance.md, round 10).
    */
   private admissions: Promise<void> = Promise.resolve();
 
