@@ -111,7 +111,8 @@ test('the wrapper sources a config file only when it has a command; an edit is s
   rmSync(file('task_before.sh'));
   writeFileSync(file('config.sh'), 'export COOKIE=1\n');
   assert.deepEqual(steps.forRun({}), { source: 'config after', fit: true });
-  writeFileSync(file('config.sh'), 'HOME=/elsewhere\n');
+  // A different size: two writes in the same tick of the file system's clock can leave the same mtime.
+  writeFileSync(file('config.sh'), 'HOME=/elsewhere/home\n');
   assert.deepEqual(steps.forRun({ HOME: '/root' }), { source: 'config after', fit: true });
   assert.deepEqual(steps.forRun({}), { source: 'config after', fit: false });
 });
