@@ -199,8 +199,6 @@ static int is_stop_request(int sig, const siginfo_t *info) {
 _Noreturn void reaper_run(long grace_ms, char **argv, char **env) {
   /* posix_spawnp looks PATH up in this process's own environment: the run's. */
   environ = env;
-  /* Its name in ps and top when baihu-spawner runs this without an exec. */
-  prctl(PR_SET_NAME, "baihu-reaper", 0, 0, 0);
   self = getpid();
 
   /* Every signal is taken synchronously (sigwaitinfo): this process must not die of a signal meant for the

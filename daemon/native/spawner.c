@@ -34,6 +34,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -200,9 +201,12 @@ static void child(const char *cwd, char **argv, char **env, int out, int err, in
   if (chdir(cwd) == 0) {
     if (grace_ms < 0) exec_program(argv, env);
     else {
+      /* Marker and name first: the daemon learns the pid when the report pipe closes, and from then on crash
+       * recovery must find the run's marker in /proc/<pid>/environ, and ps and top the reaper's name. */
+      show_marker(env);
+      prctl(PR_SET_NAME, "baihu-reaper", 0, 0, 0);
       /* Started: the report pipe closes here, as an exec closes it. */
       close_from_3();
-      show_marker(env);
       reaper_run(grace_ms, argv, env);
     }
   }
