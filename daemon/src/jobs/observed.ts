@@ -27,10 +27,15 @@ export class ObservedJobRunner extends JobRunner {
     super.defineQueue(name, concurrency);
   }
 
-  override enqueue(spec: JobSpec): Promise<JobTicket | null> {
+  /** Every enqueue goes through here (the kernel's `enqueue` is one spec of it). */
+  override enqueueMany(specs: readonly JobSpec[]): Promise<JobTicket[]> {
+    return super.enqueueMany(specs.map((spec) => this.observed(spec)));
+  }
+
+  private observed(spec: JobSpec): JobSpec {
     const { kind, refId } = spec;
     const on = spec.on;
-    return super.enqueue({
+    return {
       ...spec,
       on: {
         ...on,
@@ -43,7 +48,7 @@ export class ObservedJobRunner extends JobRunner {
           return on?.settled?.(run);
         },
       },
-    });
+    };
   }
 
   /** Runs waiting and running now, per queue (the metrics read it at each scrape). */

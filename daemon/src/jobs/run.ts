@@ -1,7 +1,9 @@
 /** One run as the kernel holds it while it waits and runs, and what its steps may do. */
 import type { Clock } from '../clock.ts';
-import { RunEnd } from '../contract/enums.ts';
+import { RunEnd, RunStatus } from '../contract/enums.ts';
+import type { NewJobRun } from '../db/schema.ts';
 import type { Language } from '../contract/i18n.ts';
+import { newRunMarker } from './executor/environment.ts';
 import type { Executor } from './executor/executor.ts';
 import type { RunHandle, RunOutcome } from './executor/types.ts';
 import type { JobLog } from './job-log.ts';
@@ -10,7 +12,9 @@ import type { JobQueue } from './queue.ts';
 import type { JobRunsRepository } from './runs-repository.ts';
 import {
   runsCommand,
+  type CommandWork,
   type FinishedRun,
+  type JobContent,
   type JobControl,
   type JobSpec,
   type JobTicket,
@@ -36,6 +40,22 @@ export interface Run {
   marker: string | null;
 }
 
+/**
+ * The row of a run being queued. A command's marker is chosen now and saved with the row, so crash recovery finds
+ * its processes even when the daemon dies while they are being spawned.
+ */
+export function queuedRow(spec: JobSpec, queuedAt: number): NewJobRun {
+  return {
+    marker: runsCommand(spec) ? newRunMarker() : null,
+    kind: spec.kind,
+    ref_id: spec.refId,
+    trigger: spec.trigger,
+    status: RunStatus.queued,
+    due_at: spec.dueAt ?? null,
+    queued_at: queuedAt,
+  };
+}
+
 export function newRun(runId: number, spec: JobSpec, queue: JobQueue<Run>, marker: string | null): Run {
   return {
     runId,
@@ -50,6 +70,12 @@ export function newRun(runId: number, spec: JobSpec, queue: JobQueue<Run>, marke
     ended: false,
     logPath: null,
   };
+}
+
+/** What the run runs: a prepared command is read now (a task edited while its run waited runs as edited). */
+export function contentOf(run: Run): JobContent | Promise<(JobContent & { work: CommandWork }) | null> {
+  const { spec } = run;
+  return 'prepare' in spec ? spec.prepare({ runId: run.runId, refId: spec.refId, trigger: spec.trigger }) : spec;
 }
 
 /** What `enqueue` hands back; its promises are made when asked for. */

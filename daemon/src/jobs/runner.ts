@@ -11,21 +11,13 @@ import type { LiveHub } from '../live/hub.ts';
 import type { DataPaths } from '../paths.ts';
 import { redactUrls } from '../redact.ts';
 import type { Executor } from './executor/executor.ts';
-import { newRunMarker } from './executor/environment.ts';
 import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
-import { controlOf, newRun, runSteps, ticketOf, unstarted, type Run } from './run.ts';
+import { contentOf, controlOf, newRun, queuedRow, runSteps, ticketOf, unstarted, type Run } from './run.ts';
 import { statusOfEnd, type JobRunsRepository } from './runs-repository.ts';
 import { addTopicResolvers, topicOf } from './topics.ts';
-import {
-  runsCommand,
-  type FinishedRun,
-  type JobSpec,
-  type JobTicket,
-  type StartedRun,
-  type StepsEnd,
-} from './types.ts';
+import { type FinishedRun, type JobSpec, type JobTicket, type StartedRun, type StepsEnd } from './types.ts';
 
 interface Logger {
   error(obj: object, msg?: string): void;
@@ -82,26 +74,32 @@ export class JobRunner {
 
   /** Creates the run row (queued) and queues the run; null once the daemon is closing. */
   async enqueue(spec: JobSpec): Promise<JobTicket | null> {
-    const queue = this.queues.get(spec.queue);
-    if (!queue) throw new Error(`No job queue named ${spec.queue}`);
-    if (this.closed) return null;
-    // A command's marker is chosen now and saved with the row, so crash recovery finds its processes even when the
-    // daemon dies while they are being spawned.
-    const marker = runsCommand(spec) ? newRunMarker() : null;
-    const runId = await this.o.runs.insert({
-      marker,
-      kind: spec.kind,
-      ref_id: spec.refId,
-      trigger: spec.trigger,
-      status: RunStatus.queued,
-      due_at: spec.dueAt ?? null,
-      queued_at: this.o.clock.now(),
+    const [ticket] = await this.enqueueMany([spec]);
+    return ticket ?? null;
+  }
+
+  /**
+   * Creates the rows (queued) of several runs in one go and queues them in the order given, then starts what the
+   * limits allow: tasks due together are queued so (a statement per run kept the first run from starting until the
+   * last of 1,000 was queued). Empty once the daemon is closing.
+   */
+  async enqueueMany(specs: readonly JobSpec[]): Promise<JobTicket[]> {
+    const queues = specs.map((spec) => {
+      const queue = this.queues.get(spec.queue);
+      if (!queue) throw new Error(`No job queue named ${spec.queue}`);
+      return queue;
     });
-    const run = newRun(runId, spec, queue, marker);
-    this.waiting.set(runId, run);
-    queue.push(run);
-    queue.pump();
-    return ticketOf(run);
+    if (this.closed || specs.length === 0) return [];
+    const queuedAt = this.o.clock.now();
+    const rows = specs.map((spec) => queuedRow(spec, queuedAt));
+    const runIds = await this.o.runs.insertMany(rows);
+    const runs = specs.map((spec, i) => newRun(runIds[i]!, spec, queues[i]!, rows[i]!.marker ?? null));
+    for (const run of runs) {
+      this.waiting.set(run.runId, run);
+      run.queue.push(run);
+    }
+    for (const queue of new Set(queues)) queue.pump();
+    return runs.map(ticketOf);
   }
 
   /** Starts what a queue's limit allows now (after the limit changed). */
@@ -189,7 +187,7 @@ export class JobRunner {
     let outcome: Outcome;
     let started = false;
     try {
-      const content = run.stopRequested ? null : 'prepare' in spec ? await spec.prepare(spec) : spec;
+      const content = run.stopRequested ? null : await contentOf(run);
       if (!content || run.stopRequested) {
         await this.settle(run, unstarted(run, this.o.clock.now()), null);
         return;

@@ -51,7 +51,11 @@ export interface JobContent {
  * run holds little. Null: there is nothing to run any more (it ends `stopped`, never started).
  */
 export interface PreparedCommand {
-  prepare: (job: { refId: number | null; trigger: string }) => Promise<(JobContent & { work: CommandWork }) | null>;
+  prepare: (job: {
+    runId: number;
+    refId: number | null;
+    trigger: string;
+  }) => Promise<(JobContent & { work: CommandWork }) | null>;
 }
 
 interface JobBase {

@@ -46,26 +46,52 @@ export class TaskQueuePolicy {
    * running one ended (once); parallel: it runs beside; skip: it is dropped.
    */
   async admit(spec: TaskJobSpec, policy: string): Promise<JobTicket | null> {
-    const { waiting, running } = this.jobs.runsOf(taskQueue, spec.key);
-    let exclusive = false;
-    if (running.length > 0 || waiting.length > 0) {
-      switch (policy) {
-        case OverlapPolicy.skip:
-          this.log.info({ task: spec.refId }, 'run skipped: the task is still running');
-          return null;
-        case OverlapPolicy.queue:
-          if (waiting.length > 0) return null;
-          exclusive = true;
-          break;
-        case OverlapPolicy.parallel:
-          if (waiting.length >= maxQueuedPerTask) return null;
-          break;
-        default: // replace
-          for (const runId of waiting) await this.jobs.stop(runId);
-          for (const runId of running) void this.jobs.stop(runId);
-          exclusive = true;
-      }
+    return (await this.admitMany([{ spec, policy }]))[0]!;
+  }
+
+  /**
+   * Runs of several tasks (tasks due together), each under its own policy as `admit`, in the order given: those let
+   * through are queued together (one insert, jobs.enqueueMany). A task named twice (two of its schedules due at
+   * once) meets its policy again with the first run already queued, as one after the other.
+   */
+  async admitMany(runs: readonly { spec: TaskJobSpec; policy: string }[]): Promise<(JobTicket | null)[]> {
+    const tickets: (JobTicket | null)[] = [];
+    let batch: { index: number; spec: JobSpec }[] = [];
+    const keys = new Set<string>();
+    const enqueueBatch = async () => {
+      const queued = await this.jobs.enqueueMany(batch.map((entry) => entry.spec));
+      batch.forEach((entry, i) => (tickets[entry.index] = queued[i] ?? null));
+      batch = [];
+      keys.clear();
+    };
+    for (const [index, { spec, policy }] of runs.entries()) {
+      if (keys.has(spec.key)) await enqueueBatch();
+      const exclusive = await this.makeRoom(spec, policy);
+      tickets[index] = null;
+      if (exclusive === null) continue;
+      batch.push({ index, spec: { ...spec, queue: taskQueue, exclusive } });
+      keys.add(spec.key);
     }
-    return this.jobs.enqueue({ ...spec, queue: taskQueue, exclusive });
+    await enqueueBatch();
+    return tickets;
+  }
+
+  /** What the task's policy does with a new run: null drops it, else whether it must wait for the task's runs. */
+  private async makeRoom(spec: TaskJobSpec, policy: string): Promise<boolean | null> {
+    const { waiting, running } = this.jobs.runsOf(taskQueue, spec.key);
+    if (running.length === 0 && waiting.length === 0) return false;
+    switch (policy) {
+      case OverlapPolicy.skip:
+        this.log.info({ task: spec.refId }, 'run skipped: the task is still running');
+        return null;
+      case OverlapPolicy.queue:
+        return waiting.length > 0 ? null : true;
+      case OverlapPolicy.parallel:
+        return waiting.length >= maxQueuedPerTask ? null : false;
+      default: // replace
+        for (const runId of waiting) await this.jobs.stop(runId);
+        for (const runId of running) void this.jobs.stop(runId);
+        return true;
+    }
   }
 }

@@ -193,6 +193,12 @@ export class CronRepository {
     await this.db.updateTable('crons').set(changes).where('id', '=', id).execute();
   }
 
+  /** set for several tasks: one statement (runs due together are queued together). */
+  async setMany(ids: readonly number[], changes: CronUpdate): Promise<void> {
+    if (ids.length === 1) return this.set(ids[0]!, changes);
+    if (ids.length > 0) await this.db.updateTable('crons').set(changes).where(inList('id', ids)).execute();
+  }
+
   updateMany(ids: number[], changes: CronUpdate): Promise<CronRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.updateTable('crons').set(changes).where(inList('id', ids)).returningAll().execute();

@@ -5,24 +5,18 @@
  */
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
-import { CronStatus, noLogName, RunTrigger } from '../../contract/enums.ts';
+import { CronStatus, RunTrigger } from '../../contract/enums.ts';
 import type { CronRow, CronUpdate } from '../../db/schema.ts';
-import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
 import { scriptOf } from '../../jobs/executor/task-command.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import {
-  JobKind,
-  type CommandWork,
-  type FinishedRun,
-  type JobContent,
-  type JobListener,
-  type StartedRun,
-} from '../../jobs/types.ts';
+import { JobKind, type FinishedRun, type JobListener } from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
 import { taskQueue, type TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
 import type { ArmableCron, CronRepository } from './repository.ts';
+import { shellRunLogPath, taskContent, workDirOf } from './task-content.ts';
+import { outcomeOf, taskKey, TaskStatuses } from './task-status.ts';
 
 /** What a finished run tells whoever sends notices. */
 export interface TaskRunEnd {
@@ -48,9 +42,16 @@ export interface TaskRunsOptions {
   onRunEnd?: (end: TaskRunEnd) => void;
 }
 
+/** A run to queue for a task, and what to save on its row with the status that follows. */
+interface Admission {
+  cron: CronRow;
+  trigger: string;
+  dueAt: number | null;
+  changes: CronUpdate;
+}
+
 /** Tasks read per query at start-up. */
 const startupPage = 200;
-const keyOf = (cronId: number) => `task:${cronId}`;
 const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): string[] => [
   cron.schedule,
   ...(JSON.parse(cron.extra_schedules) as { schedule: string }[]).map((s) => s.schedule),
@@ -58,17 +59,25 @@ const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): strin
 
 export class TaskRuns {
   /**
-   * Due tasks are queued one at a time (all at once, the first run's statements waited behind 3,000 others). The
-   * chain runs as one turn of the event loop (≈250 ms for 1,000, before any run starts). A turn per admission, or
-   * per 32, started the first run within 30 ms but cost the daemon 3–6 % more CPU in the burst (a commit per turn),
-   * and the p99 did not move (docs/performance.md, round 10).
+   * Tasks due together (their timers fire in one turn) are queued together: their rows read in one statement, their
+   * runs inserted together, their statuses set together. One by one, 1,000 tasks due on the same second took ≈200 ms
+   * of the daemon's thread before the first run could start, with the other core idle (docs/performance.md, round
+   * 11). Batches are admitted one after the other.
    */
   private admissions: Promise<void> = Promise.resolve();
+  private due: { cronId: number; dueAt: number }[] = [];
+
+  private readonly statuses: TaskStatuses;
+  /** The row each started run ran, until it settled: its notice names the task as it ran (and reads no row again). */
+  private readonly ran = new Map<number, CronRow>();
 
   constructor(private readonly o: TaskRunsOptions) {
+    this.statuses = new TaskStatuses(o.crons, o.jobs, o.live);
     o.timetable.onDue('task', (cronId, dueAt) => {
-      const failed = (err: unknown) => o.log.error({ task: cronId, err }, 'a due run was not queued');
-      this.admissions = this.admissions.then(() => this.onDue(cronId, dueAt)).catch(failed);
+      this.due.push({ cronId, dueAt });
+      if (this.due.length > 1) return;
+      const failed = (err: unknown) => o.log.error({ err }, 'due runs were not queued');
+      this.admissions = this.admissions.then(() => this.admitDue()).catch(failed);
     });
   }
 
@@ -96,10 +105,7 @@ export class TaskRuns {
 
   /** Runs by hand (PUT /api/crons/run), under each task's overlap policy and the concurrency limit. */
   async run(cronIds: number[], trigger: RunTrigger = RunTrigger.manual): Promise<void> {
-    for (const id of cronIds) {
-      const cron = await this.o.crons.find(id);
-      if (cron) await this.enqueue(cron, trigger);
-    }
+    await this.enqueueMany(await this.admissionsOf(cronIds.map((id) => ({ id, trigger, dueAt: null }))));
   }
 
   /**
@@ -112,16 +118,12 @@ export class TaskRuns {
     script: string | null,
   ): Promise<{ runId: number; logPath: (at: number) => string; cronId: number | null } | null> {
     const cron = script === null ? undefined : await this.taskOfScript(script);
-    const logPath = (startedAt: number) =>
-      path.posix.join(
-        cron?.log_name && cron.log_name !== noLogName ? cron.log_name : logDirName(command, cron?.id),
-        logFileName(startedAt),
-      );
+    const logPath = shellRunLogPath(command, cron);
     const ticket = await this.o.jobs.enqueue({
       kind: JobKind.task,
       refId: cron?.id ?? null,
       queue: taskQueue,
-      key: cron ? keyOf(cron.id) : undefined,
+      key: cron ? taskKey(cron.id) : undefined,
       trigger: RunTrigger.shell,
       title: cron?.name ?? command,
       notifyToken: true,
@@ -129,7 +131,7 @@ export class TaskRuns {
       work: {
         command: {
           command,
-          workDir: cron ? this.workDirOf(cron) : null,
+          workDir: cron ? workDirOf(cron, this.o.paths.scripts) : null,
           taskBefore: cron?.task_before ?? null,
           taskAfter: cron?.task_after ?? null,
           manual: false,
@@ -139,7 +141,7 @@ export class TaskRuns {
       on: cron && this.listener,
     });
     if (!ticket) return null;
-    if (cron) await this.refreshStatus(cron.id);
+    if (cron) await this.statuses.refresh(cron.id);
     return { runId: ticket.runId, logPath, cronId: cron?.id ?? null };
   }
 
@@ -151,17 +153,17 @@ export class TaskRuns {
   /** Stops every running run and drops every waiting run of these tasks; answers how many runs that was. */
   async stop(cronIds: number[]): Promise<number> {
     const runIds = cronIds.flatMap((id) => {
-      const { waiting, running } = this.o.jobs.runsOf(taskQueue, keyOf(id));
+      const { waiting, running } = this.o.jobs.runsOf(taskQueue, taskKey(id));
       return [...waiting, ...running];
     });
     const stopped = await Promise.all(runIds.map((runId) => this.o.jobs.stop(runId)));
-    for (const id of cronIds) await this.refreshStatus(id);
+    for (const id of cronIds) await this.statuses.refresh(id);
     return stopped.filter(Boolean).length;
   }
 
   /** Stops one run (instance) of a task; false when it neither runs nor waits. */
   async stopRun(cronId: number, runId: number): Promise<boolean> {
-    const { waiting, running } = this.o.jobs.runsOf(taskQueue, keyOf(cronId));
+    const { waiting, running } = this.o.jobs.runsOf(taskQueue, taskKey(cronId));
     if (!waiting.includes(runId) && !running.includes(runId)) return false;
     return this.o.jobs.stop(runId);
   }
@@ -183,10 +185,7 @@ export class TaskRuns {
       }
       page = page.length < startupPage ? [] : await this.o.crons.listEnabled(page.at(-1)!.id, startupPage);
     }
-    for (const { id, trigger, dueAt } of startups) {
-      const cron = await this.o.crons.find(id);
-      if (cron) await this.enqueue(cron, trigger, dueAt);
-    }
+    await this.enqueueMany(await this.admissionsOf(startups));
   }
 
   /** For tests and benchmarks: how many task runs wait and run now. */
@@ -199,98 +198,71 @@ export class TaskRuns {
     return this.o.jobs.whenIdle();
   }
 
-  private async onDue(cronId: number, dueAt: number): Promise<void> {
-    const cron = await this.o.crons.find(cronId);
-    if (!cron || cron.is_disabled) return;
-    await this.enqueue(cron, RunTrigger.schedule, dueAt, { last_due_at: dueAt });
+  private async admitDue(): Promise<void> {
+    const due = this.due.map(({ cronId, dueAt }) => ({ id: cronId, trigger: RunTrigger.schedule, dueAt }));
+    this.due = [];
+    const admissions = await this.admissionsOf(due);
+    await this.enqueueMany(
+      admissions
+        .filter(({ cron }) => !cron.is_disabled)
+        .map((admission) => ({ ...admission, changes: { last_due_at: admission.dueAt } })),
+    );
   }
 
-  private workDirOf(cron: CronRow): string | null {
-    if (!cron.work_dir) return null;
-    return path.isAbsolute(cron.work_dir) ? cron.work_dir : path.join(this.o.paths.scripts, cron.work_dir);
+  /** The tasks' rows, read in one statement, in the order asked (tasks that are gone are left out). */
+  private async admissionsOf(runs: readonly { id: number; trigger: string; dueAt?: number | null }[]) {
+    const rows = new Map((await this.o.crons.findMany([...new Set(runs.map((run) => run.id))])).map((r) => [r.id, r]));
+    return runs.flatMap(({ id, trigger, dueAt }): Admission[] => {
+      const cron = rows.get(id);
+      return cron ? [{ cron, trigger, dueAt: dueAt ?? null, changes: {} }] : [];
+    });
   }
 
   /**
-   * Queues a run under the task's overlap policy. What it runs is read when its turn comes (a task edited while its
+   * Queues runs of tasks, each under its task's overlap policy, with one insert of the runs and one update of the
+   * rows per status that follows. What a run runs is read when its turn comes (a task edited while its
    * run waits runs as edited); a waiting run holds its ids and this area's shared `prepare` and `on`, nothing more.
    */
-  private async enqueue(
-    cron: CronRow,
-    trigger: string,
-    dueAt: number | null = null,
-    changes: CronUpdate = {},
-  ): Promise<void> {
-    const spec = { kind: JobKind.task, refId: cron.id, key: keyOf(cron.id), trigger, dueAt, notifyToken: true };
-    await this.o.policy.admit({ ...spec, prepare: this.prepare, on: this.listener }, cron.overlap_policy);
-    // One update of the row per step of a run (a burst of 1,000 runs writes each of these 1,000 times).
-    await this.refreshStatus(cron.id, changes);
+  private async enqueueMany(admissions: readonly Admission[]): Promise<void> {
+    await this.o.policy.admitMany(
+      admissions.map(({ cron, trigger, dueAt }) => ({
+        spec: {
+          kind: JobKind.task,
+          refId: cron.id,
+          key: taskKey(cron.id),
+          trigger,
+          dueAt,
+          notifyToken: true,
+          prepare: this.prepare,
+          on: this.listener,
+        },
+        policy: cron.overlap_policy,
+      })),
+    );
+    // One update of the rows per step of a run (a burst of 1,000 runs writes each of these 1,000 times).
+    await this.statuses.refreshMany(admissions.map(({ cron, changes }) => ({ cronId: cron.id, changes })));
   }
 
-  private readonly prepare = async (job: { refId: number | null; trigger: string }) => {
+  private readonly prepare = async (job: { runId: number; refId: number | null; trigger: string }) => {
     const cron = job.refId === null ? undefined : await this.o.crons.find(job.refId);
-    return cron ? this.contentOf(cron, job.trigger) : null;
+    if (cron) this.ran.set(job.runId, cron);
+    return cron ? taskContent(cron, job.trigger, this.o.paths.scripts) : null;
   };
 
   private readonly listener: JobListener = {
-    started: (run) => this.started(run.refId!, run),
-    finished: (run) => this.finished(run.refId!, run),
-    settled: (run) => this.refreshStatus(run.refId!, this.outcomeOf(run)),
+    started: (run) => this.statuses.started(run.refId!, run),
+    finished: (run) => this.finished(run),
+    settled: (run) => {
+      this.ran.delete(run.runId);
+      return this.statuses.refresh(run.refId!, outcomeOf(run));
+    },
   };
 
-  private contentOf(cron: CronRow, trigger: string): JobContent & { work: CommandWork } {
-    return {
-      title: cron.name,
-      logPath: (startedAt: number) =>
-        cron.log_name === noLogName
-          ? null
-          : path.posix.join(cron.log_name || logDirName(cron.command, cron.id), logFileName(startedAt)),
-      work: {
-        command: {
-          command: cron.command,
-          workDir: this.workDirOf(cron),
-          taskBefore: cron.task_before,
-          taskAfter: cron.task_after,
-          manual: trigger === RunTrigger.manual,
-          env: { BAIHU_CRON_ID: String(cron.id) },
-        },
-      },
-    };
-  }
-
-  private async started(cronId: number, run: StartedRun): Promise<void> {
-    await this.o.crons.set(cronId, {
-      status: CronStatus.running,
-      pid: run.pid,
-      log_path: run.logPath,
-      last_execution_time: Math.floor(run.startedAt / 1000),
-    });
-    this.o.live.broadcast('cronStatus', { id: cronId, status: CronStatus.running, runId: run.runId });
-  }
-
-  /** How a run that started ended, saved on its task's row with the status that follows (settled). */
-  private outcomeOf(run: FinishedRun): CronUpdate {
-    if (!run.started) return {};
-    return {
-      last_running_time: Math.round((run.durationMs ?? 0) / 100) / 10,
-      last_end: run.end,
-      last_exit_code: run.exitCode,
-    };
-  }
-
-  private async finished(cronId: number, run: FinishedRun): Promise<void> {
+  private async finished(run: FinishedRun): Promise<void> {
     // The outcome itself is saved with the status that follows, once the run has left the queue (settled).
-    if (!run.started || !this.o.onRunEnd) return;
-    const cron = await this.o.crons.find(cronId);
-    if (!cron) return;
+    const cron = this.ran.get(run.runId);
+    if (!run.started || !this.o.onRunEnd || !cron) return;
     const runs = this.o.jobs.runs;
     this.o.onRunEnd({ cron, run, previousEnd: () => runs.previousEnd(JobKind.task, cron.id, run.runId) });
-  }
-
-  /** A task's status follows its runs: running if one runs, queued if one waits, else idle. */
-  private async refreshStatus(cronId: number, changes: CronUpdate = {}): Promise<void> {
-    const busy = this.o.jobs.busy(taskQueue, keyOf(cronId));
-    const status = busy.running ? CronStatus.running : busy.waiting ? CronStatus.queued : CronStatus.idle;
-    await this.o.crons.set(cronId, busy.running ? { ...changes, status } : { ...changes, status, pid: null });
-    this.o.live.broadcast('cronStatus', { id: cronId, status });
   }
 }
