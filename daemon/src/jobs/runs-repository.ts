@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { RunStatus, type RunEnd } from '../contract/enums.ts';
 import { inList } from '../db/in-list.ts';
+import { StatementShapes } from '../db/shapes.ts';
 import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.ts';
 
 /**
@@ -16,7 +17,11 @@ export class JobRunsRepository {
     private readonly db: Kysely<Database>,
     /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/group-commit.ts). */
     private readonly commitPending: () => void = () => {},
-  ) {}
+  ) {
+    this.shapes = new StatementShapes(db);
+  }
+
+  private readonly shapes: StatementShapes;
 
   /** A run row was inserted since the last saveNow: it may still wait for its turn's commit. */
   private unsaved = false;
@@ -47,8 +52,9 @@ export class JobRunsRepository {
     return ids;
   }
 
-  async update(id: number, changes: JobRunUpdate): Promise<void> {
-    await this.db.updateTable('job_runs').set(changes).where('id', '=', id).execute();
+  /** A run's start and end (built once per set of columns: db/shapes.ts). */
+  update(id: number, changes: JobRunUpdate): Promise<void> {
+    return this.shapes.updateById('job_runs', id, changes);
   }
 
   find(id: number): Promise<JobRunRow | undefined> {

@@ -4,6 +4,7 @@ import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts'
 import type { ListQuery } from './search-query.ts';
 import { hasConditions, indexedSearchOf, isIndexedOrder, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
+import { StatementShapes } from '../../db/shapes.ts';
 import { countTasksContaining, taskContains } from '../../db/text-index.ts';
 import { SearchPages } from './search-pages.ts';
 
@@ -26,12 +27,14 @@ export type ArmableCron = Pick<
 
 export class CronRepository {
   private readonly searchPages: SearchPages;
+  private readonly shapes: StatementShapes;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changeCounter?: () => string,
   ) {
     this.searchPages = new SearchPages(db);
+    this.shapes = new StatementShapes(db);
   }
 
   /**
@@ -125,8 +128,9 @@ export class CronRepository {
     return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
 
+  /** A task by id (each run reads its task when its turn comes: built once, db/shapes.ts). */
   find(id: number): Promise<CronRow | undefined> {
-    return this.db.selectFrom('crons').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.shapes.findById<CronRow>('crons', id);
   }
 
   findMany(ids: number[]): Promise<CronRow[]> {
@@ -188,9 +192,9 @@ export class CronRepository {
     return this.db.updateTable('crons').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  /** update without reading the row back: a run's status changes (three a run) need nothing of it. */
-  async set(id: number, changes: CronUpdate): Promise<void> {
-    await this.db.updateTable('crons').set(changes).where('id', '=', id).execute();
+  /** update without reading the row back: a run's status changes (two a run) need nothing of it. */
+  set(id: number, changes: CronUpdate): Promise<void> {
+    return this.shapes.updateById('crons', id, changes);
   }
 
   /** set for several tasks: one statement (runs due together are queued together). */

@@ -41,9 +41,11 @@ export class TaskStatuses {
     this.live.broadcast('cronStatus', { id: cronId, status: CronStatus.running, runId: run.runId });
   }
 
-  /** The task's status as its runs say now, saved with `changes`. */
-  refresh(cronId: number, changes: CronUpdate = {}): Promise<void> {
-    return this.refreshMany([{ cronId, changes }]);
+  /** The task's status as its runs say now, saved with `changes` (every run's end). */
+  async refresh(cronId: number, changes: CronUpdate = {}): Promise<void> {
+    const update = this.updateOf(cronId, changes);
+    await this.crons.set(cronId, update);
+    this.live.broadcast('cronStatus', { id: cronId, status: update.status });
   }
 
   /**
@@ -53,9 +55,7 @@ export class TaskStatuses {
   async refreshMany(tasks: readonly { cronId: number; changes: CronUpdate }[]): Promise<void> {
     const groups = new Map<string, { update: CronUpdate; ids: number[] }>();
     for (const { cronId, changes } of tasks) {
-      const busy = this.jobs.busy(taskQueue, taskKey(cronId));
-      const status = busy.running ? CronStatus.running : busy.waiting ? CronStatus.queued : CronStatus.idle;
-      const update: CronUpdate = busy.running ? { ...changes, status } : { ...changes, status, pid: null };
+      const update = this.updateOf(cronId, changes);
       const key = JSON.stringify(update);
       const group = groups.get(key);
       if (group) group.ids.push(cronId);
@@ -65,5 +65,11 @@ export class TaskStatuses {
       await this.crons.setMany(ids, update);
       for (const id of ids) this.live.broadcast('cronStatus', { id, status: update.status });
     }
+  }
+
+  private updateOf(cronId: number, changes: CronUpdate): CronUpdate & { status: CronStatus } {
+    const busy = this.jobs.busy(taskQueue, taskKey(cronId));
+    const status = busy.running ? CronStatus.running : busy.waiting ? CronStatus.queued : CronStatus.idle;
+    return busy.running ? { ...changes, status } : { ...changes, status, pid: null };
   }
 }

@@ -3,6 +3,7 @@ import { containsText } from '../../db/sql.ts';
 import type { Database, EnvRow, EnvUpdate, NewEnv } from '../../db/schema.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import { inList } from '../../db/in-list.ts';
+import { StatementShapes } from '../../db/shapes.ts';
 
 /** A row's place in the list: pinned first, then by position, then by id (so ties are stable). */
 export interface EnvOrder {
@@ -13,7 +14,11 @@ export interface EnvOrder {
 
 /** The envs table: one query per method, no HTTP, no rules. */
 export class EnvRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly shapes: StatementShapes;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.shapes = new StatementShapes(db);
+  }
 
   /** Every row in list order; with `search`, those whose name, value or remarks contain it. */
   list(search?: string): Promise<EnvRow[]> {
@@ -42,9 +47,12 @@ export class EnvRepository {
   }
 
   /** Changes whenever enabled() could answer differently, whoever wrote (migration 0015's triggers). */
+  /** Read by every run (db/shapes.ts: built once). */
   async version(): Promise<number> {
-    const { rows } = await sql<{ version: number }>`select version from envs_version`.execute(this.db);
-    return rows[0]!.version;
+    const [row] = await this.shapes.execute<{ version: number }>('envs version', [], () => ({
+      compile: () => sql<{ version: number }>`select version from envs_version`.compile(this.db),
+    }));
+    return row!.version;
   }
 
   find(id: number): Promise<EnvRow | undefined> {
