@@ -8,6 +8,8 @@ import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
 import { indexedSearchOf, isIndexedOrder, orderOf, whereOf } from '../../daemon/src/modules/crons/search.ts';
 import { SearchPages } from '../../daemon/src/modules/crons/search-pages.ts';
+import { TextScan } from '../../daemon/src/modules/crons/text-scan.ts';
+import { textVersion as textVersionQuery } from '../../daemon/src/db/text-index.ts';
 import Database from 'better-sqlite3';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { tempDir } from '../helpers/app.ts';
@@ -140,7 +142,13 @@ test('the task search through the trigram index returns exactly what LIKE return
     let indexed = 0;
     let walked = 0;
     const budgets = { met: 0, exceeded: 0 };
-    const pages = new SearchPages(handle.db);
+    // The index's matches (no text in memory), and the same searches from the tasks' text in memory (text-scan.ts),
+    // where the list answers once that is current.
+    const pages = new SearchPages(handle.db, 1024, null);
+    const inMemory = new SearchPages(handle.db, 1024, new TextScan(handle.db, 0));
+    await inMemory.scan!.current();
+    await keeping.searchTextCurrent();
+    let scanned = 0;
     for (const [w, word] of words(random(7)).entries()) {
       const sorter = sorts[w % sorts.length];
       const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
@@ -161,7 +169,14 @@ test('the task search through the trigram index returns exactly what LIKE return
       }
       const search = indexedSearchOf(query);
       const matches = search && (await pages.matching(search.columns, search.texts));
-      if (search) assert.equal(matches?.size, expected.length, `${round}: matches of ${JSON.stringify(word)}`);
+      if (search) {
+        const ascending = [...expected].sort((a, b) => a - b);
+        assert.deepEqual([...matches!.ids()], ascending, `${round}: matches of ${JSON.stringify(word)}`);
+        const version = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
+        const scan = inMemory.scan!.matching(version, search.columns, search.texts);
+        if (scan) scanned++;
+        assert.deepEqual(scan && [...scan.ids()], ascending, `${round}: in memory, ${JSON.stringify(word)}`);
+      }
       for (const [offset, limit] of [
         [0, 20],
         [0, 1000],
@@ -204,6 +219,7 @@ test('the task search through the trigram index returns exactly what LIKE return
     }
     // Most of the words go through the index (the others are shorter than three characters).
     assert.ok(indexed > 40, `${indexed} searches used the index`);
+    assert.equal(scanned, indexed, 'every one of them was answered in memory too');
     assert.ok(walked > 100, `${walked} pages were walked`);
     assert.ok(budgets.met > 20 && budgets.exceeded > 20, JSON.stringify(budgets));
   };
@@ -290,4 +306,41 @@ test('the task search through the trigram index returns exactly what LIKE return
   await repository.update(31, { command: 'task sign_again.js' });
   assert.notEqual(textVersion(), before, 'the version moves again after 0014 is applied again');
   await again('after 0014 down and up');
+});
+
+test('the search in memory answers the phrases the index answers slowly: those whose every trigram is in many tasks', async (t) => {
+  const paths = dataPaths(tempDir(t));
+  await ensureDataDirs(paths);
+  const handle = openDatabase(paths.db);
+  t.after(() => handle.close());
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+  assert.equal((await migrator.migrateToLatest()).error, undefined);
+  const repository = new CronRepository(handle.db);
+  await repository.insertMany(
+    Array.from({ length: 400 }, (_, i) => ({
+      name: `${['Sign', 'farm'][i % 2]} task ${i}`,
+      command: 'echo hi',
+      schedule: '@daily',
+      created_at: 1,
+      updated_at: 1,
+    })),
+  );
+  const scan = new TextScan(handle.db);
+  await scan.current();
+  const version = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
+  const all = ['name', 'command', 'schedule', 'labels'] as const;
+  const inMemory = (text: string) => scan.matching(version, all, [text])?.size;
+  assert.equal(inMemory('TASK'), 400, 'every trigram in every task');
+  assert.equal(inMemory('sign task'), 200, 'every trigram in half of them');
+  assert.equal(inMemory('task 42'), undefined, '" 42" is rare: the index answers');
+  assert.equal(inMemory('zzz'), undefined);
+  assert.equal(inMemory('echo'), 400);
+  assert.equal(inMemory('sign\0task'), undefined, 'the separator: the index answers');
+  // A change of the text: the old text is never used, and the new one is read.
+  await repository.update(1, { name: 'sign TASK renamed' });
+  const moved = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
+  assert.equal(scan.matching(moved, all, ['task']), undefined);
+  await scan.current();
+  assert.equal(scan.matching(moved, all, ['renamed'])?.size, undefined, 'rare: the index answers');
+  assert.deepEqual([...(new TextScan(handle.db, 0).matching(moved, all, ['renamed'])?.ids() ?? [])], []);
 });

@@ -86,6 +86,30 @@ export class IdSet {
     return new IdSet(bits, size);
   }
 
+  /** A set of the ids `fill` adds (none negative, none larger than `largest`). */
+  static collect(largest: number, fill: (add: (id: number) => void) => void): IdSet {
+    const bits = new Uint32Array((largest >>> 5) + 1);
+    let size = 0;
+    fill((id) => {
+      const word = id >>> 5;
+      const bit = 1 << (id & 31);
+      if ((bits[word]! & bit) === 0) size++;
+      bits[word] = bits[word]! | bit;
+    });
+    return new IdSet(bits, size);
+  }
+
+  /** The ids, ascending. */
+  ids(): Int32Array {
+    const ids = new Int32Array(this.size);
+    let n = 0;
+    for (let word = 0; word < this.bits.length; word++) {
+      for (let rest = this.bits[word]!; rest !== 0; rest &= rest - 1)
+        ids[n++] = word * 32 + (31 - Math.clz32(rest & -rest));
+    }
+    return ids;
+  }
+
   /** The memory the set holds. */
   get bytes(): number {
     return this.bits.byteLength;

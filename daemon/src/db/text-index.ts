@@ -12,7 +12,7 @@ export type IndexedTextColumn = 'name' | 'command' | 'schedule' | 'labels';
 export const isIndexable = (text: string) => [...text].length >= 3;
 
 /** LIKE's case rule: ASCII letters only (lower() in the index's triggers does the same). */
-const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+export const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
 const everyColumn = 4;
 

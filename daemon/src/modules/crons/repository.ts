@@ -37,6 +37,11 @@ export class CronRepository {
     this.shapes = new StatementShapes(db);
   }
 
+  /** Resolves once searches are answered from the tasks' current text in memory (search-pages.ts; tests). */
+  searchTextCurrent(): Promise<void> {
+    return this.searchPages.scan?.current() ?? Promise.resolve();
+  }
+
   /**
    * Changes whenever the database does (db/connection.ts). Null inside a transaction (this repository is made
    * without the counter there), where nothing may be cached.
@@ -113,10 +118,19 @@ export class CronRepository {
       }
     }
     const byId = total * (indexedOrder ? walkRatio : scanRatio) < tasks;
+    if (byId && matches) {
+      // The matches sorted by their ids and the order's columns alone, then the page's rows: sorting whole rows cost
+      // twice as much (2,222 matches of 100,000: 2.6 against 1.4 ms).
+      const select = this.db.selectFrom('crons').select('crons.id').where(inList('crons.id', matches.ids()));
+      const ids = await ordered(select).limit(page.limit).offset(page.offset).execute();
+      return { rows: await this.inOrder(ids.map((row) => row.id)), total };
+    }
     const select = this.db.selectFrom('crons').selectAll();
     const filtered =
       byId || indexedOrder
-        ? select.where(taskContains(search.columns, search.texts, byId))
+        ? select.where(
+            matches ? inList('crons.id', matches.ids(), byId) : taskContains(search.columns, search.texts, byId),
+          )
         : select.where(whereOf(query));
     const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
     return { rows, total };

@@ -1,8 +1,9 @@
 /**
  * Pages of a text search that matches many tasks, in an order an index serves (repository.ts listIndexedSearch).
  *
- * The trigram index's matches are read once per request as one id list (db/id-list.ts) into a bit set: its size is
- * the total, so the index is not read a second time to count. The order's ids are read from its index (ids only, no
+ * A search's matches are read once per request into a bit set — from the tasks' text in memory once it is current
+ * (text-scan.ts), else from the trigram index as one id list (db/id-list.ts) — whose size is the total, so nothing is
+ * read a second time to count. The order's ids are read from its index (ids only, no
  * row), as far as the page needs: a page near the start of an order whose matches are spread reads a few thousand,
  * one whose matches cluster at the end of the order reads further (≈45 ns an id), up to a budget the caller sets
  * (past it, reading the matches by id is cheaper). The page is the ids of the order that are in the set, then its
@@ -20,6 +21,7 @@ import { IdSet, idListOf, parseIdList } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
 import type { SortColumn } from './search.ts';
+import { TextScan } from './text-scan.ts';
 
 export type Order = [SortColumn, 'asc' | 'desc'][];
 
@@ -45,10 +47,14 @@ export class SearchPages {
   private textVersion = -1;
   private matchBytes = 0;
 
-  /** `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). */
+  /**
+   * `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). `scan`: the
+   * tasks' text in memory, where searches are answered once it is current (else, and without one, by the index).
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly smallestRead = 1024,
+    readonly scan: TextScan | null = new TextScan(db),
   ) {}
 
   /** What an older version read is dropped at the first request of a new one (up to 400 KB an order). */
@@ -74,8 +80,9 @@ export class SearchPages {
       this.matches.set(key, kept);
       return kept.value;
     }
-    const { ids } = (await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!;
-    const value = IdSet.parse(ids);
+    const value =
+      this.scan?.matching(version, columns, texts) ??
+      IdSet.parse((await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!.ids);
     const replaced = this.matches.get(key);
     if (replaced) this.matchBytes -= replaced.value?.bytes ?? 0;
     this.matches.delete(key);
