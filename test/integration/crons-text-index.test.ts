@@ -13,6 +13,7 @@ import { textVersion as textVersionQuery } from '../../daemon/src/db/text-index.
 import Database from 'better-sqlite3';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { tempDir } from '../helpers/app.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 
 /** A small deterministic generator (the same tasks and words on every run). */
 function random(seed: number) {
@@ -309,12 +310,7 @@ test('the task search through the trigram index returns exactly what LIKE return
 });
 
 test('the search in memory answers the phrases the index answers slowly: those whose every trigram is in many tasks', async (t) => {
-  const paths = dataPaths(tempDir(t));
-  await ensureDataDirs(paths);
-  const handle = openDatabase(paths.db);
-  t.after(() => handle.close());
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-  assert.equal((await migrator.migrateToLatest()).error, undefined);
+  const handle = await migratedDatabase(t);
   const repository = new CronRepository(handle.db);
   await repository.insertMany(
     Array.from({ length: 400 }, (_, i) => ({

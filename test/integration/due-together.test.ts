@@ -36,15 +36,17 @@ test('tasks due together: each runs once in the order its timer fired, two sched
     return now.queued + now.running === expected ? now : undefined;
   });
   assert.equal(counts.running, 1);
-  const statuses = await app.ctx.db
-    .selectFrom('crons')
-    .select(['id', 'status'])
-    .where(
-      'id',
-      'in',
-      plain.slice(1).map((c) => c.id),
-    )
-    .execute();
+  const rowsOf = (crons: { id: number }[]) =>
+    app.ctx.db
+      .selectFrom('crons')
+      .select(['id', 'status', 'last_due_at'])
+      .where(
+        'id',
+        'in',
+        crons.map((c) => c.id),
+      )
+      .execute();
+  const statuses = await rowsOf(plain.slice(1));
   assert.ok(
     statuses.every((row) => row.status === CronStatus.queued || row.status === CronStatus.running),
     JSON.stringify(statuses),
@@ -88,15 +90,7 @@ test('tasks due together: each runs once in the order its timer fired, two sched
   assert.equal((await runsOf(app, parallel.id)).length, 2, 'parallel: both schedules ran');
   assert.deepEqual(await runsOf(app, disabled.id), []);
   assert.deepEqual(await runsOf(app, deleted.id), []);
-  const rows = await app.ctx.db
-    .selectFrom('crons')
-    .select(['status', 'last_due_at'])
-    .where(
-      'id',
-      'in',
-      plain.map((c) => c.id),
-    )
-    .execute();
+  const rows = await rowsOf(plain);
   assert.ok(
     rows.every((row) => row.status === CronStatus.idle && row.last_due_at === due),
     JSON.stringify(rows),

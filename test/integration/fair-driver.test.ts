@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { createHook } from 'node:async_hooks';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { tempDir } from '../helpers/app.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 
-async function open(t: TestContext) {
-  const paths = dataPaths(tempDir(t));
-  await ensureDataDirs(paths);
-  const handle = openDatabase(paths.db, { groupCommit: { onError: () => {} } });
-  await migrateToLatest(handle.db, handle.sqlite, handle.file);
-  t.after(() => handle.close());
-  return handle;
-}
+const open = migratedDatabase;
 
 const keys = async (handle: Awaited<ReturnType<typeof open>>) =>
   (

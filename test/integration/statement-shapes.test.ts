@@ -4,22 +4,12 @@
  * generated subsets and orders, against a fresh read of the row.
  */
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { StatementShapes } from '../../daemon/src/db/shapes.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { tempDir } from '../helpers/app.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 
-async function open(t: TestContext) {
-  const paths = dataPaths(tempDir(t));
-  await ensureDataDirs(paths);
-  const handle = openDatabase(paths.db, { groupCommit: { onError: () => {} } });
-  await migrateToLatest(handle.db, handle.sqlite, handle.file);
-  t.after(() => handle.close());
-  return handle;
-}
+const open = migratedDatabase;
 
 /** A small deterministic generator (mulberry32), so a failure names its seed. */
 function random(seed: number) {
