@@ -1,6 +1,7 @@
 /**
- * Task runs as jobs: what a task runs (its command, log folder, work dir, hooks) and how its row follows its runs
- * (status, pid, the current log, the last outcome, the notice). Timers and the queue's policy belong to the
+ * Task runs as jobs: queued by hand, at start-up, from a shell or when due (tasks due together are queued together),
+ * each under its task's overlap policy; what a run runs is read when its turn comes (task-content.ts), its task's row
+ * follows it (task-status.ts), and its end goes to whoever sends notices. Timers and the queue's policy belong to the
  * scheduler; the run itself to the job kernel.
  */
 import path from 'node:path';
