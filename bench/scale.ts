@@ -2,8 +2,7 @@
  * The daemon at 1,000, 10,000 and 100,000 armed tasks (bench/lib/daemon.ts: the real bundle as production runs it;
  * tasks inserted into the SQLite file while the daemon was stopped, `i%60 (i*7)%24 * * *` so schedules differ):
  *  - start_ms: spawn → first health answer with every task armed. Budget at 100,000: 2 s.
- *  - idle_rss_mb: VmRSS 5 s after that. Budget at 100,000: 250 MB; at 10,000: 150 MB (the scheduler's budget for
- *    10,000 armed tasks since round 1, measured here on the bundle).
+ *  - idle_rss_mb: VmRSS 5 s after that. Budget at 100,000: 250 MB.
  *  - list_repeat_p99_ms: GET /api/crons with search and sort, the same request again and again, one connection (as
  *    bench/api-load.ts and bench/crons-list.ts measure it: the reply cache's case). Budget at 100,000: p99 10 ms.
  *  - list_p50_ms / list_p99_ms: each request a different page (1–20), size, search and sort, so the reply cache
@@ -21,7 +20,7 @@
  * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
  * before; the first burst also makes each task's folder. BENCH_SCALE_REPEAT=0 skips it.
  * BENCH_SCALE_ENVS=200 gives the burst's tasks that many panel variables (500-byte values; none by default).
- * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000, and the memory one at 10,000; `none` runs only the burst);
+ * BENCH_SCALE_SIZES=1000,10000 picks the sizes (budgets apply at 100,000 only; `none` runs only the burst);
  * BENCH_SCALE_BURST=0 skips the burst; BENCH_SCALE_LIST_WAIT_MS waits that much longer before the list requests (to
  * see how much of list_p99_ms is the daemon's first full garbage collection after start-up; not for the figures).
  * One JSON line per figure.
@@ -135,7 +134,7 @@ async function atSize(tasks: number): Promise<void> {
     const extra = { tasks };
     report.figure('start_ms', daemon.startMs, top ? 2000 : null, extra);
     await sleep(5000);
-    report.figure('idle_rss_mb', rssMb(daemon.child.pid!), top ? 250 : tasks === 10_000 ? 150 : null, extra);
+    report.figure('idle_rss_mb', rssMb(daemon.child.pid!), top ? 250 : null, extra);
     // To look past the daemon's first full collection after start-up (docs/performance.md, round 5); not by default.
     await sleep(Number(process.env.BENCH_SCALE_LIST_WAIT_MS) || 0);
     const { varied, repeated, afterWrite, unseen, matches } = await listLatency(

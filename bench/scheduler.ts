@@ -7,8 +7,8 @@
  *    script (budget 80 ms). The python figure uses the interpreter a version manager's shim leads to (realPython3).
  *  - hundred_every_10s_start_lateness_p99_ms: 100 tasks due together every 10 s (harsher than every minute) running
  *    `echo hi` with concurrency 4; from due time to the run's start. Budget 1,000 ms.
- * The memory of 10,000 armed tasks is bench/scale.ts's idle_rss_mb at 10,000 (the production bundle; this process
- * carries tsx's loader, ≈35 MB more, which is not the daemon's).
+ * The memory of 10,000 armed tasks is bench/memory.ts's idle_10000_tasks_rss_mb (the production bundle, budget 150 MB;
+ * this process carries tsx's loader, ≈35 MB more, which is not the daemon's).
  * Prints one JSON line per figure. Exit code 1 when a budget is exceeded.
  */
 import { execFileSync } from 'node:child_process';
