@@ -4,15 +4,14 @@
  *    scheduler's callback (before any spawn). Budget 20 ms.
  *  - echo_due_to_first_line_p50_ms: a task `echo hi` due at a second; from its due time to its first output byte
  *    (the byte after the log's start line) reaching the live-log hub. Budget 20 ms. Same for a node and a python
- *    script (budget 80 ms). The python figure uses the interpreter a version manager's shim leads to (realPython3).
+ *    script (budget 80 ms). The python figure uses the interpreter a version manager's shim leads to (bench/lib/python.ts).
  *  - hundred_every_10s_start_lateness_p99_ms: 100 tasks due together every 10 s (harsher than every minute) running
  *    `echo hi` with concurrency 4; from due time to the run's start. Budget 1,000 ms.
  * The memory of 10,000 armed tasks is bench/memory.ts's idle_10000_tasks_rss_mb (the production bundle, budget 150 MB;
  * this process carries tsx's loader, ≈35 MB more, which is not the daemon's).
  * Prints one JSON line per figure. Exit code 1 when a budget is exceeded.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../daemon/src/app.ts';
@@ -20,6 +19,7 @@ import { systemClock } from '../daemon/src/clock.ts';
 import { loadConfig } from '../daemon/src/config.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { Scheduler } from '../daemon/src/scheduler/scheduler.ts';
+import { python3OnPath } from './lib/python.ts';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -36,17 +36,11 @@ function report(figure: string, value: number, budget: number, extra: Record<str
   );
 }
 
-/**
- * Runs find python3 on PATH. Where that is a version manager's shim (pyenv's is a bash script that looks the version
- * up: ≈90 ms a start here, against ≈45 ms for the interpreter itself), the figure would measure the shim, which the
- * image does not have; the interpreter the shim leads to is put first on PATH instead, and named in the output.
- */
-function realPython3(): string {
-  const found = execFileSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).trim();
-  if (!readFileSync(found).subarray(0, 2).equals(Buffer.from('#!'))) return found;
-  const real = execFileSync(found, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
-  process.env.PATH = `${path.dirname(real)}${path.delimiter}${process.env.PATH ?? ''}`;
-  return real;
+/** Puts the interpreter a python3 shim leads to first on PATH (bench/lib/python.ts), before any app reads it. */
+function realPython3(): string | null {
+  const python = python3OnPath();
+  if (python?.shim) process.env.PATH = `${path.dirname(python.interpreter)}${path.delimiter}${process.env.PATH ?? ''}`;
+  return python?.interpreter ?? null;
 }
 
 /** A 6-field expression due at the given instant (UTC). */
