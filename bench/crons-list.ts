@@ -5,15 +5,13 @@
  *  - create_total_ms, create_first100_avg_ms, create_last100_avg_ms: 1,000 × POST /api/crons one by one.
  * Prints one JSON line per figure with its budget. Exit code 1 when a budget is exceeded.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../daemon/src/app.ts';
 import { loadConfig } from '../daemon/src/config.ts';
 import { openDatabase } from '../daemon/src/db/connection.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { CronRepository } from '../daemon/src/modules/crons/repository.ts';
 import { dataPaths } from '../daemon/src/paths.ts';
+import { tempDir } from './lib/temp.ts';
 
 const tasks = 10_000;
 const listCalls = 500;
@@ -25,7 +23,7 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number) => Math.round(n * 100) / 100;
 
 async function main(): Promise<number> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-crons-'));
+  const { dir: dataDir, remove } = tempDir('crons');
   const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
   try {
     const account = { username: 'bench', password: 'bench-password-1' };
@@ -93,7 +91,7 @@ async function main(): Promise<number> {
     return figures.list_p99_ms > budgets.list_p99_ms ? 1 : 0;
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }
 

@@ -7,12 +7,10 @@
  * The rows are written with one INSERT … SELECT from a counter, then the migration's index is built. Prints one JSON
  * line per figure with its budget; exit code 1 when a budget is exceeded.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../daemon/src/app.ts';
 import { loadConfig } from '../daemon/src/config.ts';
+import { tempDir } from './lib/temp.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5_000_000);
 const tasks = 1_000;
@@ -24,7 +22,7 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number) => Math.round(n * 100) / 100;
 
 async function main(): Promise<number> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-dashboard-'));
+  const { dir: dataDir, remove } = tempDir('dashboard');
   const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
   try {
     const account = { username: 'bench', password: 'bench-password-1' };
@@ -75,7 +73,7 @@ async function main(): Promise<number> {
     return status;
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }
 

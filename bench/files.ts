@@ -6,11 +6,11 @@
  *  - log_detail_ms: one GET /api/logs/detail of the same log (its last 2 MB).
  * Prints one JSON line per figure with its budget. Exit code 1 when a budget is exceeded.
  */
-import { mkdirSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, openSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../daemon/src/app.ts';
 import { loadConfig } from '../daemon/src/config.ts';
+import { tempDir } from './lib/temp.ts';
 
 const folders = 200;
 const filesPerFolder = 100;
@@ -23,7 +23,7 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number) => Math.round(n * 100) / 100;
 
 async function main(): Promise<number> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-files-'));
+  const { dir: dataDir, remove } = tempDir('files');
   const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
   let failed = 0;
   const report = (name: string, value: number, extra: Record<string, unknown> = {}) => {
@@ -78,7 +78,7 @@ async function main(): Promise<number> {
     report('log_detail_ms', await time('/api/logs/detail?path=huge_task&file=huge.log'));
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
   return failed ? 1 : 0;
 }

@@ -16,15 +16,15 @@
  * Run: npx tsx bench/runner.ts
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
 import { ProcessRunner } from '../daemon/src/jobs/executor/process-runner.ts';
 import { python3OnPath } from './lib/python.ts';
+import { tempDir } from './lib/temp.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
-const root = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-runner-'));
+const { dir: root, remove } = tempDir('runner');
 const paths = dataPaths(path.join(root, 'data'));
 await ensureDataDirs(paths);
 writeFileSync(path.join(paths.scripts, 'hello.js'), 'console.log("hi");\n');
@@ -158,5 +158,5 @@ for (const withConfig of [false, true]) {
     console.log(JSON.stringify({ ...figure, budget_p50_ms: budget, ok }));
   }
 }
-rmSync(root, { recursive: true, force: true });
+remove();
 process.exitCode = failed ? 1 : 0;

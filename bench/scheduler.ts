@@ -11,8 +11,7 @@
  * this process carries tsx's loader, ≈35 MB more, which is not the daemon's).
  * Prints one JSON line per figure. Exit code 1 when a budget is exceeded.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../daemon/src/app.ts';
 import { systemClock } from '../daemon/src/clock.ts';
@@ -20,6 +19,7 @@ import { loadConfig } from '../daemon/src/config.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { Scheduler } from '../daemon/src/scheduler/scheduler.ts';
 import { python3OnPath } from './lib/python.ts';
+import { tempDir } from './lib/temp.ts';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,7 +63,7 @@ async function timerLateness(): Promise<void> {
 }
 
 async function withApp(fn: (app: Awaited<ReturnType<typeof buildApp>>, dataDir: string) => Promise<void>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-scheduler-'));
+  const { dir: dataDir, remove } = tempDir('scheduler');
   const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
   await app.ready();
   await app.ctx.settings.set('timezone', 'UTC');
@@ -71,7 +71,7 @@ async function withApp(fn: (app: Awaited<ReturnType<typeof buildApp>>, dataDir: 
     await fn(app, dataDir);
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }
 

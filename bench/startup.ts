@@ -10,12 +10,11 @@
  * Prints one JSON line per figure with median, max and budget. Exit code 1 when a budget is exceeded.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { daemonEnv, daemonNodeArgs } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -137,21 +136,21 @@ function report(kase: string, samples: Sample[]): boolean {
   return ok;
 }
 
-const temps: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-'));
-  temps.push(dir);
+const temps: (() => void)[] = [];
+const newDataDir = () => {
+  const { dir, remove } = tempDir('startup');
+  temps.push(remove);
   return dir;
 };
 
 try {
   // Warm the OS file cache (node_modules, tsx's transform cache) so the first measured run is not an outlier.
-  await runOnce(tempDir());
+  await runOnce(newDataDir());
 
   const fresh: Sample[] = [];
-  for (let i = 0; i < runs; i++) fresh.push(await runOnce(tempDir()));
+  for (let i = 0; i < runs; i++) fresh.push(await runOnce(newDataDir()));
 
-  const existingDir = tempDir();
+  const existingDir = newDataDir();
   await runOnce(existingDir, { initAccount: true });
   const existing: Sample[] = [];
   for (let i = 0; i < runs; i++) existing.push(await runOnce(existingDir));
@@ -159,5 +158,5 @@ try {
   const ok = [report('fresh-data-dir', fresh), report('existing-data-dir', existing)].every(Boolean);
   process.exitCode = ok ? 0 : 1;
 } finally {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  for (const remove of temps) remove();
 }

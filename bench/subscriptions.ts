@@ -8,11 +8,11 @@
  * Prints one JSON line per figure with its budget. Exit code 1 when a budget is exceeded.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../daemon/src/app.ts';
 import { loadConfig } from '../daemon/src/config.ts';
+import { tempDir } from './lib/temp.ts';
 
 const scripts = 2000;
 const budgets: Record<string, number> = { sync_2000_ms: 5000, nochange_task_writes: 0 };
@@ -56,7 +56,7 @@ function makeRepository(root: string): string {
 }
 
 async function main(): Promise<number> {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'baihu-bench-subs-'));
+  const { dir: root, remove } = tempDir('subs');
   const dataDir = path.join(root, 'data');
   const url = makeRepository(root);
   const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
@@ -131,7 +131,7 @@ async function main(): Promise<number> {
     report('nochange_pull_ms', second.total);
   } finally {
     await app.close();
-    rmSync(root, { recursive: true, force: true });
+    remove();
   }
   return failed;
 }

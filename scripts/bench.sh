@@ -9,9 +9,13 @@ status=0
 npm run --silent build:ui >/dev/null || status=1
 npm run --silent build:daemon >/dev/null || status=1
 shopt -s nullglob
-# longevity.ts last: it deletes a million log files at its end, and on an ext4 without a journal (this VM's disk) new
-# files are made slower for minutes after that (the inode allocator skips recently freed inodes: docs/performance.md,
-# round 10), which the next bench's burst of 2,000 new folders and logs would measure.
+# Every bench's temporary folders stay in one root until the last bench has run (bench/lib/temp.ts): on an ext4
+# without a journal (this VM's disk) new files are made slower for minutes after many were removed (the inode
+# allocator passes over recently freed inodes: docs/performance.md, rounds 10 and 11), which the next bench would
+# measure. longevity.ts runs last: its retention pass itself removes 200,000 logs.
+BENCH_TEMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/baihu-bench-run-XXXXXX")
+export BENCH_TEMP_ROOT
+trap 'rm -rf "$BENCH_TEMP_ROOT"' EXIT
 benches=()
 for bench in bench/*.ts; do [[ $bench == bench/longevity.ts ]] || benches+=("$bench"); done
 [[ -f bench/longevity.ts ]] && benches+=(bench/longevity.ts)

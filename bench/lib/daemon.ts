@@ -5,7 +5,7 @@
  * the JSON-line report. Lives in bench/lib/ so scripts/bench.sh (bench/*.ts) does not run it as a benchmark.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,10 +213,7 @@ export async function signIn(daemon: Daemon, init: boolean): Promise<string> {
   return login.data.token;
 }
 
-export function tempDir(prefix: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `baihu-bench-${prefix}-`));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
+export { tempDir } from './temp.ts';
 
 export function loadAverage(): string {
   return os
