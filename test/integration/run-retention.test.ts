@@ -137,10 +137,34 @@ test('incremental vacuum: a new database is created in the mode; freed pages go 
   const free = Number(database.sqlite.pragma('freelist_count', { simple: true }));
   assert.ok(free > 900, `pages freed: ${free}`);
   let pauses = 0;
-  const returned = await reclaimFreePages(database.sqlite, { stepPages: 100, pause: async () => void pauses++ });
+  const returned = await reclaimFreePages(database.sqlite, {
+    width: { start: 100, max: 100 },
+    pause: async () => void pauses++,
+  });
   assert.equal(returned, free);
   assert.equal(database.sqlite.pragma('freelist_count', { simple: true }), 0);
-  assert.ok(pauses >= 9, `steps: ${pauses}`);
+  assert.ok(pauses >= 9 && pauses <= Math.ceil(free / 100), `steps: ${pauses}`);
+});
+
+test('incremental vacuum: steps that take longer than their slice shrink (down to 8 pages)', async (t) => {
+  const { database } = await fixture(t);
+  database.sqlite.exec('create table filler (x text)');
+  const fill = database.sqlite.prepare('insert into filler values (?)');
+  database.sqlite.transaction(() => {
+    for (let i = 0; i < 2000; i++) fill.run('y'.repeat(1000));
+  })();
+  database.sqlite.exec('delete from filler');
+  const free = Number(database.sqlite.pragma('freelist_count', { simple: true }));
+  let pauses = 0;
+  // A slice of 0 ms: every step is too long, so each is half the last until the smallest.
+  const returned = await reclaimFreePages(database.sqlite, {
+    width: { start: 100, max: 100 },
+    sliceMs: 0,
+    pause: async () => void pauses++,
+  });
+  assert.equal(returned, free);
+  assert.equal(database.sqlite.pragma('freelist_count', { simple: true }), 0);
+  assert.ok(pauses >= Math.floor((free - 200) / 8), `steps: ${pauses} for ${free} pages`);
 });
 
 test('incremental vacuum: a database made before the mode is switched once, keeping its rows', (t) => {

@@ -34,8 +34,14 @@ export function switchToIncrementalVacuum(
 }
 
 export interface ReclaimOptions {
-  /** Pages returned per step (4 KB each); small, so one step costs the panel a few milliseconds. */
-  stepPages?: number;
+  /**
+   * Pages returned per step (4 KB each): the first step's and the most. A step moves pages from the end of the file
+   * into free places and rewrites their parents; on a big database a step of 256 pages took 13–234 ms of the event
+   * loop (a pass after removing 4.2 million runs), so each step after the first is sized to take about `sliceMs`.
+   */
+  width?: { start: number; max: number };
+  /** How long one step may hold the event loop, about. */
+  sliceMs?: number;
   /** Awaited between steps, so requests are served in between. */
   pause?: () => Promise<void>;
   signal?: AbortSignal;
@@ -43,17 +49,23 @@ export interface ReclaimOptions {
 
 /** Returns the free list to the file system in small steps; answers the number of pages returned. */
 export async function reclaimFreePages(sqlite: SQLite.Database, o: ReclaimOptions = {}): Promise<number> {
-  const step = o.stepPages ?? 256;
+  const { start, max } = o.width ?? { start: 64, max: 1024 };
+  const sliceMs = o.sliceMs ?? 8;
   const pause = o.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   const freeCount = () => Number(sqlite.pragma('freelist_count', { simple: true }));
   if (sqlite.pragma('auto_vacuum', { simple: true }) !== incremental) return 0;
   let returned = 0;
+  let step = start;
   for (let free = freeCount(); free > 0 && !o.signal?.aborted;) {
+    const began = performance.now();
     sqlite.pragma(`incremental_vacuum(${step})`);
+    const spent = performance.now() - began;
     const left = freeCount();
     if (left >= free) break;
     returned += free - left;
     free = left;
+    // The next step returns what fits in the slice at this one's pace (halving or doubling at most).
+    step = Math.round(Math.min(max, Math.max(8, step * Math.min(2, Math.max(0.5, sliceMs / Math.max(spent, 0.1))))));
     await pause();
   }
   return returned;
