@@ -257,3 +257,27 @@ test("with the daemon's group commit the WAL is started over between checkpoints
   const walPages = statSync(walFile).size / Number(database.sqlite.pragma('page_size', { simple: true }));
   assert.ok(walPages < 400, `the WAL grew to ${Math.round(walPages)} pages`);
 });
+
+test('every statement a retention pass prepares finds its runs through an index or the rowid, none scans job_runs', async (t) => {
+  const { database, run, prune } = await fixture(t);
+  const prepared = new Set<string>();
+  const prepare = database.sqlite.prepare.bind(database.sqlite);
+  // Recorded at better-sqlite3's door, so a statement added to the pass later is checked without being named here.
+  database.sqlite.prepare = ((source: string) => {
+    prepared.add(source);
+    return prepare(source);
+  }) as typeof database.sqlite.prepare;
+  for (let i = 0; i < 12; i++) run('task', 1 + (i % 3), 200 - i);
+  run('debug', null, 150);
+  await prune(90, 2);
+  database.sqlite.prepare = prepare;
+  const reads = [...prepared].filter((source) => /job_runs/.test(source) && /^\s*(select|delete|update)/i.test(source));
+  assert.ok(reads.length >= 5, `statements seen: ${reads.length}`);
+  for (const source of reads) {
+    const params = Array<null>((source.match(/\?/g) ?? []).length).fill(null);
+    const plan = (database.sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[])
+      .map((row) => row.detail)
+      .join(' | ');
+    assert.doesNotMatch(plan, /\bSCAN job_runs\b/, `${source}\n→ ${plan}`);
+  }
+});

@@ -109,9 +109,19 @@ export class JobRunsRepository {
 
   /** The lowest and highest id (the ends of the rowid), undefined when there is no run. */
   async idBounds(): Promise<{ min: number; max: number } | undefined> {
+    // Each bound in its own subquery: SQLite finds a lone min() or max() of the rowid at one end of the table, but
+    // both in one select scan every row (2.8 s at 5,000,000 runs with a cold cache, on the event loop).
     const row = await this.db
-      .selectFrom('job_runs')
-      .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('job_runs')
+          .select((runs) => runs.fn.min('id').as('id'))
+          .as('min'),
+        eb
+          .selectFrom('job_runs')
+          .select((runs) => runs.fn.max('id').as('id'))
+          .as('max'),
+      ])
       .executeTakeFirst();
     return row?.min == null || row.max == null ? undefined : { min: row.min, max: row.max };
   }
