@@ -16,9 +16,9 @@ import {
   Reporter,
   signIn,
   startDaemon,
-  tempDir,
   type Daemon,
 } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 
 const connections = 10;
 const creates = 1_000;

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../daemon/src/contract/live.ts';
-import { Connection, ensureBundle, percentile, Reporter, signIn, sleep, startDaemon, tempDir } from './lib/daemon.ts';
+import { Connection, ensureBundle, percentile, Reporter, signIn, sleep, startDaemon } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 
 const report = new Reporter('live-log');
 const lines = 200;

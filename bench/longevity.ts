@@ -31,10 +31,10 @@ import {
   signIn,
   sleep,
   startDaemon,
-  tempDir,
   words,
   type Daemon,
 } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 
 const scale = Number(process.env.BENCH_LONGEVITY_SCALE ?? 1);
 const tasks = 1000;

@@ -17,9 +17,9 @@ import {
   signIn,
   sleep,
   startDaemon,
-  tempDir,
   type Daemon,
 } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 
 const tasks = 10_000;
 const runs = 100;

@@ -10,7 +10,8 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, repo, Reporter, sleep, tempDir } from './lib/daemon.ts';
+import { freePort, repo, Reporter, sleep } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 
 const reporter = new Reporter('process-tree');
 

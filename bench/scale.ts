@@ -37,10 +37,10 @@ import {
   signIn,
   sleep,
   startDaemon,
-  tempDir,
   words,
   type Daemon,
 } from './lib/daemon.ts';
+import { tempDir } from './lib/temp.ts';
 import { childrenNamed, cpuMs } from './lib/proc.ts';
 
 // Due times below are whole UTC seconds; the daemon reads schedules in its TZ.

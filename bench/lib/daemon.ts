@@ -213,8 +213,6 @@ export async function signIn(daemon: Daemon, init: boolean): Promise<string> {
   return login.data.token;
 }
 
-export { tempDir } from './temp.ts';
-
 export function loadAverage(): string {
   return os
     .loadavg()

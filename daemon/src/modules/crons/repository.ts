@@ -129,7 +129,8 @@ export class CronRepository {
     const filtered =
       byId || indexedOrder
         ? select.where(
-            matches ? inList('crons.id', matches.ids(), byId) : taskContains(search.columns, search.texts, byId),
+            // With the matches known, this is the order's walk (by id was answered above): its index leads.
+            matches ? inList('crons.id', matches.ids(), false) : taskContains(search.columns, search.texts, byId),
           )
         : select.where(whereOf(query));
     const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
