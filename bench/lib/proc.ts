@@ -27,3 +27,21 @@ export function childrenNamed(pid: number, name: string): number[] {
   }
   return found;
 }
+
+/** User and system CPU of each of `pid`'s threads so far, in ms, by thread id (the main thread's id is `pid`). */
+export function threadCpuMs(pid: number): Map<number, { user: number; system: number }> {
+  const threads = new Map<number, { user: number; system: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(Number(tid), {
+        user: (Number(fields[11]) * 1000) / ticksPerSecond,
+        system: (Number(fields[12]) * 1000) / ticksPerSecond,
+      });
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return threads;
+}

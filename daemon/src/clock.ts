@@ -55,6 +55,30 @@ export class TimeHeap<T extends Timed> {
     }
   }
 
+  /**
+   * Calls `visit` with every entry (removed ones excepted) whose time is `limit` or earlier, in no particular order,
+   * and returns the earliest time after `limit` (null when none). Only those entries and the ones right below them
+   * are looked at: a heap entry is never earlier than its parent.
+   */
+  within(limit: number, visit: (item: T) => void): number | null {
+    const items = this.items;
+    let after: number | null = null;
+    const stack = items.length > 0 ? [0] : [];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const item = items[i]!;
+      if (item.at > limit) {
+        // A removed entry's time still bounds the times below it; an early answer only means looking again sooner.
+        if (after === null || item.at < after) after = item.at;
+        continue;
+      }
+      if (!item.removed) visit(item);
+      if (2 * i + 1 < items.length) stack.push(2 * i + 1);
+      if (2 * i + 2 < items.length) stack.push(2 * i + 2);
+    }
+    return after;
+  }
+
   /** Takes the earliest entry that was not removed. */
   pop(): T | undefined {
     return this.peek() && this.take();

@@ -112,3 +112,65 @@ test('10,000 armed keys hold one clock timer; disarming them all leaves none', a
   for (let key = 0; key < 10_000; key++) scheduler.disarm(key);
   assert.equal(clock.pendingTimers(), 0);
 });
+
+/**
+ * The look-ahead (Scheduler.onSoon) over the same kind of generated sequences: each arming that fires is told to the
+ * soon handler once, before its first fire and no earlier than `lead` before it; an arming is never told twice; a
+ * key disarmed before it was told is not told.
+ */
+for (const seed of [11, 12, 13, 14]) {
+  test(`generated arm/disarm/time steps: each arming is told once, before it fires and not earlier than the lead (seed ${seed})`, async () => {
+    const lead = 3_000;
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, Math.floor(next() * 1000)));
+    /** The current arming of each key (a new one at each arm, armEvery or disarm). */
+    const arming = new Map<number, number>();
+    let armings = 0;
+    const events: ({ kind: 'soon'; arming: number; at: number } | { kind: 'fire'; arming: number; at: number })[] =
+      [];
+    const scheduler = new Scheduler<number>(
+      clock,
+      () => 'UTC',
+      (key, dueAt) => events.push({ kind: 'fire', arming: arming.get(key)!, at: dueAt }),
+    );
+    scheduler.onSoon(lead, (keys) => {
+      for (const key of keys) events.push({ kind: 'soon', arming: arming.get(key)!, at: clock.now() });
+    });
+    for (let step = 0; step < 150; step++) {
+      const key = Math.floor(next() * 8);
+      const what = next();
+      if (what < 0.35) {
+        arming.set(key, ++armings);
+        scheduler.arm(key, Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(schedules)));
+      } else if (what < 0.45) {
+        arming.set(key, ++armings);
+        scheduler.armEvery(key, pick(intervals));
+      } else if (what < 0.6) {
+        arming.set(key, ++armings);
+        scheduler.disarm(key);
+      } else {
+        await clock.advanceAsync(next() < 0.3 ? 1000 * Math.ceil(next() * 30) : Math.floor(next() * 400_000));
+      }
+    }
+    scheduler.disarmAll();
+    const told = new Map<number, number>();
+    let fires = 0;
+    for (const event of events) {
+      if (event.kind === 'soon') {
+        assert.ok(!told.has(event.arming), `arming ${event.arming} was told twice`);
+        told.set(event.arming, event.at);
+        continue;
+      }
+      fires++;
+      const at = told.get(event.arming);
+      assert.ok(at !== undefined, `arming ${event.arming} fired at ${event.at} before it was told`);
+      // Its first fire: told within the lead before it.
+      if (!events.some((e) => e.kind === 'fire' && e.arming === event.arming && e.at < event.at)) {
+        assert.ok(at >= event.at - lead, `arming ${event.arming} told at ${at}, more than the lead before ${event.at}`);
+      }
+    }
+    assert.ok(fires > 50 && told.size > 20, `the sequence tested little (${fires} fires, ${told.size} told)`);
+    assert.equal(clock.pendingTimers(), 0);
+  });
+}

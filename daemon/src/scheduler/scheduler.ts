@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import { parseSchedule } from '../contract/schedule.ts';
 import { TimeHeap, type Clock, type Timed } from '../clock.ts';
+import { LookAhead, type SoonHandler } from './look-ahead.ts';
 
 /** `firedAt` is when the timer fired: lateness is measured there, before any work for the run is done. */
 export type DueHandler<K> = (key: K, dueAt: number, firedAt: number) => void;
@@ -12,6 +13,8 @@ interface Armed<K> {
   slots: Slot<K>[];
   /** A timer every so many ms instead of schedules (a subscription's interval). */
   everyMs: number | undefined;
+  /** Already told to the look-ahead's handler since it was armed. */
+  announced?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export class Scheduler<K = number> {
    * have fired, so the last timer is not late by the work of the 999 before it.
    */
   private due: DueItem<K>[] = [];
+  private soon: LookAhead<K, Slot<K>> | null = null;
 
   /** A paused croner instance for an expression in the current timezone; null when it is not a cron schedule. */
   private cronFor(schedule: string): Parsed | null {
@@ -137,7 +141,17 @@ export class Scheduler<K = number> {
   private enqueue(slot: Slot<K>): Slot<K> {
     slot.seq = this.seq++;
     this.heap.push(slot);
+    this.soon?.queued(slot);
     return slot;
+  }
+
+  /**
+   * `handler` is told, `leadMs` before their due time, which keys are due then (look-ahead.ts): what a run will need
+   * can be made while the daemon is idle rather than when a thousand runs start together.
+   */
+  onSoon(leadMs: number, handler: SoonHandler<K>): void {
+    this.soon?.stop();
+    this.soon = new LookAhead(this.clock, this.heap, leadMs, handler, (entry) => this.armed.get(entry.key) === entry);
   }
 
   /** Keeps the one clock timer set for the earliest slot. */
@@ -209,6 +223,7 @@ export class Scheduler<K = number> {
 
   disarmAll(): void {
     for (const key of [...this.armed.keys()]) this.disarm(key);
+    this.soon?.stop();
   }
 
   /**

@@ -173,6 +173,17 @@ export class CronRepository {
   }
 
   /** What names each task's log folder: its name, command, chosen folder and current log. */
+  /** What names the log folders of these tasks (log-folders.ts makes a task's first one before it is due). */
+  logFolderRowsOf(ids: number[]): Promise<Pick<CronRow, 'id' | 'command' | 'log_name' | 'log_path'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('crons')
+      .select(['id', 'command', 'log_name', 'log_path'])
+      .where(inList('id', ids))
+      .orderBy('id')
+      .execute();
+  }
+
   logFolderRows(): Promise<Pick<CronRow, 'id' | 'name' | 'command' | 'log_name' | 'log_path'>[]> {
     return this.db.selectFrom('crons').select(['id', 'name', 'command', 'log_name', 'log_path']).execute();
   }

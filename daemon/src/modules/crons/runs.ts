@@ -15,6 +15,7 @@ import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../paths.ts';
 import { taskQueue, type TaskQueuePolicy } from '../../scheduler/task-queue.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
+import { LogFolders } from './log-folders.ts';
 import type { ArmableCron, CronRepository } from './repository.ts';
 import { shellRunLogPath, taskContent, workDirOf } from './task-content.ts';
 import { outcomeOf, taskKey, TaskStatuses } from './task-status.ts';
@@ -72,8 +73,13 @@ export class TaskRuns {
   /** The row each started run ran, until it settled: its notice names the task as it ran (and reads no row again). */
   private readonly ran = new Map<number, CronRow>();
 
+  /** Makes the log folders of tasks due in a few seconds that never ran (log-folders.ts). */
+  readonly logFolders: LogFolders;
+
   constructor(private readonly o: TaskRunsOptions) {
     this.statuses = new TaskStatuses(o.crons, o.jobs, o.live);
+    this.logFolders = new LogFolders(o.crons, o.paths.log, o.log);
+    o.timetable.onSoon('task', (ids) => this.logFolders.prepare(ids));
     o.timetable.onDue('task', (cronId, dueAt) => {
       this.due.push({ cronId, dueAt });
       if (this.due.length > 1) return;

@@ -11,13 +11,18 @@ export function workDirOf(cron: Pick<CronRow, 'work_dir'>, scriptsDir: string): 
   return path.isAbsolute(cron.work_dir) ? cron.work_dir : path.join(scriptsDir, cron.work_dir);
 }
 
+/** The folder of data/log a task's runs log into (relative to it); null when it keeps no log. */
+export function logFolderOf(cron: Pick<CronRow, 'id' | 'command' | 'log_name'>): string | null {
+  return cron.log_name === noLogName ? null : cron.log_name || logDirName(cron.command, cron.id);
+}
+
 export function taskContent(cron: CronRow, trigger: string, scriptsDir: string): JobContent & { work: CommandWork } {
   return {
     title: cron.name,
-    logPath: (startedAt: number) =>
-      cron.log_name === noLogName
-        ? null
-        : path.posix.join(cron.log_name || logDirName(cron.command, cron.id), logFileName(startedAt)),
+    logPath: (startedAt: number) => {
+      const folder = logFolderOf(cron);
+      return folder === null ? null : path.posix.join(folder, logFileName(startedAt));
+    },
     work: {
       command: {
         command: cron.command,
