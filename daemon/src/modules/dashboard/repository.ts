@@ -68,9 +68,13 @@ export class DashboardRepository {
     return Number(row.tasks);
   }
 
-  /** The `limit` tasks with the highest average duration or most failures on the UTC days from `from`'s on. */
-  async topOnDays(from: number, limit: number, by: 'avgMs' | 'failed'): Promise<TaskTotals[]> {
-    let query = this.db
+  /**
+   * The `limit` tasks with the highest average duration, and the `limit` with the most failures (failing tasks only),
+   * on the UTC days from `from`'s on; ties go to the lower id. One grouped read of run_days for both: two, each
+   * sorted in a temporary B-tree, were most of the overview's time at 5 million runs.
+   */
+  async topOnDays(from: number, limit: number): Promise<{ avgMs: TaskTotals[]; failed: TaskTotals[] }> {
+    const rows = await this.db
       .selectFrom('run_days')
       .select([
         'ref_id',
@@ -83,11 +87,16 @@ export class DashboardRepository {
       .where('day', '>=', Math.floor(from / dayMs))
       .where('ref_id', '>', 0)
       .groupBy('ref_id')
-      .orderBy(by, 'desc')
-      .orderBy('ref_id')
-      .limit(limit);
-    if (by === 'failed') query = query.having(sql<boolean>`sum(failed) > 0`);
-    return totals(await query.execute());
+      .execute();
+    // Ordered by the exact average (totals() rounds it), as ORDER BY did.
+    const first = (by: 'avgMs' | 'failed', keep: (row: TotalsRow) => boolean) =>
+      totals(
+        rows
+          .filter(keep)
+          .sort((a, b) => Number(b[by]) - Number(a[by]) || Number(a.ref_id) - Number(b.ref_id))
+          .slice(0, limit),
+      );
+    return { avgMs: first('avgMs', () => true), failed: first('failed', (row) => Number(row.failed) > 0) };
   }
 
   /** How many tasks had a failed or timed-out run that ended since `from` (the failures' index, job_runs_failed). */

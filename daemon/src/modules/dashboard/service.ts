@@ -69,12 +69,11 @@ export class DashboardService {
     const now = this.clock.now();
     const { hourly, daily } = await this.buckets(now);
     const topFrom = now - topWindowDays * dayMs;
-    const [tasks, dayFailed, monthFailed, slowest, failing, unfinished, counts] = await Promise.all([
+    const [tasks, dayFailed, monthFailed, { avgMs: slowest, failed: failing }, unfinished, counts] = await Promise.all([
       this.repository.taskCounts(),
       this.repository.tasksFailedSince(hourly[0]!.start),
       this.repository.tasksFailedOnDays(daily[0]!.start),
-      this.repository.topOnDays(topFrom, listLimit, 'avgMs'),
-      this.repository.topOnDays(topFrom, listLimit, 'failed'),
+      this.repository.topOnDays(topFrom, listLimit),
       this.repository.unfinished(activeLimit * 2),
       this.repository.unfinishedCounts(),
     ]);
