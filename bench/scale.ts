@@ -223,7 +223,9 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
     split[`${side}_user`] += after.user - before.user;
     split[`${side}_system`] += after.system - before.system;
   }
-  const threads = Object.fromEntries(Object.entries(split).map(([key, ms]) => [`${key}_ms_per_1000_runs`, per1000(ms)]));
+  const threads = Object.fromEntries(
+    Object.entries(split).map(([key, ms]) => [`${key}_ms_per_1000_runs`, per1000(ms)]),
+  );
   report.figure(`${prefix}_cpu_ms_per_1000_runs`, per1000(cpu), null, { ...extra, ...threads });
   report.figure(`${prefix}_starter_cpu_ms_per_1000_runs`, (starter * 1000) / Math.max(1, runs.length), null, extra);
 }

@@ -127,8 +127,7 @@ for (const seed of [11, 12, 13, 14]) {
     /** The current arming of each key (a new one at each arm, armEvery or disarm). */
     const arming = new Map<number, number>();
     let armings = 0;
-    const events: ({ kind: 'soon'; arming: number; at: number } | { kind: 'fire'; arming: number; at: number })[] =
-      [];
+    const events: ({ kind: 'soon'; arming: number; at: number } | { kind: 'fire'; arming: number; at: number })[] = [];
     const scheduler = new Scheduler<number>(
       clock,
       () => 'UTC',
@@ -142,7 +141,10 @@ for (const seed of [11, 12, 13, 14]) {
       const what = next();
       if (what < 0.35) {
         arming.set(key, ++armings);
-        scheduler.arm(key, Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(schedules)));
+        scheduler.arm(
+          key,
+          Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(schedules)),
+        );
       } else if (what < 0.45) {
         arming.set(key, ++armings);
         scheduler.armEvery(key, pick(intervals));
