@@ -8,23 +8,14 @@ import { test } from 'node:test';
 import { sql } from 'kysely';
 import { DashboardRepository } from '../../daemon/src/modules/dashboard/repository.ts';
 import { migratedDatabase } from '../helpers/database.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 const dayMs = 86_400_000;
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 for (const seed of [1, 2, 3]) {
   test(`top lists over generated run counts match ORDER BY … LIMIT (seed ${seed})`, async (t) => {
     const { db, sqlite } = await migratedDatabase(t);
-    const next = random(seed);
+    const next = seededRandom(seed);
     const today = 20_000;
     const insert = sqlite.prepare(
       `insert into run_days (kind, day, ref_id, runs, failed, timed, total_ms, max_ms) values (?, ?, ?, ?, ?, ?, ?, ?)`,

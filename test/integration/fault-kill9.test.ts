@@ -20,19 +20,10 @@ import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import { account, tempDir } from '../helpers/app.ts';
 import { killWithArg, liveRunMarkers, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
 import { buildDaemonBundle, http, startDaemon, type RunningDaemon } from '../helpers/daemon.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 const rounds = Number(process.env.BAIHU_FAULT_ROUNDS ?? 20);
 const seed = Number(process.env.BAIHU_FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-/** mulberry32: a small seeded generator, so a failing sequence of kill moments can be replayed. */
-function seeded(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,7 +37,7 @@ interface ScriptState {
 test('kill -9 at random moments under load: database whole, runs recovered, no process left, nothing acknowledged lost', async (t) => {
   const started = Date.now();
   t.diagnostic(`seed ${seed} (replay with BAIHU_FAULT_SEED=${seed}), ${rounds} rounds`);
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const dataDir = tempDir(t, 'baihu-fault-');
   const dbFile = path.join(dataDir, 'db', 'baihu.sqlite');
   const nodeArgs = buildDaemonBundle(t);
@@ -81,9 +72,9 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
     // Drawn first, from the suite's generator: the same seed gives the same kill moments. Each worker draws from a
     // generator of its own, so its choices do not depend on how its requests interleave with the others'.
     const killAfter = random() * 800;
-    const forCreates = seeded(seed + round * 7919 + 1);
-    const forRuns = seeded(seed + round * 7919 + 2);
-    const forSaves = seeded(seed + round * 7919 + 3);
+    const forCreates = seededRandom(seed + round * 7919 + 1);
+    const forRuns = seededRandom(seed + round * 7919 + 2);
+    const forSaves = seededRandom(seed + round * 7919 + 3);
     const pick = <T>(draw: () => number, items: T[]) => items[Math.floor(draw() * items.length)]!;
     let killed = false;
     const guarded = async (work: () => Promise<void>) => {

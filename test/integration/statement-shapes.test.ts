@@ -8,19 +8,9 @@ import { test } from 'node:test';
 import { sql } from 'kysely';
 import { StatementShapes } from '../../daemon/src/db/shapes.ts';
 import { migratedDatabase } from '../helpers/database.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 const open = migratedDatabase;
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('updateById and findById: every column of crons and job_runs, any subset in any order, as the builder would', async (t) => {
   const { db, sqlite } = await open(t);
@@ -43,7 +33,7 @@ test('updateById and findById: every column of crons and job_runs, any subset in
     const columns = (sqlite.prepare(`pragma table_info(${table})`).all() as { name: string; type: string }[]).filter(
       (c) => c.name !== 'id',
     );
-    const next = random(table.length);
+    const next = seededRandom(table.length);
     for (let step = 0; step < 60; step++) {
       const picked = columns.filter(() => next() < 0.3).sort(() => next() - 0.5);
       if (picked.length === 0) continue;

@@ -9,20 +9,10 @@ import { test } from 'node:test';
 import { Cron } from 'croner';
 import { ManualClock } from '../../daemon/src/clock.ts';
 import { Scheduler } from '../../daemon/src/scheduler/scheduler.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 const schedules = ['*/7 * * * * *', '0 * * * *', '*/2 * * * *', '15,45 * * * * *', '@once', 'not a cron'];
 const intervals = [5_000, 60_000, 90_500];
-
-/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Plan = { from: number; schedules: string[] } | { from: number; everyMs: number };
 
@@ -46,7 +36,7 @@ function expectedTimes(plan: Plan, to: number): number[] {
 
 for (const seed of [1, 2, 3, 4, 5, 6]) {
   test(`generated arm/disarm/time steps fire exactly what the model says (seed ${seed})`, async () => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, Math.floor(next() * 1000)));
     const fired: string[] = [];
@@ -121,7 +111,7 @@ test('10,000 armed keys hold one clock timer; disarming them all leaves none', a
 for (const seed of [11, 12, 13, 14]) {
   test(`generated arm/disarm/time steps: each arming is told once, before it fires and not earlier than the lead (seed ${seed})`, async () => {
     const lead = 3_000;
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, Math.floor(next() * 1000)));
     /** The current arming of each key (a new one at each arm, armEvery or disarm). */
