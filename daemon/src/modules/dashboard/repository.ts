@@ -8,9 +8,19 @@ const taskKind = 'task';
 const isFailure = sql<number>`case when "end" in ('failed', 'timeout') then 1 else 0 end`;
 
 export interface SliceCount {
-  slice: number;
+  start: number;
   runs: number;
   failed: number;
+}
+
+/** A task's counts on some days: summed, they rank the tasks (ranking.ts). */
+export interface DaySums {
+  refId: number;
+  runs: number;
+  failed: number;
+  timed: number;
+  totalMs: number;
+  maxMs: number;
 }
 export interface TaskTotals {
   refId: number;
@@ -19,8 +29,6 @@ export interface TaskTotals {
   avgMs: number;
   maxMs: number;
 }
-
-const dayMs = 86_400_000;
 
 type TotalsRow = { ref_id: number | null; runs: unknown; failed: unknown; avgMs: unknown; maxMs: unknown };
 const totals = (rows: TotalsRow[]): TaskTotals[] =>
@@ -34,69 +42,49 @@ const totals = (rows: TotalsRow[]): TaskTotals[] =>
 
 /**
  * The read side of the overview (migration 0010). Counts over 30 days read the counts triggers keep as runs end
- * (run_slices, run_days): a few thousand rows whatever the number of runs. Counts over the last day read job_runs
+ * (run_slices, run_days): a few thousand rows whatever the number of runs, of which the service keeps those of days
+ * that are over (past-days.ts), so each call reads two days of them. Counts over the last day read job_runs
  * through the index job_runs_finished (kind, finished_at, end, ref_id, duration_ms), which holds every column they
  * read: a range of one index, never the table.
  */
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Task runs that ended in [from, to), per 15-minute slice from `from` (slice 0 is the first), from the slices the
-   * triggers keep (run_slices). `from` must be on the 15-minute grid, as every hour and day start of every zone is.
-   */
-  async runsBySlice(from: number, to: number, sliceMs: number): Promise<SliceCount[]> {
-    const rows = await this.db
+  /** Task runs that ended in [from, to), per 15-minute slice (its start), from the slices the triggers keep. */
+  async slices(from: number, to: number): Promise<SliceCount[]> {
+    return this.db
       .selectFrom('run_slices')
       .select(['start', 'runs', 'failed'])
       .where('kind', '=', taskKind)
       .where('start', '>=', from)
       .where('start', '<', to)
       .execute();
-    return rows.map((r) => ({ slice: Math.floor((r.start - from) / sliceMs), runs: r.runs, failed: r.failed }));
   }
 
-  /** How many tasks had a failed or timed-out run on the UTC days from `from`'s on (run_days). */
-  async tasksFailedOnDays(from: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('run_days')
-      .select(sql<number>`count(distinct ref_id)`.as('tasks'))
-      .where('kind', '=', taskKind)
-      .where('day', '>=', Math.floor(from / dayMs))
-      .where('failed', '>', 0)
-      .executeTakeFirstOrThrow();
-    return Number(row.tasks);
-  }
-
-  /**
-   * The `limit` tasks with the highest average duration, and the `limit` with the most failures (failing tasks only),
-   * on the UTC days from `from`'s on; ties go to the lower id. One grouped read of run_days for both: two, each
-   * sorted in a temporary B-tree, were most of the overview's time at 5 million runs.
-   */
-  async topOnDays(from: number, limit: number): Promise<{ avgMs: TaskTotals[]; failed: TaskTotals[] }> {
+  /** The tasks with a failed or timed-out run on the UTC days [fromDay, toDay) (run_days). */
+  async tasksFailedOnDays(fromDay: number, toDay: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('run_days')
-      .select([
-        'ref_id',
-        (eb) => eb.fn.sum<number>('runs').as('runs'),
-        (eb) => eb.fn.sum<number>('failed').as('failed'),
-        sql<number>`sum(total_ms) * 1.0 / max(sum(timed), 1)`.as('avgMs'),
-        (eb) => eb.fn.max('max_ms').as('maxMs'),
-      ])
+      .select('ref_id')
+      .distinct()
       .where('kind', '=', taskKind)
-      .where('day', '>=', Math.floor(from / dayMs))
-      .where('ref_id', '>', 0)
-      .groupBy('ref_id')
+      .where('day', '>=', fromDay)
+      .where('day', '<', toDay)
+      .where('failed', '>', 0)
       .execute();
-    // Ordered by the exact average (totals() rounds it), as ORDER BY did.
-    const first = (by: 'avgMs' | 'failed', keep: (row: TotalsRow) => boolean) =>
-      totals(
-        rows
-          .filter(keep)
-          .sort((a, b) => Number(b[by]) - Number(a[by]) || Number(a.ref_id) - Number(b.ref_id))
-          .slice(0, limit),
-      );
-    return { avgMs: first('avgMs', () => true), failed: first('failed', (row) => Number(row.failed) > 0) };
+    return rows.map((row) => row.ref_id);
+  }
+
+  /** Each task's counts on the UTC days [fromDay, toDay), one row per task and day (run_days). */
+  async sumsOnDays(fromDay: number, toDay: number): Promise<DaySums[]> {
+    return this.db
+      .selectFrom('run_days')
+      .select(['ref_id as refId', 'runs', 'failed', 'timed', 'total_ms as totalMs', 'max_ms as maxMs'])
+      .where('kind', '=', taskKind)
+      .where('day', '>=', fromDay)
+      .where('day', '<', toDay)
+      .where('ref_id', '>', 0)
+      .execute();
   }
 
   /** How many tasks had a failed or timed-out run that ended since `from` (the failures' index, job_runs_failed). */

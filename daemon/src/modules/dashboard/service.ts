@@ -8,16 +8,21 @@ import {
 } from '../../contract/dashboard.ts';
 import type { Timetable } from '../../scheduler/timetable.ts';
 import { boundaries } from './calendar.ts';
+import { PastDays } from './past-days.ts';
+import { addSums, topLists } from './ranking.ts';
 import type { DashboardRepository, TaskTotals } from './repository.ts';
 import type { Sizes } from './sizes.ts';
 
 const dayMs = 86_400_000;
-/** Every zone's offset is a multiple of 15 minutes: slices this long fold exactly into its hours and days. */
-const sliceMs = 15 * 60_000;
+/** No upper bound on a day (a run whose end the clock put ahead still counts, as before). */
+const lastDay = Number.MAX_SAFE_INTEGER;
 const listLimit = 5;
 const activeLimit = 20;
 
-/** Adds each slice's counts to the bucket whose start is the last one at or before the slice's start. */
+/**
+ * Adds each slice's counts to the bucket whose start is the last one at or before the slice's start. Slices are 15
+ * minutes (run_slices): every zone's offset is a multiple of that, so they fold exactly into its hours and days.
+ */
 function fold(starts: number[], slices: { at: number; runs: number; failed: number }[]): RunBucket[] {
   const buckets = starts.map((start) => ({ start, runs: 0, failed: 0 }));
   for (const slice of slices) {
@@ -48,21 +53,53 @@ export class DashboardService {
     private readonly timetable: Timetable,
     private readonly sizes: () => Sizes,
     private readonly clock: Clock,
+    private readonly past = new PastDays(clock),
   ) {}
 
   timezone(): string {
     return this.timetable.timezone();
   }
 
-  /** 24 hourly and 30 daily buckets of task runs, from one query of 15-minute slices. */
+  /**
+   * 24 hourly and 30 daily buckets of task runs, from the 15-minute slices: those before yesterday (UTC) kept
+   * (past-days.ts), the rest read.
+   */
   async buckets(now = this.clock.now()): Promise<{ hourly: RunBucket[]; daily: RunBucket[] }> {
     const timezone = this.timezone();
     const hours = boundaries('hour', 24, now, timezone);
     const days = boundaries('day', 30, now, timezone);
     const from = days[0]!;
-    const slices = await this.repository.runsBySlice(from, now + 1, sliceMs);
-    const at = slices.map((s) => ({ at: from + s.slice * sliceMs, runs: s.runs, failed: s.failed }));
+    const cutoff = Math.max(from, this.past.cutoff(now));
+    const [kept, recent] = await Promise.all([
+      from < cutoff ? this.past.get(`slices ${from}`, () => this.repository.slices(from, cutoff)) : [],
+      this.repository.slices(cutoff, now + 1),
+    ]);
+    const at = [...kept, ...recent].map((s) => ({ at: s.start, runs: s.runs, failed: s.failed }));
     return { hourly: fold(hours, at), daily: fold(days, at) };
+  }
+
+  /** The tasks with a failure on the UTC days from `from`'s on. */
+  private async tasksFailedOnDays(from: number, now: number): Promise<number> {
+    const fromDay = Math.floor(from / dayMs);
+    const cutDay = Math.max(fromDay, this.past.cutoff(now) / dayMs);
+    const [kept, recent] = await Promise.all([
+      this.past.get(`failed ${fromDay}`, async () => new Set(await this.repository.tasksFailedOnDays(fromDay, cutDay))),
+      this.repository.tasksFailedOnDays(cutDay, lastDay),
+    ]);
+    return kept.size + recent.filter((id) => !kept.has(id)).length;
+  }
+
+  /** The overview's top lists over the UTC days from `from`'s on. */
+  private async topOnDays(from: number, now: number) {
+    const fromDay = Math.floor(from / dayMs);
+    const cutDay = Math.max(fromDay, this.past.cutoff(now) / dayMs);
+    const [kept, recent] = await Promise.all([
+      this.past.get(`sums ${fromDay}`, async () =>
+        addSums(new Map(), await this.repository.sumsOnDays(fromDay, cutDay)),
+      ),
+      this.repository.sumsOnDays(cutDay, lastDay),
+    ]);
+    return topLists(addSums(kept, recent).values(), listLimit);
   }
 
   async overview(): Promise<Overview> {
@@ -72,8 +109,8 @@ export class DashboardService {
     const [tasks, dayFailed, monthFailed, { avgMs: slowest, failed: failing }, unfinished, counts] = await Promise.all([
       this.repository.taskCounts(),
       this.repository.tasksFailedSince(hourly[0]!.start),
-      this.repository.tasksFailedOnDays(daily[0]!.start),
-      this.repository.topOnDays(topFrom, listLimit),
+      this.tasksFailedOnDays(daily[0]!.start, now),
+      this.topOnDays(topFrom, now),
       this.repository.unfinished(activeLimit * 2),
       this.repository.unfinishedCounts(),
     ]);
