@@ -2,7 +2,8 @@
  * The overview at 5 million task runs (1,000 tasks, runs spread over 90 days so a third fall in the 30-day window),
  * in-process through app.inject:
  *  - overview_p50_ms / overview_p99_ms: 100 × GET /api/dashboard after one warm-up call (the first call compiles the
- *    route's serializer, once per process, as the other benches' warm-ups leave out);
+ *    route's serializer, once per process, as the other benches' warm-ups leave out, and reads the counts of days
+ *    before yesterday, which the overview then keeps for 5 minutes: modules/dashboard/past-days.ts);
  *  - failed_search_ms: GET /api/crons?searchValue=failed:24h (the overview's link).
  * The rows are written with one INSERT … SELECT from a counter, then the migration's index is built. Prints one JSON
  * line per figure with its budget; exit code 1 when a budget is exceeded.
