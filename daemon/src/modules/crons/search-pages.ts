@@ -167,7 +167,8 @@ export class SearchPages {
     const prefix = kept.value;
     while (prefix.length < upto && !prefix.complete) {
       const from = prefix.length;
-      const count = Math.max(upto - from, this.smallestRead);
+      // Whole ids: SQLite refuses a LIMIT with a fraction (datatype mismatch).
+      const count = Math.ceil(Math.max(upto - from, this.smallestRead));
       const inner = order
         .reduce((select, [column, direction]) => select.orderBy(column, direction), this.db.selectFrom('crons'))
         .select('crons.id')
