@@ -5,8 +5,6 @@
  * after `keepMs`, and only yesterday and today on every call: at 5 million runs that was half of its time
  * (docs/performance.md, round 12).
  */
-import type { Clock } from '../../clock.ts';
-
 const dayMs = 86_400_000;
 
 /** How long an answer about past days is kept at most (what a restored backup may leave stale). */
@@ -15,19 +13,25 @@ export const pastKeptMs = 5 * 60_000;
 export class PastDays {
   private readonly kept = new Map<string, { until: number; value: Promise<unknown> }>();
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly keepMs = pastKeptMs,
-  ) {}
+  constructor(private readonly keepMs = pastKeptMs) {}
 
   /** The start of yesterday (UTC): what ended before it is kept, what ended after is read on every call. */
   cutoff(now: number): number {
     return (Math.floor(now / dayMs) - 1) * dayMs;
   }
 
-  /** `read`'s answer for `key` (which must name the days asked), read again once a day or after keepMs. */
-  get<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const now = this.clock.now();
+  /** The UTC days of a range from `from`: those from `fromDay` to before `cutDay` kept, from `cutDay` on read. */
+  days(from: number, now: number): { fromDay: number; cutDay: number } {
+    const fromDay = Math.floor(from / dayMs);
+    return { fromDay, cutDay: Math.max(fromDay, this.cutoff(now) / dayMs) };
+  }
+
+  /**
+   * `read`'s answer for `key` (which must name the days asked), read again once a day or after keepMs. `now` is the
+   * instant the caller split its range at: the answer is filed under that instant's cutoff, so a call that straddles
+   * midnight does not file days up to the old cutoff under the new one.
+   */
+  get<T>(key: string, now: number, read: () => Promise<T>): Promise<T> {
     const cutoff = this.cutoff(now);
     const name = `${cutoff} ${key}`;
     const known = this.kept.get(name);

@@ -53,7 +53,7 @@ export class DashboardService {
     private readonly timetable: Timetable,
     private readonly sizes: () => Sizes,
     private readonly clock: Clock,
-    private readonly past = new PastDays(clock),
+    private readonly past = new PastDays(),
   ) {}
 
   timezone(): string {
@@ -71,7 +71,7 @@ export class DashboardService {
     const from = days[0]!;
     const cutoff = Math.max(from, this.past.cutoff(now));
     const [kept, recent] = await Promise.all([
-      from < cutoff ? this.past.get(`slices ${from}`, () => this.repository.slices(from, cutoff)) : [],
+      from < cutoff ? this.past.get(`slices ${from}`, now, () => this.repository.slices(from, cutoff)) : [],
       this.repository.slices(cutoff, now + 1),
     ]);
     const at = [...kept, ...recent].map((s) => ({ at: s.start, runs: s.runs, failed: s.failed }));
@@ -80,10 +80,13 @@ export class DashboardService {
 
   /** The tasks with a failure on the UTC days from `from`'s on. */
   private async tasksFailedOnDays(from: number, now: number): Promise<number> {
-    const fromDay = Math.floor(from / dayMs);
-    const cutDay = Math.max(fromDay, this.past.cutoff(now) / dayMs);
+    const { fromDay, cutDay } = this.past.days(from, now);
     const [kept, recent] = await Promise.all([
-      this.past.get(`failed ${fromDay}`, async () => new Set(await this.repository.tasksFailedOnDays(fromDay, cutDay))),
+      this.past.get(
+        `failed ${fromDay}`,
+        now,
+        async () => new Set(await this.repository.tasksFailedOnDays(fromDay, cutDay)),
+      ),
       this.repository.tasksFailedOnDays(cutDay, lastDay),
     ]);
     return kept.size + recent.filter((id) => !kept.has(id)).length;
@@ -91,10 +94,9 @@ export class DashboardService {
 
   /** The overview's top lists over the UTC days from `from`'s on. */
   private async topOnDays(from: number, now: number) {
-    const fromDay = Math.floor(from / dayMs);
-    const cutDay = Math.max(fromDay, this.past.cutoff(now) / dayMs);
+    const { fromDay, cutDay } = this.past.days(from, now);
     const [kept, recent] = await Promise.all([
-      this.past.get(`sums ${fromDay}`, async () =>
+      this.past.get(`sums ${fromDay}`, now, async () =>
         addSums(new Map(), await this.repository.sumsOnDays(fromDay, cutDay)),
       ),
       this.repository.sumsOnDays(cutDay, lastDay),
