@@ -7,10 +7,20 @@ import { buildApp, type AppOptions } from '../../daemon/src/app.ts';
 import { ManualClock, type Clock } from '../../daemon/src/clock.ts';
 import { loadConfig, readHost } from '../../daemon/src/config.ts';
 
-/** A fresh temp directory, removed when the test ends. */
+/**
+ * What must stop before a test's temp dirs are removed: its daemons. A test's after-hooks run in the order they were
+ * added, so the dir (made first) would go before the daemon closes, and a job still ending then (the start-up log
+ * deletion) wrote its log into a new copy of it, left behind.
+ */
+const stopFirst = new WeakMap<TestContext, (() => Promise<void>)[]>();
+
+/** A fresh temp directory, removed when the test ends (after the daemons the test started). */
 export function tempDir(t: TestContext, prefix = 'baihu-test-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  t.after(async () => {
+    for (const stop of stopFirst.get(t) ?? []) await stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 
@@ -53,7 +63,10 @@ export async function startApp(
   if (options.restart) appOptions.restart = options.restart;
   if (options.qinglongImport) appOptions.qinglongImport = options.qinglongImport;
   const app = await buildApp(appOptions);
-  t.after(() => app.close());
+  let closed: Promise<void> | null = null;
+  const close = () => (closed ??= app.close());
+  stopFirst.set(t, [...(stopFirst.get(t) ?? []), close]);
+  t.after(close);
   if (options.appOptions?.systemLog) t.after(() => options.appOptions?.systemLog?.close());
   return { app, dataDir, clock };
 }
