@@ -121,7 +121,10 @@ export class Scheduler<K = number> {
     const slots: Slot<K>[] = [];
     for (const one of parsed) {
       const next = one ? this.nextAfter(one, now) : null;
-      if (one && next !== null) slots.push(this.enqueue({ at: next, seq: 0, entry, parsed: one, live: true }));
+      // The heap's marks are given here: added later, they gave every slot a second object (a property array: at
+      // 100,000 tasks 100,000 objects more for each full collection to mark, 4.3 MB against 1.6 in the slots; round 13).
+      if (one && next !== null)
+        slots.push(this.enqueue({ at: next, seq: 0, entry, parsed: one, live: true, queued: false, removed: false }));
     }
     entry.slots = slots.slice();
     this.armed.set(key, entry);
@@ -133,7 +136,7 @@ export class Scheduler<K = number> {
     this.disarm(key);
     const entry: Armed<K> = { key, schedules: [], slots: [], everyMs };
     const at = this.clock.now() + everyMs;
-    entry.slots = [this.enqueue({ at, seq: 0, entry, parsed: null, live: true })];
+    entry.slots = [this.enqueue({ at, seq: 0, entry, parsed: null, live: true, queued: false, removed: false })];
     this.armed.set(key, entry);
     this.armClock();
   }
