@@ -49,6 +49,9 @@ const envCount = Number(process.env.BENCH_SCALE_ENVS) || 0;
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number).filter(Boolean);
 const report = new Reporter('scale');
 const sorts = ['name', 'createdAt', 'status', 'last_execution_time'];
+/** BENCH_SCALE_TRACE=1 prints each list request's time as it is answered (with BENCH_DAEMON_STDOUT=1 and
+ * BENCH_DAEMON_NODE_ARGS=--trace-gc, between the daemon's collections). */
+const trace = process.env.BENCH_SCALE_TRACE === '1';
 
 /**
  * Searches a tester could type that the daemon has not been asked before and that match many of the seeded tasks
@@ -93,6 +96,7 @@ async function listLatency(daemon: Daemon, token: string, tasks: number) {
     const t0 = performance.now();
     const reply = await conn.request('GET', url, { token });
     const ms = performance.now() - t0;
+    if (trace) console.log(`list ${ms.toFixed(1)} ms ${asked}`);
     if (reply.status !== 200) throw new Error(`list failed: ${reply.status} ${reply.body}`);
     return { ms, total: reply.json<{ data: { total: number } }>().data.total, asked };
   };

@@ -171,7 +171,8 @@ export async function startDaemon(dataDir: string): Promise<Daemon> {
       BAIHU_HOST: '127.0.0.1',
       BAIHU_LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_DAEMON_STDOUT=1 shows what the daemon prints (e.g. --trace-gc's lines beside a bench's own trace).
+    stdio: ['ignore', process.env.BENCH_DAEMON_STDOUT === '1' ? 'inherit' : 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const stop = async () => {

@@ -146,7 +146,8 @@ test('the task search through the trigram index returns exactly what LIKE return
     // The index's matches (no text in memory), and the same searches from the tasks' text in memory (text-scan.ts),
     // where the list answers once that is current.
     const pages = new SearchPages(handle.db, 1024, null);
-    const inMemory = new SearchPages(handle.db, 1024, new TextScan(handle.db, 0));
+    // Read 7 rows a statement: every search crosses slices of the text in memory.
+    const inMemory = new SearchPages(handle.db, 1024, new TextScan(handle.db, 0, 7));
     await inMemory.scan!.current();
     await keeping.searchTextCurrent();
     let scanned = 0;
@@ -340,4 +341,24 @@ test('the search in memory answers the phrases the index answers slowly: those w
   await scan.current();
   assert.equal(scan.matching(moved, all, ['renamed'])?.size, undefined, 'rare: the index answers');
   assert.deepEqual([...(new TextScan(handle.db, 0).matching(moved, all, ['renamed'])?.ids() ?? [])], []);
+  // Read 3 rows a statement, or all in one: the same matches.
+  const sliced = new TextScan(handle.db, 0, 3);
+  const whole = new TextScan(handle.db, 0, 1000);
+  await Promise.all([sliced.current(), whole.current()]);
+  for (const [text, size] of [
+    ['task', 400],
+    ['sign task', 200],
+    ['renamed', 1],
+    ['task 1', 111],
+    ['sign task 399', 0],
+  ] as const) {
+    const ids = whole.matching(moved, all, [text]);
+    assert.equal(ids?.size, size, text);
+    assert.deepEqual([...sliced.matching(moved, all, [text])!.ids()], [...ids!.ids()], text);
+  }
+  // A task's text holding the separator: rows can no longer be told apart in the joined text, so the index answers.
+  await repository.update(2, { name: 'farm\0task' });
+  const separated = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
+  await whole.current();
+  assert.equal(whole.matching(separated, all, ['task']), undefined);
 });

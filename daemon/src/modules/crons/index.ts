@@ -47,6 +47,12 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
       await cronViewRoutes(typed(app), { views });
       await cronLocalRoutes(typed(app), { runs, jobs: deps.jobs, paths: deps.paths });
     },
-    start: () => runs.start(),
+    start: async () => {
+      await runs.start();
+      // The tasks' text is read for the searches now, a slice between requests, rather than at the first search of
+      // the list, which then answered from the index while the reading held every request after it (issue #15,
+      // round 14). One that fails (the daemon closing) is read again at the next search.
+      repository.searchTextCurrent().catch(() => {});
+    },
   };
 }

@@ -37,7 +37,7 @@ export class CronRepository {
     this.shapes = new StatementShapes(db);
   }
 
-  /** Resolves once searches are answered from the tasks' current text in memory (search-pages.ts; tests). */
+  /** Resolves once searches are answered from the tasks' current text in memory (search-pages.ts; start-up, tests). */
   searchTextCurrent(): Promise<void> {
     return this.searchPages.scan?.current() ?? Promise.resolve();
   }

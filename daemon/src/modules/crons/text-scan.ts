@@ -8,20 +8,20 @@
  * 15 % of the tasks or more (counted in the first tasks).
  *
  * The text is lower-cased as LIKE compares (ASCII letters only, as the index's triggers do), so a match here is a
- * match of `column LIKE '%text%'`. It is read again whenever the tasks' text version moves (any writer, the `ql`
- * command too: migration 0014), in slices of a few thousand rows a turn, and used only once it was read whole at the
- * version the search was asked at; until then the index answers.
+ * match of `column LIKE '%text%'`. It is read at start-up and again whenever the tasks' text version moves (any
+ * writer, the `ql` command too: migration 0014) at the next search, in slices of a few thousand rows a turn, and used
+ * only once it was read whole at the version the search was asked at; until then the index answers.
  */
-import type { Kysely } from 'kysely';
-import { IdSet } from '../../db/id-list.ts';
+import { sql, type Kysely } from 'kysely';
+import { IdSet, parseIdList, type IdList } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { asciiLower, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
 
 /** Between two tasks' text in a column's string: a phrase that holds it falls back to the index. */
 const separator = '\0';
 const columns = ['name', 'command', 'schedule', 'labels'] as const;
-/** Rows read per statement while the text is read again (≈3 ms each at 100,000 tasks). */
-const slice = 5000;
+/** Rows read per statement while the text is read again (≈3.5 ms each, 170 ms for 100,000 tasks; round 14). */
+const sliceRows = 2000;
 /** The tasks a phrase's trigrams are counted in, to tell whether the index would answer it slowly. */
 const sampleRows = 2000;
 
@@ -32,16 +32,33 @@ interface Snapshot {
   largest: number;
   /** Each column's text as one string, the first `sampleRows` tasks' text of it, and where each task's begins. */
   text: Record<IndexedTextColumn, { joined: string; sample: string; starts: Int32Array }>;
+  /** False when an id is past 31 bits or a task's text holds the separator: the index answers every search. */
+  usable: boolean;
+}
+
+function unusable(version: number): Snapshot {
+  const none = { joined: '', sample: '', starts: new Int32Array(1) };
+  return {
+    version,
+    ids: new Int32Array(0),
+    largest: 0,
+    usable: false,
+    text: { name: none, command: none, schedule: none, labels: none },
+  };
 }
 
 export class TextScan {
   private snapshot: Snapshot | null = null;
   private reading: Promise<void> | null = null;
 
-  /** `denseShare`: from it on, a trigram makes the index slower than the search in memory (0: every phrase here). */
+  /**
+   * `denseShare`: from it on, a trigram makes the index slower than the search in memory (0: every phrase here).
+   * `slice`: rows read per statement (tests make it small, so that the text is read in many).
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly denseShare = 0.15,
+    private readonly slice = sliceRows,
   ) {}
 
   /**
@@ -55,7 +72,7 @@ export class TextScan {
       this.readAgain().catch(() => {});
       return undefined;
     }
-    if (texts.some((text) => text.includes(separator))) return undefined;
+    if (!snapshot.usable || texts.some((text) => text.includes(separator))) return undefined;
     const needles = texts.map(asciiLower);
     const columns = [...new Set(within)];
     if (!needles.some((needle) => this.dense(snapshot, columns, needle))) return undefined;
@@ -93,42 +110,99 @@ export class TextScan {
     return this.reading;
   }
 
-  /** The version is read first: rows read after a change are kept under the version before it, never used. */
+  /**
+   * The version is read first: rows read after a change are kept under the version before it, never used. SQLite
+   * lower-cases and joins each slice (its lower() changes ASCII letters only, as asciiLower does), so a slice arrives
+   * as one string a column: read as a string a row and joined at the end, 100,000 tasks' text left 400,000 strings
+   * for the collector and held the event loop ≈70 ms in one turn, which the first search after it waited for
+   * (issue #15, round 14).
+   */
   private async read(): Promise<void> {
     const { version } = (await textVersion().execute(this.db)).rows[0]!;
-    const ids: number[] = [];
-    const parts: Record<IndexedTextColumn, string[]> = { name: [], command: [], schedule: [], labels: [] };
+    const idParts: Int32Array[] = [];
+    const pieces: Record<IndexedTextColumn, string[]> = { name: [], command: [], schedule: [], labels: [] };
+    const startParts: Record<IndexedTextColumn, Int32Array[]> = { name: [], command: [], schedule: [], labels: [] };
+    const lengths: Record<IndexedTextColumn, number> = { name: 0, command: 0, schedule: 0, labels: 0 };
+    let count = 0;
     for (let after = 0; ;) {
-      const rows = await this.db
-        .selectFrom('crons')
-        .select(['id', ...columns])
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(slice)
-        .execute();
-      for (const row of rows) {
-        ids.push(row.id);
-        for (const column of columns) parts[column].push(asciiLower(row[column]));
+      const read = await readSlice(this.db, after, this.slice);
+      const ids = parseIdList(read.ids);
+      if (ids?.length === 0) break;
+      // An id past 31 bits, or a task's text holding the separator: the index answers every search of this version.
+      if (!ids) return this.keep(unusable(version));
+      for (const column of columns) {
+        const joined = (read[column] ?? '') + separator;
+        const starts = startsOf(joined, ids.length, lengths[column]);
+        if (!starts) return this.keep(unusable(version));
+        pieces[column].push(joined);
+        startParts[column].push(starts);
+        lengths[column] += joined.length;
       }
-      if (rows.length < slice) break;
-      after = rows.at(-1)!.id;
+      idParts.push(ids);
+      count += ids.length;
+      if (ids.length < this.slice) break;
+      after = ids.at(-1)!;
       // The panel keeps answering while 100,000 tasks are read.
       await new Promise((resolve) => setImmediate(resolve));
     }
     const text = {} as Snapshot['text'];
     for (const column of columns) {
-      const starts = new Int32Array(ids.length + 1);
-      let at = 0;
-      parts[column].forEach((part, i) => {
-        starts[i] = at;
-        at += part.length + separator.length;
-      });
-      starts[ids.length] = at;
-      const joined = parts[column].join(separator) + separator;
-      text[column] = { joined, sample: joined.slice(0, starts[Math.min(sampleRows, ids.length)]), starts };
+      const starts = concatenated(startParts[column], count + 1);
+      starts[count] = lengths[column];
+      // Joined here, so the first search does not wait for a concatenation to be flattened.
+      const joined = pieces[column].join('');
+      text[column] = { joined, sample: joined.slice(0, starts[Math.min(sampleRows, count)]), starts };
     }
-    this.snapshot = { version, ids: Int32Array.from(ids), largest: ids.at(-1) ?? 0, text };
+    const ids = concatenated(idParts, count);
+    this.keep({ version, usable: true, ids, largest: ids.at(-1) ?? 0, text });
   }
+
+  private keep(snapshot: Snapshot): void {
+    this.snapshot = snapshot;
+  }
+}
+
+/** Up to `rows` tasks after id `after`, in id order: their ids, and each column's text lower-cased, the rows' joined. */
+async function readSlice(db: Kysely<Database>, after: number, rows: number) {
+  const joined = (column: IndexedTextColumn) =>
+    sql<string | null>`group_concat(coalesce(lower(${sql.ref(column)}), ''), char(0) order by id)`.as(column);
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('crons')
+        .select(['id', ...columns])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(rows)
+        .as('slice'),
+    )
+    .select([sql<IdList | null>`cast(group_concat(id, ',' order by id) as blob)`.as('ids'), ...columns.map(joined)])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Where each of `rows` rows' text begins in `joined` (each ends with the separator), counted from `offset`; null when
+ * the text holds more separators than rows end.
+ */
+function startsOf(joined: string, rows: number, offset: number): Int32Array | null {
+  const starts = new Int32Array(rows);
+  let row = 0;
+  for (let at = 0; at < joined.length; row++) {
+    if (row >= rows) return null;
+    starts[row] = offset + at;
+    at = joined.indexOf(separator, at) + 1;
+  }
+  return row === rows ? starts : null;
+}
+
+function concatenated(parts: Int32Array[], length: number): Int32Array {
+  const all = new Int32Array(length);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }
 
 /** Calls `add` with the id of each task whose text in `column` (all of it, or the sample) contains `needle`. */
