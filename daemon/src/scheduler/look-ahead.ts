@@ -4,50 +4,46 @@
  * armed closer than `leadMs` to its due time is told at once. Early or repeated news is harmless to the handler,
  * missed news only costs the run the work it would have done anyway.
  */
-import type { Clock, TimeHeap, Timed } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 
 /** Told which keys are due within the look-ahead (each at most once per arming), before their due time. */
 export type SoonHandler<K> = (keys: K[]) => void;
 
-/** What is armed under a key, as the look-ahead sees it. */
-export interface Arming<K> {
-  key: K;
-  /** Already told since it was armed. */
-  announced?: boolean;
+/** The scheduler's armings (numbered entries) as the look-ahead sees them. */
+export interface Armings<K> {
+  /** Calls `visit` with the entry of every slot due by `limit`; returns the earliest time after it (null: none). */
+  within(limit: number, visit: (entry: number) => void): number | null;
+  /** Marks the entry's current arming as told; false when it already was. */
+  tell(entry: number): boolean;
+  /** What identifies the entry's current arming (it changes when the entry is disarmed or armed again). */
+  generation(entry: number): number;
+  /** The entry's key while it is still armed as it was at `generation`. */
+  keyIf(entry: number, generation: number): K | undefined;
 }
 
-/** A fire time of an arming, in the scheduler's heap. */
-export interface ArmedSlot<K> extends Timed {
-  entry: Arming<K>;
-  /** False once disarmed. */
-  live: boolean;
-}
-
-export class LookAhead<K, S extends ArmedSlot<K>> {
+export class LookAhead<K> {
   /** Every slot due by then has been told. */
   private until = -Infinity;
   /** Fires `leadMs` before the earliest slot after `until`. */
   private timer: { at: number; cancel: () => void } | null = null;
-  /** Armings told in this turn, handed over together after it. */
-  private pending: Arming<K>[] = [];
+  /** Armings told in this turn (entry, generation, …), handed over together after it. */
+  private pending: number[] = [];
   private stopped = false;
 
   constructor(
     private readonly clock: Clock,
-    private readonly heap: TimeHeap<S>,
+    private readonly armings: Armings<K>,
     private readonly leadMs: number,
     private readonly handler: SoonHandler<K>,
-    /** Whether an arming is still the key's current one (not disarmed or re-armed since). */
-    private readonly current: (arming: Arming<K>) => boolean,
   ) {
     this.look();
   }
 
-  /** A slot entered the heap (armed, or re-armed after it fired). */
-  queued(slot: S): void {
+  /** A slot of `entry` entered the heap for `at` (armed, or re-armed after it fired). */
+  queued(at: number, entry: number): void {
     if (this.stopped) return;
-    if (slot.at <= this.until) this.announce(slot.entry);
-    else if (!this.timer || slot.at - this.leadMs < this.timer.at) this.setTimer(slot.at);
+    if (at <= this.until) this.announce(entry);
+    else if (!this.timer || at - this.leadMs < this.timer.at) this.setTimer(at);
   }
 
   stop(): void {
@@ -59,10 +55,7 @@ export class LookAhead<K, S extends ArmedSlot<K>> {
   private look(): void {
     this.timer = null;
     this.until = this.clock.now() + this.leadMs;
-    const next = this.heap.within(this.until, (slot) => {
-      if (slot.live) this.announce(slot.entry);
-    });
-    this.setTimer(next);
+    this.setTimer(this.armings.within(this.until, (entry) => this.announce(entry)));
   }
 
   private setTimer(dueAt: number | null): void {
@@ -71,17 +64,21 @@ export class LookAhead<K, S extends ArmedSlot<K>> {
     this.timer = at === null ? null : { at, cancel: this.clock.setTimer(at, () => this.look()) };
   }
 
-  private announce(arming: Arming<K>): void {
-    if (arming.announced) return;
-    arming.announced = true;
-    this.pending.push(arming);
-    if (this.pending.length > 1) return;
+  private announce(entry: number): void {
+    if (!this.armings.tell(entry)) return;
+    this.pending.push(entry, this.armings.generation(entry));
+    if (this.pending.length > 2) return;
     setImmediate(() => {
       const told = this.pending;
       this.pending = [];
       if (this.stopped) return;
       // Disarmed or re-armed meanwhile: not told (a new arming is told on its own).
-      this.handler(told.filter((one) => this.current(one)).map((one) => one.key));
+      const keys: K[] = [];
+      for (let i = 0; i < told.length; i += 2) {
+        const key = this.armings.keyIf(told[i]!, told[i + 1]!);
+        if (key !== undefined) keys.push(key);
+      }
+      this.handler(keys);
     });
   }
 }

@@ -1,37 +1,16 @@
 import { Cron } from 'croner';
 import { parseSchedule } from '../contract/schedule.ts';
-import { TimeHeap, type Clock, type Timed } from '../clock.ts';
-import { LookAhead, type SoonHandler } from './look-ahead.ts';
+import type { Clock } from '../clock.ts';
+import { LookAhead, type Armings, type SoonHandler } from './look-ahead.ts';
+import { SlotHeap } from './slot-heap.ts';
 
 /** `firedAt` is when the timer fired: lateness is measured there, before any work for the run is done. */
 export type DueHandler<K> = (key: K, dueAt: number, firedAt: number) => void;
 
-/** What is armed under one key: its schedules (or an interval) and one slot in the heap per schedule that fires. */
-interface Armed<K> {
-  key: K;
-  schedules: string[];
-  slots: Slot<K>[];
-  /** A timer every so many ms instead of schedules (a subscription's interval). */
-  everyMs: number | undefined;
-  /** Already told to the look-ahead's handler since it was armed. */
-  announced?: boolean;
-}
-
-/**
- * One schedule's next fire time, in the scheduler's heap. Plain data, re-used as it fires: 100,000 armed tasks were
- * ≈1 KB each as a closure per timer and per re-arm with their contexts (100 MB of heap that every full collection
- * marks), and are ≈0.3 KB as slots.
- */
-interface Slot<K> extends Timed {
-  entry: Armed<K>;
-  /** The schedule (null for an interval). */
-  parsed: Parsed | null;
-  /** False once disarmed (also between firing and re-arming, when it is out of the heap). */
-  live: boolean;
-}
-
-interface DueItem<K> {
-  slot: Slot<K>;
+/** A slot that fired in this turn; `generation` tells whether it was freed (disarmed) before the turn's work. */
+interface DueItem {
+  slot: number;
+  generation: number;
   dueAt: number;
   firedAt: number;
 }
@@ -50,24 +29,42 @@ interface Parsed {
 const parsedLimit = 5000;
 
 /**
- * Turns schedules into timers: one timer per enabled schedule, always set for that schedule's next fire time and
+ * Turns schedules into timers: one slot per enabled schedule, always set for that schedule's next fire time and
  * re-set as it fires. croner only computes the times; the clock owns the timers, so tests drive them exactly.
- * Keys are whatever names what is armed (a task id; `task:12`, `pull:3` when several owners share one instance).
+ * Keys are whatever names what is armed (a task id; the timetable folds its owner and id into one number).
+ *
+ * What is armed under a key is an entry: a number indexing the columns below (its key, its schedules — one string,
+ * or an array for several —, its interval, its first slot), re-used once disarmed. Plain columns rather than an
+ * object per key: see slot-heap.ts.
  */
 export class Scheduler<K = number> {
-  private readonly armed = new Map<K, Armed<K>>();
+  private readonly entries = new Map<K, number>();
+  private keys: (K | undefined)[] = [];
+  private schedules: (string | string[] | undefined)[] = [];
+  /** A timer every so many ms instead of schedules (a subscription's interval); NaN for schedules. */
+  private every: number[] = [];
+  private firstSlot: number[] = [];
+  /** Told to the look-ahead's handler since armed (1), and a count of armings to tell one from the next. */
+  private told: number[] = [];
+  private generations: number[] = [];
+  private readonly freeEntries: number[] = [];
   private readonly parsed = new Map<string, Parsed | null>();
   /** Every armed schedule's next fire time, behind one clock timer (the earliest). */
-  private readonly heap = new TimeHeap<Slot<K>>();
-  private seq = 0;
+  private readonly slots = new SlotHeap<Parsed>();
   private clockTimer: { at: number; cancel: () => void } | null = null;
   /**
    * Timers that fired in this turn of the event loop. When a thousand tasks are due on the same second their timers
    * fire back to back; the work each one starts (re-arming, database writes, spawning) waits until all of them
    * have fired, so the last timer is not late by the work of the 999 before it.
    */
-  private due: DueItem<K>[] = [];
-  private soon: LookAhead<K, Slot<K>> | null = null;
+  private due: DueItem[] = [];
+  private soon: LookAhead<K> | null = null;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly timezone: () => string,
+    private readonly onDue: DueHandler<K>,
+  ) {}
 
   /** A paused croner instance for an expression in the current timezone; null when it is not a cron schedule. */
   private cronFor(schedule: string): Parsed | null {
@@ -100,52 +97,50 @@ export class Scheduler<K = number> {
     return parsed.next;
   }
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly timezone: () => string,
-    private readonly onDue: DueHandler<K>,
-  ) {}
-
   /** (Re)arms a task's schedules; `@once`, `@boot` and invalid ones get no timer. */
   arm(key: K, schedules: string[]): void {
     this.disarm(key);
     const now = this.clock.now();
     const parsed = schedules.map((schedule) => this.cronFor(schedule));
-    // Copied to their exact size (a spread or a push leaves room for 17), the strings shared with every equal one.
-    const entry: Armed<K> = {
-      key,
-      schedules: schedules.map((s, i) => parsed[i]?.schedule ?? s),
-      slots: [],
-      everyMs: undefined,
-    };
-    const slots: Slot<K>[] = [];
+    // The strings shared with every equal one; one schedule is kept without an array around it.
+    const kept = schedules.map((s, i) => parsed[i]?.schedule ?? s);
+    const entry = this.newEntry(key, kept.length === 1 ? kept[0]! : kept, NaN);
     for (const one of parsed) {
       const next = one ? this.nextAfter(one, now) : null;
-      // The heap's marks are given here: added later, they gave every slot a second object (a property array: at
-      // 100,000 tasks 100,000 objects more for each full collection to mark, 4.3 MB against 1.6 in the slots; round 13).
-      if (one && next !== null)
-        slots.push(this.enqueue({ at: next, seq: 0, entry, parsed: one, live: true, queued: false, removed: false }));
+      if (one && next !== null) this.queue(this.addSlot(entry, one), next);
     }
-    entry.slots = slots.slice();
-    this.armed.set(key, entry);
     this.armClock();
   }
 
   /** (Re)arms a timer every `everyMs`, counted from now, then from each due time (never from a late handler). */
   armEvery(key: K, everyMs: number): void {
     this.disarm(key);
-    const entry: Armed<K> = { key, schedules: [], slots: [], everyMs };
-    const at = this.clock.now() + everyMs;
-    entry.slots = [this.enqueue({ at, seq: 0, entry, parsed: null, live: true, queued: false, removed: false })];
-    this.armed.set(key, entry);
+    const entry = this.newEntry(key, undefined, everyMs);
+    this.queue(this.addSlot(entry, null), this.clock.now() + everyMs);
     this.armClock();
   }
 
-  private enqueue(slot: Slot<K>): Slot<K> {
-    slot.seq = this.seq++;
-    this.heap.push(slot);
-    this.soon?.queued(slot);
+  private newEntry(key: K, schedules: string | string[] | undefined, everyMs: number): number {
+    const entry = this.freeEntries.pop() ?? this.keys.length;
+    this.keys[entry] = key;
+    this.schedules[entry] = schedules;
+    this.every[entry] = everyMs;
+    this.firstSlot[entry] = -1;
+    this.told[entry] = 0;
+    this.generations[entry] = ((this.generations[entry] ?? 0) + 1) >>> 0;
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private addSlot(entry: number, parsed: Parsed | null): number {
+    const slot = this.slots.allocate(entry, parsed, this.firstSlot[entry]!);
+    this.firstSlot[entry] = slot;
     return slot;
+  }
+
+  private queue(slot: number, at: number): void {
+    this.slots.push(slot, at);
+    this.soon?.queued(at, this.slots.ownerOf(slot));
   }
 
   /**
@@ -154,78 +149,95 @@ export class Scheduler<K = number> {
    */
   onSoon(leadMs: number, handler: SoonHandler<K>): void {
     this.soon?.stop();
-    this.soon = new LookAhead(this.clock, this.heap, leadMs, handler, (entry) => this.armed.get(entry.key) === entry);
+    const armings: Armings<K> = {
+      within: (limit, visit) => this.slots.within(limit, (slot) => visit(this.slots.ownerOf(slot))),
+      tell: (entry) => {
+        if (this.told[entry] === 1) return false;
+        this.told[entry] = 1;
+        return true;
+      },
+      generation: (entry) => this.generations[entry]!,
+      keyIf: (entry, generation) => (this.generations[entry] === generation ? this.keys[entry] : undefined),
+    };
+    this.soon = new LookAhead(this.clock, armings, leadMs, handler);
   }
 
   /** Keeps the one clock timer set for the earliest slot. */
   private armClock(): void {
-    const first = this.heap.peek();
-    if (first && this.clockTimer?.at === first.at) return;
+    const first = this.slots.peek();
+    const at = first === -1 ? null : this.slots.atOf(first);
+    if (at !== null && this.clockTimer?.at === at) return;
     this.clockTimer?.cancel();
-    this.clockTimer = first ? { at: first.at, cancel: this.clock.setTimer(first.at, () => this.fire()) } : null;
+    this.clockTimer = at === null ? null : { at, cancel: this.clock.setTimer(at, () => this.fire()) };
   }
 
   /** Every slot due now fires (in time order); re-arming waits for the batch (flush). */
   private fire(): void {
     this.clockTimer = null;
     const firedAt = this.clock.now();
-    for (let top = this.heap.peek(); top && top.at <= firedAt; top = this.heap.peek()) {
-      const slot = this.heap.pop()!;
-      this.collect({ slot, dueAt: slot.at, firedAt });
+    for (let top = this.slots.peek(); top !== -1 && this.slots.atOf(top) <= firedAt; top = this.slots.peek()) {
+      this.slots.pop();
+      this.due.push({ slot: top, generation: this.slots.generationOf(top), dueAt: this.slots.atOf(top), firedAt });
+      if (this.due.length === 1) setImmediate(() => this.flush());
     }
     this.armClock();
-  }
-
-  private collect(item: DueItem<K>): void {
-    this.due.push(item);
-    if (this.due.length === 1) setImmediate(() => this.flush());
   }
 
   private flush(): void {
     const batch = this.due;
     this.due = [];
-    for (const { slot, dueAt, firedAt } of batch) {
-      // Disarmed or re-armed since it fired: the new slots are already in the heap.
-      if (!slot.live) continue;
-      this.rearm(slot, dueAt, firedAt);
-      this.onDue(slot.entry.key, dueAt, firedAt);
+    for (const { slot, generation, dueAt, firedAt } of batch) {
+      // Disarmed or re-armed since it fired (its slot freed): the new slots are already in the heap.
+      if (this.slots.generationOf(slot) !== generation) continue;
+      const entry = this.slots.ownerOf(slot);
+      this.rearm(slot, entry, dueAt, firedAt);
+      this.onDue(this.keys[entry]!, dueAt, firedAt);
     }
     this.armClock();
   }
 
   /** From the due time, so a slow handler can neither skip nor repeat a fire time (an interval: nor drift). */
-  private rearm(slot: Slot<K>, dueAt: number, firedAt: number): void {
-    const { everyMs } = slot.entry;
-    const next =
-      everyMs !== undefined
-        ? Math.max(dueAt, firedAt) + everyMs
-        : this.nextAfter(slot.parsed!, Math.max(dueAt, firedAt - 1));
-    if (next === null) {
-      slot.live = false;
-      return;
-    }
-    slot.at = next;
-    this.enqueue(slot);
+  private rearm(slot: number, entry: number, dueAt: number, firedAt: number): void {
+    const everyMs = this.every[entry]!;
+    const parsed = this.slots.detailOf(slot);
+    const next = !Number.isNaN(everyMs)
+      ? Math.max(dueAt, firedAt) + everyMs
+      : this.nextAfter(parsed!, Math.max(dueAt, firedAt - 1));
+    // A schedule that never fires again keeps its slot out of the heap until the key is disarmed.
+    if (next !== null) this.queue(slot, next);
   }
 
   disarm(key: K): void {
-    const entry = this.armed.get(key);
-    if (!entry) return;
-    this.armed.delete(key);
-    for (const slot of entry.slots) {
-      slot.live = false;
-      this.heap.remove(slot);
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    for (let slot = this.firstSlot[entry]!; slot !== -1;) {
+      const next = this.slots.nextOf(slot);
+      this.slots.release(slot);
+      slot = next;
     }
+    this.keys[entry] = undefined;
+    this.schedules[entry] = undefined;
+    this.generations[entry] = (this.generations[entry]! + 1) >>> 0;
+    this.freeEntries.push(entry);
     this.armClock();
+  }
+
+  /** The schedules armed under an entry (none for an interval). */
+  private schedulesOf(entry: number): string[] {
+    const schedules = this.schedules[entry];
+    return schedules === undefined ? [] : typeof schedules === 'string' ? [schedules] : schedules;
   }
 
   /** After a change of timezone every schedule's timers are recomputed (intervals do not depend on it). */
   rearmAll(): void {
-    for (const [key, entry] of [...this.armed]) if (entry.everyMs === undefined) this.arm(key, entry.schedules);
+    for (const [key, entry] of [...this.entries]) {
+      if (Number.isNaN(this.every[entry]!)) this.arm(key, this.schedulesOf(entry));
+    }
   }
 
   disarmAll(): void {
-    for (const key of [...this.armed.keys()]) this.disarm(key);
+    for (const key of [...this.entries.keys()]) this.disarm(key);
     this.soon?.stop();
   }
 
@@ -236,9 +248,9 @@ export class Scheduler<K = number> {
   upcoming(limit: number, accept: (key: K) => boolean = () => true): { key: K; at: number }[] {
     const from = this.clock.now();
     const soonest: { key: K; at: number }[] = [];
-    for (const [key, entry] of this.armed) {
-      if (entry.everyMs !== undefined || !accept(key)) continue;
-      const at = this.nextRun(entry.schedules, from);
+    for (const [key, entry] of this.entries) {
+      if (!Number.isNaN(this.every[entry]!) || !accept(key)) continue;
+      const at = this.nextRun(this.schedulesOf(entry), from);
       if (at === null) continue;
       if (soonest.length === limit && at >= soonest[limit - 1]!.at) continue;
       soonest.push({ key, at });
@@ -249,7 +261,7 @@ export class Scheduler<K = number> {
   }
 
   armedCount(): number {
-    return this.armed.size;
+    return this.entries.size;
   }
 
   /** The earliest next fire time over several schedules, in ms; null when none fires. */
