@@ -216,6 +216,18 @@ test('the task search through the trigram index returns exactly what LIKE return
             100.5,
           );
           if (bounded) assert.deepEqual(bounded, expected.slice(offset, offset + limit), `${round}: bounded walk`);
+          // Reading 16 ids at least, told there is one task (the first read as short as the page) or 600: the walk
+          // reads on in steps, as far as the matches seen so far say the page ends, until it has the page.
+          for (const tasks of [1, 600]) {
+            const stepwise = await new SearchPages(handle.db, 16).page(
+              handle.changeCounter(),
+              orderOf(query),
+              matches,
+              { offset, limit },
+              tasks,
+            );
+            assert.deepEqual(stepwise, expected.slice(offset, offset + limit), `${round}: stepwise walk, ${tasks}`);
+          }
           budgets[bounded ? 'met' : 'exceeded']++;
         }
       }
@@ -361,4 +373,36 @@ test('the search in memory answers the phrases the index answers slowly: those w
   const separated = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
   await whole.current();
   assert.equal(whole.matching(separated, all, ['task']), undefined);
+});
+
+test('a page whose matches cluster past the first read: the walk reads on as far as the matches seen say, then to the end', async (t) => {
+  const handle = await migratedDatabase(t);
+  const repository = new CronRepository(handle.db);
+  // 2,000 tasks in creation order; `alpha` in the first 10 and the last 1,000.
+  await repository.insertMany(
+    Array.from({ length: 2000 }, (_, i) => ({
+      name: `${i < 10 || i >= 1000 ? 'alpha' : 'beta'} ${i + 1}`,
+      command: 'echo hi',
+      schedule: '@daily',
+      created_at: i + 1,
+      updated_at: 1,
+    })),
+  );
+  const query = parseListQuery(
+    { searchValue: 'alph', sorter: JSON.stringify({ field: 'createdAt', type: 'ascend' }) },
+    0,
+  );
+  const search = indexedSearchOf(query)!;
+  const pages = new SearchPages(handle.db, 16, null);
+  const matches = (await pages.matching(search.columns, search.texts))!;
+  assert.equal(matches.size, 1010);
+  // The first read (≈160 ids) finds 10 of the 40 matches the page needs: the next reads to ≈770 (where 40 would be
+  // if the rest were as dense as those 10), then, still 10, to the end.
+  const version = handle.changeCounter();
+  const page = await pages.page(version, orderOf(query), matches, { offset: 30, limit: 10 }, 2000);
+  assert.deepEqual(
+    page,
+    Array.from({ length: 10 }, (_, i) => 1021 + i),
+  );
+  assert.equal(pages.idsToRead(version, orderOf(query), matches, 40, 2000), 0, 'the order is kept to its end');
 });

@@ -144,10 +144,13 @@ export class SearchPages {
         seen++;
       }
       if (seen >= need || (prefix.complete && position >= prefix.length)) return ids;
-      // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper;
-      // within it, the rest is read at once (each read starts with skipping what was read before).
+      // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper.
       if (prefix.length >= limit) return null;
-      upto = Math.min(limit, Math.max(tasks, prefix.length * 2));
+      // Within it, as far as the matches seen so far say the page ends (with a margin, and at least twice as far:
+      // each read starts with skipping what was read before), or to the budget at once when none was seen. Reading
+      // to the end whenever the first read fell short took 8 ms for a page whose matches were 1,000 ids on (round 14).
+      const more = seen > 0 ? ((need - seen) * position * 1.25) / seen : Infinity;
+      upto = Math.min(limit, Math.max(prefix.length * 2, Math.min(tasks, position + more)));
     }
   }
 
