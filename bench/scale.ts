@@ -42,57 +42,26 @@ import {
 } from './lib/daemon.ts';
 import { tempDir } from './lib/temp.ts';
 import { childrenNamed, cpuMs, threadCpuMs } from './lib/proc.ts';
+import { listRequest, measuredRequests, searchPool, warmUpRequests } from './lib/list-requests.ts';
 
 // Due times below are whole UTC seconds; the daemon reads schedules in its TZ.
 process.env.TZ = 'UTC';
 const envCount = Number(process.env.BENCH_SCALE_ENVS) || 0;
 const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number).filter(Boolean);
 const report = new Reporter('scale');
-const sorts = ['name', 'createdAt', 'status', 'last_execution_time'];
 /** BENCH_SCALE_TRACE=1 prints each list request's time as it is answered (with BENCH_DAEMON_STDOUT=1 and
  * BENCH_DAEMON_NODE_ARGS=--trace-gc, between the daemon's collections). */
 const trace = process.env.BENCH_SCALE_TRACE === '1';
-
-/**
- * Searches a tester could type that the daemon has not been asked before and that match many of the seeded tasks
- * (`<word> task <i>`, labels `[<word>]`, command `echo hi`): every substring of three or more characters of
- * `<word> task` (20–40 % of the tasks; `task` itself all of them), `task <d>` (11 %), `<word> task <d>` (2 %),
- * `task <dd>` (1.1 %). None is one of bench/lib/daemon.ts `words`, which the warm-up asks.
- */
-function searchPool(): string[] {
-  const pool = new Set<string>();
-  for (const word of words) {
-    const text = `${word} task`;
-    for (let from = 0; from < text.length; from++) {
-      for (let to = from + 3; to <= text.length; to++) {
-        const part = text.slice(from, to);
-        if (part.trim() === part && !words.includes(part)) pool.add(part);
-      }
-    }
-    for (let d = 1; d <= 9; d++) pool.add(`${word} task ${d}`);
-  }
-  for (let d = 1; d <= 9; d++) pool.add(`task ${d}`);
-  for (let d = 10; d <= 99; d++) pool.add(`task ${d}`);
-  // A fixed shuffle, so the kinds mix and every run asks the same sequence.
-  return [...pool]
-    .map((search, i) => ({ search, key: (i * 7919) % 1009 }))
-    .sort((a, b) => a.key - b.key)
-    .map((x) => x.search);
-}
 
 async function listLatency(daemon: Daemon, token: string, tasks: number) {
   const conn = new Connection(daemon.port);
   await conn.ready;
   const pool = searchPool();
   const get = async (i: number, search: string) => {
-    const sorter = encodeURIComponent(
-      JSON.stringify({ field: sorts[i % sorts.length], type: Math.floor(i / 4) % 2 ? 'ascend' : 'descend' }),
-    );
-    const size = 10 + (i % 40);
-    // Pages 1 to 20: a few hundred matches deep at most sizes.
-    const page = 1 + ((i * 7) % Math.min(20, Math.max(1, Math.floor(tasks / 50))));
-    const url = `/api/crons?page=${page}&size=${size}&searchValue=${encodeURIComponent(search)}&sorter=${sorter}`;
-    const asked = `${search} p${page} s${size} ${sorts[i % sorts.length]}`;
+    const { page, size, sorter } = listRequest(i, tasks);
+    const sort = encodeURIComponent(JSON.stringify(sorter));
+    const url = `/api/crons?page=${page}&size=${size}&searchValue=${encodeURIComponent(search)}&sorter=${sort}`;
+    const asked = `${search} p${page} s${size} ${sorter.field}`;
     const t0 = performance.now();
     const reply = await conn.request('GET', url, { token });
     const ms = performance.now() - t0;
@@ -101,14 +70,14 @@ async function listLatency(daemon: Daemon, token: string, tasks: number) {
     return { ms, total: reply.json<{ data: { total: number } }>().data.total, asked };
   };
   // Warm-up with the seeded words themselves (every sort both ways), none of which is measured below.
-  for (let i = 0; i < 20; i++) await get(400 + i, words[i % words.length]!);
+  for (const [i, search] of warmUpRequests()) await get(i, search);
   // Each request a search not asked before, with its own page, size and sort (the reply cache never answers, nor
   // anything the daemon kept for a search); once the pool is used up, its searches again on other pages and sorts.
   const varied: number[] = [];
   const totals: number[] = [];
   const slowest: { ms: number; asked: string }[] = [];
-  for (let i = 0; i < 300; i++) {
-    const { ms, total, asked } = await get(i, pool[i % pool.length]!);
+  for (const [i, search] of measuredRequests(pool)) {
+    const { ms, total, asked } = await get(i, search);
     varied.push(ms);
     slowest.push({ ms, asked: `#${i} ${asked} (${total})` });
     slowest.sort((a, b) => b.ms - a.ms).splice(5);
