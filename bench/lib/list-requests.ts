@@ -1,5 +1,5 @@
 /**
- * The task list requests of bench/scale.ts's `list_p99_ms`, shared with bench/search-sequence.ts (the same 300
+ * The task list requests of bench/scale.ts's `list_p99_ms`, shared with bench/tools/search-sequence.ts (the same 300
  * requests in-process): the searches and each request's page, size and sort.
  */
 import { words } from './daemon.ts';

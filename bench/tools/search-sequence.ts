@@ -1,23 +1,23 @@
 /**
  * bench/scale.ts's 300 measured list requests at 100,000 tasks, asked of the task repository in-process (no HTTP,
  * no daemon's garbage collector settings): to tell what a change to the search does to each request without the
- * HTTP bench's spread. A diagnostic, not in `npm run bench`; no budget.
+ * HTTP bench's spread. A diagnostic in bench/tools/, which `npm run bench` does not run; no budget.
  *
- *   node --import tsx bench/search-sequence.ts [rounds]
+ *   node --import tsx bench/tools/search-sequence.ts [rounds]
  *
  * Each round asks the warm-up and the 300 requests of a new repository (nothing kept from the round before) and the
  * least time of each request over the rounds is printed: the 4th slowest (the bench's p99 of 300), the sum, and the
  * slowest requests with where their time went (the matches; the walk of an order and the reads of its ids; the
  * page's rows; the rest: by id, counting). BENCH_SEQUENCE_TASKS changes the number of tasks.
  */
-import { CronRepository } from '../daemon/src/modules/crons/repository.ts';
-import { parseListQuery } from '../daemon/src/modules/crons/search-query.ts';
-import { migrateToLatest } from '../daemon/src/db/migrate.ts';
-import { openDatabase } from '../daemon/src/db/connection.ts';
-import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
-import { insertTasks } from './lib/daemon.ts';
-import { listRequest, measuredRequests, warmUpRequests } from './lib/list-requests.ts';
-import { tempDir } from './lib/temp.ts';
+import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
+import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
+import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openDatabase } from '../../daemon/src/db/connection.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { insertTasks } from '../lib/daemon.ts';
+import { listRequest, measuredRequests, warmUpRequests } from '../lib/list-requests.ts';
+import { tempDir } from '../lib/temp.ts';
 
 const rounds = Number(process.argv[2]) || 5;
 const tasks = Number(process.env.BENCH_SEQUENCE_TASKS) || 100_000;
