@@ -16,7 +16,17 @@ const internal = edges.filter((edge) => edge.internal);
 /** Lowest first. A file may import files of its own layer and of the layers below it. */
 const layers: string[][] = [
   ['contract/'],
-  ['clock.ts', 'root.ts', 'version.ts', 'paths.ts', 'redact.ts', 'errors.ts', 'config.ts', 'data-modes.ts'],
+  [
+    'clock.ts',
+    'slot-heap.ts',
+    'root.ts',
+    'version.ts',
+    'paths.ts',
+    'redact.ts',
+    'errors.ts',
+    'config.ts',
+    'data-modes.ts',
+  ],
   ['db/', 'files/', 'net/', 'syslog/'],
   ['settings/', 'auth/'],
   ['http/'],

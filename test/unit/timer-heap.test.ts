@@ -1,6 +1,6 @@
 /**
  * The daemon's one timer heap (clock.ts): timers fire in time order (equal times in the order they were set), a
- * cancelled one never fires, timers set while firing wait for the next turn, and mass cancellation compacts the heap.
+ * cancelled one never fires, timers set while firing wait for the next turn, and a cancelled one leaves the heap at once.
  * Real Node timers with short delays; the assertions are on order and counts, never on durations.
  */
 import assert from 'node:assert/strict';
@@ -50,7 +50,7 @@ test('timer heap: a timer set while firing, even one already due, fires on a lat
   assert.equal(heap.size, 0);
 });
 
-test('timer heap: cancelling most of 5,000 timers compacts the heap and the rest still fire', async () => {
+test('timer heap: cancelling most of 5,000 timers leaves the rest, which still fire', async () => {
   const heap = new TimerHeap();
   let fired = 0;
   const at = Date.now() + 50;
