@@ -13,7 +13,7 @@
  * only once it was read whole at the version the search was asked at; until then the index answers.
  */
 import { sql, type Kysely } from 'kysely';
-import { IdSet, parseIdList, type IdList } from '../../db/id-list.ts';
+import { IdSet, idListOf, parseIdList } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { asciiLower, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
 
@@ -129,11 +129,17 @@ export class TextScan {
       const ids = parseIdList(read.ids);
       if (ids?.length === 0) break;
       // An id past 31 bits, or a task's text holding the separator: the index answers every search of this version.
-      if (!ids) return this.keep(unusable(version));
+      if (!ids) {
+        this.snapshot = unusable(version);
+        return;
+      }
       for (const column of columns) {
         const joined = (read[column] ?? '') + separator;
         const starts = startsOf(joined, ids.length, lengths[column]);
-        if (!starts) return this.keep(unusable(version));
+        if (!starts) {
+          this.snapshot = unusable(version);
+          return;
+        }
         pieces[column].push(joined);
         startParts[column].push(starts);
         lengths[column] += joined.length;
@@ -154,18 +160,17 @@ export class TextScan {
       text[column] = { joined, sample: joined.slice(0, starts[Math.min(sampleRows, count)]), starts };
     }
     const ids = concatenated(idParts, count);
-    this.keep({ version, usable: true, ids, largest: ids.at(-1) ?? 0, text });
-  }
-
-  private keep(snapshot: Snapshot): void {
-    this.snapshot = snapshot;
+    this.snapshot = { version, usable: true, ids, largest: ids.at(-1) ?? 0, text };
   }
 }
 
-/** Up to `rows` tasks after id `after`, in id order: their ids, and each column's text lower-cased, the rows' joined. */
+/**
+ * Up to `rows` tasks after id `after`, in id order: their ids, and each column's text lower-cased, the rows' joined.
+ * Every aggregate is fed in the subquery's order (as idListOf's lists are).
+ */
 async function readSlice(db: Kysely<Database>, after: number, rows: number) {
   const joined = (column: IndexedTextColumn) =>
-    sql<string | null>`group_concat(coalesce(lower(${sql.ref(column)}), ''), char(0) order by id)`.as(column);
+    sql<string | null>`group_concat(coalesce(lower(${sql.ref(column)}), ''), char(0))`.as(column);
   return db
     .selectFrom((eb) =>
       eb
@@ -176,7 +181,7 @@ async function readSlice(db: Kysely<Database>, after: number, rows: number) {
         .limit(rows)
         .as('slice'),
     )
-    .select([sql<IdList | null>`cast(group_concat(id, ',' order by id) as blob)`.as('ids'), ...columns.map(joined)])
+    .select([idListOf(sql.ref('id')), ...columns.map(joined)])
     .executeTakeFirstOrThrow();
 }
 
