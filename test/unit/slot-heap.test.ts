@@ -1,8 +1,8 @@
 /**
- * The daemon's slot heap (slot-heap.ts: the scheduler's and the clock's times) against a plain model over generated sequences of allocating,
- * queueing, re-queueing, removing, releasing and popping slots: it pops in time order (equal times in the order
- * queued), `within` finds exactly the queued slots due by a limit and the earliest time after it, and a released
- * slot number comes back with a new generation.
+ * The daemon's slot heap (slot-heap.ts: the scheduler's and the clock's times) against a plain model over generated
+ * sequences of allocating, queueing, re-queueing, removing, releasing and popping slots: it pops in time order (equal
+ * times in the order queued), `within` finds exactly the queued slots due by a limit and the earliest time after it,
+ * and a released slot number comes back with a new generation.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
