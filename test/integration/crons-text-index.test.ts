@@ -406,3 +406,92 @@ test('a page whose matches cluster past the first read: the walk reads on as far
   );
   assert.equal(pages.idsToRead(version, orderOf(query), matches, 40, 2000), 0, 'the order is kept to its end');
 });
+
+test('an order asked for is read whole in the background, a slice a turn, and given up when the database changes', async (t) => {
+  const handle = await migratedDatabase(t);
+  const repository = new CronRepository(handle.db);
+  await repository.insertMany(
+    Array.from({ length: 1000 }, (_, i) => ({
+      name: `${i % 10 === 0 ? 'alpha' : 'beta'} ${String(i).padStart(4, '0')}`,
+      command: 'echo hi',
+      schedule: '@daily',
+      created_at: 1000 - i,
+      updated_at: 1,
+    })),
+  );
+  const query = parseListQuery({ searchValue: 'alph', sorter: JSON.stringify({ field: 'name', type: 'descend' }) }, 0);
+  const order = orderOf(query);
+  const byLike = async () =>
+    (
+      await order
+        .reduce(
+          (select, [column, direction]) => select.orderBy(column, direction),
+          handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+        )
+        .execute()
+    ).map((r) => r.id);
+  const search = indexedSearchOf(query)!;
+  // 16 ids at least a statement, 100 a background slice: the order takes eleven turns.
+  const pages = new SearchPages(handle.db, 16, null, 100);
+  const matches = (await pages.matching(search.columns, search.texts))!;
+  assert.equal(matches.size, 100);
+
+  const version = handle.changeCounter();
+  let asked = 0;
+  await pages.readWhole(version, order, () => (asked++, handle.changeCounter()));
+  assert.equal(asked, 11, 'ten slices of 100 ids and one that finds the end, the version checked before each');
+  assert.equal(pages.idsToRead(version, order, matches, 100, 1000), 0, 'the order is kept to its end');
+  assert.deepEqual(
+    await pages.page(version, order, matches, { offset: 90, limit: 10 }, 1000, 0),
+    (await byLike()).slice(90),
+  );
+  assert.equal(await pages.readWhole(version, order, () => handle.changeCounter()), undefined, 'read once');
+
+  // A task renamed after the third slice: the read stops there, and the new version's pages are read afresh.
+  const changed = new SearchPages(handle.db, 16, null, 100);
+  const before = handle.changeCounter();
+  let slices = 0;
+  await changed.readWhole(before, order, () => {
+    // As another request's write between two turns would.
+    if (++slices === 3) handle.sqlite.prepare(`update crons set name = 'alpha 9999' where id = 1`).run();
+    return handle.changeCounter();
+  });
+  assert.equal(slices, 3);
+  const after = handle.changeCounter();
+  assert.notEqual(after, before);
+  assert.ok(changed.idsToRead(before, order, matches, 1000, 1000) > 0, 'the read stopped part way');
+  const now = (await changed.matching(search.columns, search.texts))!;
+  const expected = await byLike();
+  assert.equal(expected[0], 1, 'the renamed task leads the order now');
+  assert.deepEqual(await changed.page(after, order, now, { offset: 0, limit: 5 }, 1000), expected.slice(0, 5));
+  await changed.readWhole(after, order, () => handle.changeCounter());
+  assert.deepEqual(await changed.page(after, order, now, { offset: 95, limit: 10 }, 1000, 0), expected.slice(95));
+});
+
+test('the URI-encoded form of a search is looked for only in columns whose text holds a %', async (t) => {
+  const handle = await migratedDatabase(t);
+  const repository = new CronRepository(handle.db, handle.changeCounter);
+  await repository.insertMany(
+    ['shop task 1', 'shop task 2', 'bank task 1'].map((name, i) => ({
+      name,
+      command: 'echo hi',
+      schedule: '@daily',
+      created_at: i + 1,
+      updated_at: 1,
+    })),
+  );
+  const names = async (search: string) => {
+    await repository.searchTextCurrent();
+    const { rows, total } = await repository.list(parseListQuery({ searchValue: search }, 0), { offset: 0, limit: 10 });
+    assert.equal(total, rows.length);
+    return rows.map((row) => row.name).sort();
+  };
+  assert.deepEqual(await names('shop task'), ['shop task 1', 'shop task 2']);
+  // A command stored encoded, as Qinglong stores some: now a column holds a %, and the encoded form matches it.
+  await repository.insertMany([
+    { name: 'other', command: 'task shop%20task.js', schedule: '@daily', created_at: 9, updated_at: 1 },
+  ]);
+  assert.deepEqual(await names('shop task'), ['other', 'shop task 1', 'shop task 2']);
+  assert.deepEqual(await names('name:shop task'), ['shop task 1', 'shop task 2']);
+  assert.deepEqual(await names('command:shop task'), ['other']);
+});

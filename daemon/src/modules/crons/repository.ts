@@ -18,13 +18,13 @@ import { SearchPages } from './search-pages.ts';
 const walkRatio = 30;
 const scanRatio = 9;
 
-/** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 /** The columns that arm a task's timers. */
 export type ArmableCron = Pick<
   CronRow,
   'id' | 'is_disabled' | 'schedule' | 'extra_schedules' | 'catch_up_minutes' | 'last_due_at'
 >;
 
+/** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
   private readonly searchPages: SearchPages;
   private readonly shapes: StatementShapes;
@@ -111,8 +111,9 @@ export class CronRepository {
       // Reading a match by id costs ≈1.3 µs, an id of an order read and checked ≈0.1 µs in a whole request (round 12:
       // 4.5 ms for ≈42,000 ids of a deep page; what is kept costs nothing). The walk may spend about half of what by id
       // would (`walkRatio / 4` ids a match): one that finds the matches clustered later than spread ones would be gives
-      // up there, so a wrong guess costs 1.5 times the by-id read at most.
+      // up there, so a wrong guess costs 1.5 times the by-id read at most. Read whole, the order reads nothing.
       const budget = Math.floor((total * walkRatio) / 4);
+      void this.searchPages.readWhole(version, order, () => this.version());
       if (this.searchPages.idsToRead(version, order, matches, page.offset + page.limit, tasks) <= budget) {
         const pageIds = await this.searchPages.page(version, order, matches, page, tasks, budget);
         if (pageIds) return { rows: await this.inOrder(pageIds), total };
@@ -173,7 +174,6 @@ export class CronRepository {
       .execute();
   }
 
-  /** What names each task's log folder: its name, command, chosen folder and current log. */
   /** What names the log folders of these tasks (log-folders.ts makes a task's first one before it is due). */
   logFolderRowsOf(ids: number[]): Promise<Pick<CronRow, 'id' | 'command' | 'log_name' | 'log_path'>[]> {
     if (ids.length === 0) return Promise.resolve([]);

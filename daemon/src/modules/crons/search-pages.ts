@@ -12,7 +12,8 @@
  *
  * Both are kept: a search's matches until the tasks' text changes (db/text-index.ts textVersion: runs, which change
  * a task's status and last run on every start and end, leave them), an order's ids until the database changes at
- * all (the change counter of db/connection.ts, the same key the reply cache uses). The next page, another size or a
+ * all (the change counter of db/connection.ts, the same key the reply cache uses). An order a search was asked in is
+ * read on to its end in the background (readWhole), so that its next pages, however deep, need no read of it. The next page, another size or a
  * re-sort of the same search reads neither again, and a new word reads only its matches. Every entry carries the
  * version it was read at, so a request that finishes after a change cannot leave old ids under the new version.
  */
@@ -40,9 +41,17 @@ interface OrderPrefix {
 /** The most the kept searches' bit sets hold together: 2 MB is 160 searches at 100,000 tasks (12.5 KB each). */
 const searchBytesKept = 2 * 1024 * 1024;
 
+/**
+ * Ids of an order read a turn while it is read whole in the background: 8,192 take 0.5–1.7 ms at 100,000 tasks (the
+ * later slices skip what was read before, ≈10 ns an id), the whole order 12–16 ms in all.
+ */
+const backgroundSlice = 8192;
+
 export class SearchPages {
   private readonly matches = new Map<string, Versioned<IdSet | null>>();
   private readonly orders = new Map<string, Versioned<OrderPrefix>>();
+  /** The orders being read whole in the background (readWhole), until done or the database changed. */
+  private readonly wholeReads = new Map<string, Promise<void>>();
   private version = '';
   private textVersion = -1;
   private matchBytes = 0;
@@ -55,6 +64,7 @@ export class SearchPages {
     private readonly db: Kysely<Database>,
     private readonly smallestRead = 1024,
     readonly scan: TextScan | null = new TextScan(db),
+    private readonly wholeSlice = backgroundSlice,
   ) {}
 
   /** What an older version read is dropped at the first request of a new one (up to 400 KB an order). */
@@ -80,9 +90,11 @@ export class SearchPages {
       this.matches.set(key, kept);
       return kept.value;
     }
-    const value =
-      this.scan?.matching(version, columns, texts) ??
-      IdSet.parse((await idsOfTasksContaining(columns, texts).execute(this.db)).rows[0]!.ids);
+    const wanted = texts.filter((text) => this.scan?.mayHold(version, columns, text) ?? true);
+    const value = !wanted.length
+      ? IdSet.collect(0, () => {})
+      : (this.scan?.matching(version, columns, wanted) ??
+        IdSet.parse((await idsOfTasksContaining(columns, wanted).execute(this.db)).rows[0]!.ids));
     const replaced = this.matches.get(key);
     if (replaced) this.matchBytes -= replaced.value?.bytes ?? 0;
     this.matches.delete(key);
@@ -102,7 +114,40 @@ export class SearchPages {
    * caller weighs that against reading the matches by id).
    */
   idsToRead(version: string, order: Order, matches: IdSet, need: number, tasks: number): number {
-    return Math.max(0, Math.min(tasks, this.firstRead(matches, need, tasks)) - this.keptLength(version, order));
+    const kept = this.orders.get(JSON.stringify(order));
+    if (kept?.version !== version) return Math.min(tasks, this.firstRead(matches, need, tasks));
+    if (kept.value.complete) return 0;
+    return Math.max(0, Math.min(tasks, this.firstRead(matches, need, tasks)) - kept.value.length);
+  }
+
+  /**
+   * Reads the rest of an order in the background, a slice a turn, while the database stays at `version` (`current`
+   * tells its version now): pages of that order then come from the ids kept, whatever their depth, instead of a read
+   * of the order as far as the page (≈2 ms for a deep page of a 2 % search at 100,000 tasks) or of the matches by id
+   * (≈2 ms more when that read would pass its budget). Resolves when done or given up (the database changed).
+   */
+  readWhole(version: string, order: Order, current: () => string | null): Promise<void> {
+    this.at(version);
+    const key = JSON.stringify(order);
+    const kept = this.orders.get(key);
+    if (kept?.version === version && kept.value.complete) return Promise.resolve();
+    const readKey = `${version} ${key}`;
+    const reading = this.wholeReads.get(readKey);
+    if (reading) return reading;
+    const read = (async () => {
+      for (;;) {
+        // Between two requests: the panel keeps answering while an order of 100,000 tasks is read.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (current() !== version || this.version !== version) return;
+        const prefix = await this.orderPrefix(version, order, this.keptLength(version, order) + this.wholeSlice);
+        if (!prefix || prefix.complete) return;
+      }
+    })()
+      // A read that fails (the database closing) is tried again at the next request of the order.
+      .catch(() => {})
+      .finally(() => this.wholeReads.delete(readKey));
+    this.wholeReads.set(readKey, read);
+    return read;
   }
 
   /** How far into the order the `need`-th match should lie, with a margin: the first read of a page. */

@@ -2,10 +2,12 @@
  * The tasks' searchable text kept in memory, each column as one string, for the searches the trigram index answers
  * slowly. FTS5 steps through the rows of a phrase's rarest trigram, checking the others beside it: a phrase with a
  * rare trigram (`task 86`) costs it well under a millisecond at 100,000 tasks, but one whose every trigram is in most
- * tasks (`task`, `er task` on a panel where every name ends in `task`) 5–8 ms. A substring search through the same
- * text in memory costs ≈3.5 ms at 100,000 tasks whatever the phrase (docs/performance.md, issue #15 round 11): ≈36 ns
- * a task against ≈0.23 µs a task that holds the rarest trigram, so it answers the phrases whose rarest trigram is in
- * 15 % of the tasks or more (counted in the first tasks).
+ * tasks (`task`, `er task` on a panel where every name ends in `task`) 5–12 ms. A substring search through the same
+ * text in memory costs 1.1–2.5 ms at 100,000 tasks whatever the phrase when the text is in the processor's cache,
+ * 3–4.5 ms in a sequence of requests that is not (ASCII text, lower-cased by SQLite: one byte a character;
+ * docs/performance.md, issue #15 rounds 11 and 15), against ≈0.2 µs a task that holds the phrase's rarest trigram for
+ * the index, so it answers the phrases whose rarest trigram is in 15 % of the tasks or more (counted in the first
+ * tasks): 8 % made the 2 % searches slower in sequence (3.6 against 2.2 ms).
  *
  * The text is lower-cased as LIKE compares (ASCII letters only, as the index's triggers do), so a match here is a
  * match of `column LIKE '%text%'`. It is read at start-up and again whenever the tasks' text version moves (any
@@ -30,14 +32,17 @@ interface Snapshot {
   /** The tasks' ids in id order, and where each task's text begins in every column's string (one more at the end). */
   ids: Int32Array;
   largest: number;
-  /** Each column's text as one string, the first `sampleRows` tasks' text of it, and where each task's begins. */
-  text: Record<IndexedTextColumn, { joined: string; sample: string; starts: Int32Array }>;
+  /**
+   * Each column's text as one string, the first `sampleRows` tasks' text of it, where each task's begins, and whether
+   * any holds a `%` (the URI-encoded form of a search with a space or a non-ASCII letter is looked for only then).
+   */
+  text: Record<IndexedTextColumn, { joined: string; sample: string; starts: Int32Array; percent: boolean }>;
   /** False when an id is past 31 bits or a task's text holds the separator: the index answers every search. */
   usable: boolean;
 }
 
 function unusable(version: number): Snapshot {
-  const none = { joined: '', sample: '', starts: new Int32Array(1) };
+  const none = { joined: '', sample: '', starts: new Int32Array(1), percent: false };
   return {
     version,
     ids: new Int32Array(0),
@@ -81,6 +86,16 @@ export class TextScan {
         for (const needle of needles) rowsContaining(snapshot, column, 'joined', needle, add);
       }
     });
+  }
+
+  /**
+   * False when the text in memory, of `version`, shows that no task's text in `columns` can hold `text`: it holds a
+   * `%` and none of theirs does (the URI-encoded variant of a search, looked for beside it, for nothing on most panels).
+   */
+  mayHold(version: number, columns: readonly IndexedTextColumn[], text: string): boolean {
+    const snapshot = this.snapshot;
+    if (snapshot?.version !== version || !snapshot.usable || !text.includes('%')) return true;
+    return columns.some((column) => snapshot.text[column].percent);
   }
 
   /** Whether each trigram of the phrase is in at least `denseShare` of the first tasks (in any of the columns). */
@@ -157,7 +172,8 @@ export class TextScan {
       starts[count] = lengths[column];
       // Joined here, so the first search does not wait for a concatenation to be flattened.
       const joined = pieces[column].join('');
-      text[column] = { joined, sample: joined.slice(0, starts[Math.min(sampleRows, count)]), starts };
+      const sample = joined.slice(0, starts[Math.min(sampleRows, count)]);
+      text[column] = { joined, sample, starts, percent: joined.includes('%') };
     }
     const ids = concatenated(idParts, count);
     this.snapshot = { version, usable: true, ids, largest: ids.at(-1) ?? 0, text };
@@ -218,7 +234,8 @@ function rowsContaining(
   needle: string,
   add: (id: number) => void,
 ): void {
-  const { starts, [part]: text } = snapshot.text[column];
+  const { starts, percent, [part]: text } = snapshot.text[column];
+  if (!percent && needle.includes('%')) return;
   let row = 0;
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, starts[row + 1])) {
     while (starts[row + 1]! <= at) row++;
