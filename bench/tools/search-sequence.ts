@@ -10,7 +10,9 @@
  * slowest requests with where their time went (the matches; the walk of an order and the reads of its ids; the
  * page's rows; the rest: by id, counting). BENCH_SEQUENCE_TASKS changes the number of tasks.
  */
+import { RowMoves } from '../../daemon/src/db/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
+import { indexedOrderColumns } from '../../daemon/src/modules/crons/search.ts';
 import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
@@ -43,9 +45,11 @@ const handle = openDatabase(paths.db);
 try {
   await migrateToLatest(handle.db, handle.sqlite, handle.file);
   await insertTasks(handle.file, tasks, 'echo hi');
+  // As the crons area makes it (modules/crons/index.ts).
+  const moves = new RowMoves(handle.sqlite, 'crons', indexedOrderColumns);
   const least = new Map<number, { ms: number; asked: string }>();
   for (let round = 0; round < rounds; round++) {
-    const repository = new CronRepository(handle.db, handle.changeCounter);
+    const repository = new CronRepository(handle.db, handle.changeCounter, moves);
     const spent = new Map<string, number>();
     const internals = repository as unknown as { searchPages: object };
     for (const method of ['matching', 'page']) timed(internals.searchPages, method, spent);

@@ -145,9 +145,9 @@ test('the task search through the trigram index returns exactly what LIKE return
     const budgets = { met: 0, exceeded: 0 };
     // The index's matches (no text in memory), and the same searches from the tasks' text in memory (text-scan.ts),
     // where the list answers once that is current.
-    const pages = new SearchPages(handle.db, 1024, null);
+    const pages = new SearchPages(handle.db, { scan: null });
     // Read 7 rows a statement: every search crosses slices of the text in memory.
-    const inMemory = new SearchPages(handle.db, 1024, new TextScan(handle.db, 0, 7));
+    const inMemory = new SearchPages(handle.db, { scan: new TextScan(handle.db, 0, 7) });
     await inMemory.scan!.current();
     await keeping.searchTextCurrent();
     let scanned = 0;
@@ -207,7 +207,7 @@ test('the task search through the trigram index returns exactly what LIKE return
           // With a budget of ids to read (a fresh SearchPages keeps nothing, reads 16 ids at least): the page, or
           // null past the budget. A budget computed with a fraction still reads whole ids (SQLite refuses a LIMIT
           // with one).
-          const bounded = await new SearchPages(handle.db, 16).page(
+          const bounded = await new SearchPages(handle.db, { smallestRead: 16 }).page(
             handle.changeCounter(),
             orderOf(query),
             matches,
@@ -219,7 +219,7 @@ test('the task search through the trigram index returns exactly what LIKE return
           // Reading 16 ids at least, told there is one task (the first read as short as the page) or 600: the walk
           // reads on in steps, as far as the matches seen so far say the page ends, until it has the page.
           for (const tasks of [1, 600]) {
-            const stepwise = await new SearchPages(handle.db, 16).page(
+            const stepwise = await new SearchPages(handle.db, { smallestRead: 16 }).page(
               handle.changeCounter(),
               orderOf(query),
               matches,
@@ -393,7 +393,7 @@ test('a page whose matches cluster past the first read: the walk reads on as far
     0,
   );
   const search = indexedSearchOf(query)!;
-  const pages = new SearchPages(handle.db, 16, null);
+  const pages = new SearchPages(handle.db, { smallestRead: 16, scan: null });
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.equal(matches.size, 1010);
   // The first read (≈160 ids) finds 10 of the 40 matches the page needs: the next reads to ≈770 (where 40 would be
@@ -432,7 +432,7 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
     ).map((r) => r.id);
   const search = indexedSearchOf(query)!;
   // 16 ids at least a statement, 100 a background slice: the order takes eleven turns.
-  const pages = new SearchPages(handle.db, 16, null, 100);
+  const pages = new SearchPages(handle.db, { smallestRead: 16, scan: null, wholeSlice: 100 });
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.equal(matches.size, 100);
 
@@ -448,7 +448,7 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
   assert.equal(await pages.readWhole(version, order, () => handle.changeCounter()), undefined, 'read once');
 
   // A task renamed after the third slice: the read stops there, and the new version's pages are read afresh.
-  const changed = new SearchPages(handle.db, 16, null, 100);
+  const changed = new SearchPages(handle.db, { smallestRead: 16, scan: null, wholeSlice: 100 });
   const before = handle.changeCounter();
   let slices = 0;
   await changed.readWhole(before, order, () => {

@@ -1,5 +1,7 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { RowMoves } from '../../db/row-moves.ts';
 import { CronRepository } from './repository.ts';
+import { indexedOrderColumns } from './search.ts';
 import { cronLocalRoutes } from './local-routes.ts';
 import { cronRoutes } from './routes.ts';
 import { noticeRunEnd } from './run-notices.ts';
@@ -24,7 +26,10 @@ export type CronsDeps = Pick<
  * timetable's, the queue's policy the scheduler's.
  */
 export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns; views: CronViewService } {
-  const repository = new CronRepository(deps.db, deps.database.changeCounter);
+  // The tasks that move in the list's orders, told by this connection's triggers (db/row-moves.ts): a search's order
+  // read whole stays usable after runs changed tasks.
+  const moves = new RowMoves(deps.database.sqlite, 'crons', indexedOrderColumns);
+  const repository = new CronRepository(deps.db, deps.database.changeCounter, moves);
   const runs = new TaskRuns({
     crons: repository,
     jobs: deps.jobs,

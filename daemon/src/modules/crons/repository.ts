@@ -7,6 +7,7 @@ import { inList } from '../../db/in-list.ts';
 import { StatementShapes } from '../../db/shapes.ts';
 import { countTasksContaining, taskContains } from '../../db/text-index.ts';
 import { SearchPages } from './search-pages.ts';
+import type { RowMoves } from '../../db/row-moves.ts';
 
 /**
  * Reading the matches by id and sorting them beats walking the order's index when there are fewer matches than one
@@ -29,11 +30,13 @@ export class CronRepository {
   private readonly searchPages: SearchPages;
   private readonly shapes: StatementShapes;
 
+  /** `moves`: the tasks that moved (db/row-moves.ts): the list's orders stay usable after runs changed tasks. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changeCounter?: () => string,
+    private readonly moves?: RowMoves,
   ) {
-    this.searchPages = new SearchPages(db);
+    this.searchPages = new SearchPages(db, { moves: moves && ((from, to) => moves.between(from, to)) });
     this.shapes = new StatementShapes(db);
   }
 
@@ -42,10 +45,7 @@ export class CronRepository {
     return this.searchPages.scan?.current() ?? Promise.resolve();
   }
 
-  /**
-   * Changes whenever the database does (db/connection.ts). Null inside a transaction (this repository is made
-   * without the counter there), where nothing may be cached.
-   */
+  /** Changes whenever the database does (db/connection.ts); null in a transaction, where nothing may be kept. */
   version(): string | null {
     return this.changeCounter?.() ?? null;
   }
@@ -94,7 +94,7 @@ export class CronRepository {
     page: { offset: number; limit: number },
     ordered: <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T) => T,
   ): Promise<{ rows: CronRow[]; total: number }> {
-    const version = this.version();
+    const version = this.version() === null ? null : (this.moves?.version() ?? this.version());
     const matches = version === null ? null : await this.searchPages.matching(search.columns, search.texts);
     const total = matches
       ? matches.size
@@ -113,7 +113,7 @@ export class CronRepository {
       // would (`walkRatio / 4` ids a match): one that finds the matches clustered later than spread ones would be gives
       // up there, so a wrong guess costs 1.5 times the by-id read at most. Read whole, the order reads nothing.
       const budget = Math.floor((total * walkRatio) / 4);
-      void this.searchPages.readWhole(version, order, () => this.version());
+      void this.searchPages.readWhole(version, order, () => this.moves?.version() ?? this.version());
       if (this.searchPages.idsToRead(version, order, matches, page.offset + page.limit, tasks) <= budget) {
         const pageIds = await this.searchPages.page(version, order, matches, page, tasks, budget);
         if (pageIds) return { rows: await this.inOrder(pageIds), total };

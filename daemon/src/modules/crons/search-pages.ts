@@ -11,67 +11,48 @@
  * checking each against the matches (an ephemeral index built from them first) took ≈80 ns an entry.
  *
  * Both are kept: a search's matches until the tasks' text changes (db/text-index.ts textVersion: runs, which change
- * a task's status and last run on every start and end, leave them), an order's ids until the database changes at
- * all (the change counter of db/connection.ts, the same key the reply cache uses). An order a search was asked in is
- * read on to its end in the background (readWhole), so that its next pages, however deep, need no read of it. The next page, another size or a
- * re-sort of the same search reads neither again, and a new word reads only its matches. Every entry carries the
- * version it was read at, so a request that finishes after a change cannot leave old ids under the new version.
+ * a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
+ * its end in the background once a search was asked in it, and used after tasks moved as long as those are known and
+ * few (fromWhole). The next page, another size or a re-sort of the same search reads neither again, and a new word
+ * reads only its matches. Every entry carries the version it was read at, so a request that finishes after a change
+ * cannot leave old ids under the new version.
  */
-import { sql, type Kysely } from 'kysely';
-import { IdSet, idListOf, parseIdList } from '../../db/id-list.ts';
+import type { Kysely } from 'kysely';
+import { IdSet } from '../../db/id-list.ts';
+import { inList } from '../../db/in-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
-import type { SortColumn } from './search.ts';
+import { OrderIds, type MovesBetween, type Order, type WholeOrder } from './order-ids.ts';
 import { TextScan } from './text-scan.ts';
 
-export type Order = [SortColumn, 'asc' | 'desc'][];
+export type { Order };
 
 interface Versioned<T> {
   version: string;
   value: T;
 }
 
-/** The first `length` ids of an order; `complete` once the index had no more. */
-interface OrderPrefix {
-  ids: Int32Array;
-  length: number;
-  complete: boolean;
-}
-
 /** The most the kept searches' bit sets hold together: 2 MB is 160 searches at 100,000 tasks (12.5 KB each). */
 const searchBytesKept = 2 * 1024 * 1024;
 
-/**
- * Ids of an order read a turn while it is read whole in the background: 8,192 take 0.5–1.7 ms at 100,000 tasks (the
- * later slices skip what was read before, ≈10 ns an id), the whole order 12–16 ms in all.
- */
-const backgroundSlice = 8192;
-
 export class SearchPages {
   private readonly matches = new Map<string, Versioned<IdSet | null>>();
-  private readonly orders = new Map<string, Versioned<OrderPrefix>>();
-  /** The orders being read whole in the background (readWhole), until done or the database changed. */
-  private readonly wholeReads = new Map<string, Promise<void>>();
-  private version = '';
+  private readonly orders: OrderIds;
+  readonly scan: TextScan | null;
   private textVersion = -1;
   private matchBytes = 0;
 
   /**
    * `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). `scan`: the
    * tasks' text in memory, where searches are answered once it is current (else, and without one, by the index).
+   * `wholeSlice` and `moves`: see order-ids.ts.
    */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly smallestRead = 1024,
-    readonly scan: TextScan | null = new TextScan(db),
-    private readonly wholeSlice = backgroundSlice,
-  ) {}
-
-  /** What an older version read is dropped at the first request of a new one (up to 400 KB an order). */
-  private at(version: string): void {
-    if (version === this.version) return;
-    this.version = version;
-    this.orders.clear();
+    options: { smallestRead?: number; scan?: TextScan | null; wholeSlice?: number; moves?: MovesBetween } = {},
+  ) {
+    this.scan = options.scan === undefined ? new TextScan(db) : options.scan;
+    this.orders = new OrderIds(db, options.smallestRead, options.wholeSlice, options.moves);
   }
 
   /** The tasks containing one of the texts; null when their ids are too large for a bit set (then use SQL). */
@@ -114,40 +95,13 @@ export class SearchPages {
    * caller weighs that against reading the matches by id).
    */
   idsToRead(version: string, order: Order, matches: IdSet, need: number, tasks: number): number {
-    const kept = this.orders.get(JSON.stringify(order));
-    if (kept?.version !== version) return Math.min(tasks, this.firstRead(matches, need, tasks));
-    if (kept.value.complete) return 0;
-    return Math.max(0, Math.min(tasks, this.firstRead(matches, need, tasks)) - kept.value.length);
+    if (this.orders.whole(version, order)) return 0;
+    return Math.max(0, Math.min(tasks, this.firstRead(matches, need, tasks)) - this.orders.keptLength(version, order));
   }
 
-  /**
-   * Reads the rest of an order in the background, a slice a turn, while the database stays at `version` (`current`
-   * tells its version now): pages of that order then come from the ids kept, whatever their depth, instead of a read
-   * of the order as far as the page (≈2 ms for a deep page of a 2 % search at 100,000 tasks) or of the matches by id
-   * (≈2 ms more when that read would pass its budget). Resolves when done or given up (the database changed).
-   */
+  /** Reads the order whole in the background (order-ids.ts readWhole). */
   readWhole(version: string, order: Order, current: () => string | null): Promise<void> {
-    this.at(version);
-    const key = JSON.stringify(order);
-    const kept = this.orders.get(key);
-    if (kept?.version === version && kept.value.complete) return Promise.resolve();
-    const readKey = `${version} ${key}`;
-    const reading = this.wholeReads.get(readKey);
-    if (reading) return reading;
-    const read = (async () => {
-      for (;;) {
-        // Between two requests: the panel keeps answering while an order of 100,000 tasks is read.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (current() !== version || this.version !== version) return;
-        const prefix = await this.orderPrefix(version, order, this.keptLength(version, order) + this.wholeSlice);
-        if (!prefix || prefix.complete) return;
-      }
-    })()
-      // A read that fails (the database closing) is tried again at the next request of the order.
-      .catch(() => {})
-      .finally(() => this.wholeReads.delete(readKey));
-    this.wholeReads.set(readKey, read);
-    return read;
+    return this.orders.readWhole(version, order, current);
   }
 
   /** How far into the order the `need`-th match should lie, with a margin: the first read of a page. */
@@ -170,17 +124,19 @@ export class SearchPages {
     tasks: number,
     budget = Infinity,
   ): Promise<number[] | null> {
-    this.at(version);
+    this.orders.at(version);
     const need = page.offset + page.limit;
     if (matches.size === 0) return [];
-    const kept = this.keptLength(version, order);
+    const whole = this.orders.whole(version, order);
+    if (whole) return this.fromWhole(whole, order, matches, page);
+    const kept = this.orders.keptLength(version, order);
     const limit = kept + budget;
     let upto = Math.min(limit, this.firstRead(matches, need, tasks));
     const ids: number[] = [];
     let position = 0;
     let seen = 0;
     for (;;) {
-      const prefix = await this.orderPrefix(version, order, upto);
+      const prefix = await this.orders.prefix(version, order, upto);
       if (!prefix) return null;
       for (; position < prefix.length && seen < need; position++) {
         const id = prefix.ids[position]!;
@@ -199,46 +155,33 @@ export class SearchPages {
     }
   }
 
-  private keptLength(version: string, order: Order): number {
-    const kept = this.orders.get(JSON.stringify(order));
-    return kept?.version === version ? kept.value.length : 0;
-  }
-
-  /** At least `upto` ids of the order (fewer only when it has fewer), reading on from what is kept. */
-  private async orderPrefix(version: string, order: Order, upto: number): Promise<OrderPrefix | null> {
-    const key = JSON.stringify(order);
-    let kept = this.orders.get(key);
-    if (kept?.version !== version) {
-      kept = { version, value: { ids: new Int32Array(0), length: 0, complete: false } };
-      this.orders.set(key, kept);
+  /**
+   * A page from an order read whole: its first `need` matches that did not move since it was read are in their order;
+   * a task that moved may now go anywhere, so when some of those match, SQLite sorts them with those few by the
+   * order's columns (the page is among them) — a few hundred rows by id instead of reading the order again.
+   */
+  private async fromWhole(
+    { ids, moved }: WholeOrder,
+    order: Order,
+    matches: IdSet,
+    { offset, limit }: { offset: number; limit: number },
+  ): Promise<number[]> {
+    const need = offset + limit;
+    const movedIds = new Set(moved);
+    const stayed: number[] = [];
+    for (let i = 0; i < ids.length && stayed.length < need; i++) {
+      const id = ids[i]!;
+      if (matches.has(id) && !movedIds.has(id)) stayed.push(id);
     }
-    const prefix = kept.value;
-    while (prefix.length < upto && !prefix.complete) {
-      const from = prefix.length;
-      // Whole ids: SQLite refuses a LIMIT with a fraction (datatype mismatch).
-      const count = Math.ceil(Math.max(upto - from, this.smallestRead));
-      const inner = order
-        .reduce((select, [column, direction]) => select.orderBy(column, direction), this.db.selectFrom('crons'))
-        .select('crons.id')
-        .limit(count)
-        .offset(from);
-      const row = await this.db
-        .selectFrom(inner.as('o'))
-        .select(idListOf(sql.ref('o.id')))
-        .executeTakeFirst();
-      const read = parseIdList(row?.ids ?? null);
-      if (!read) return null;
-      // Another request of the same version may have read on meanwhile: its ids are the same ones.
-      if (prefix.length !== from) continue;
-      if (prefix.ids.length < from + read.length) {
-        const grown = new Int32Array(Math.max(from + read.length, prefix.ids.length * 2));
-        grown.set(prefix.ids.subarray(0, from));
-        prefix.ids = grown;
-      }
-      prefix.ids.set(read, from);
-      prefix.length = from + read.length;
-      if (read.length < count) prefix.complete = true;
-    }
-    return prefix;
+    const movedMatching = [...movedIds].filter((id) => matches.has(id));
+    if (movedMatching.length === 0) return stayed.slice(offset);
+    const select = order.reduce(
+      (query, [column, direction]) => query.orderBy(column, direction),
+      this.db
+        .selectFrom('crons')
+        .select('id')
+        .where(inList('id', [...stayed, ...movedMatching])),
+    );
+    return (await select.limit(limit).offset(offset).execute()).map((row) => row.id);
   }
 }

@@ -220,6 +220,11 @@ export function isIndexedOrder(order: [SortColumn, 'asc' | 'desc'][]): boolean {
   return first[0] === 'is_pinned' && first[1] === 'desc' && second?.[0] === 'is_disabled' && second[1] === 'asc';
 }
 
+/** Every column of an order isIndexedOrder accepts: a task whose value of one changed may move in such an order. */
+export const indexedOrderColumns: readonly SortColumn[] = [
+  ...new Set<SortColumn>([...indexedSorts, ...defaultOrder.map(([column]) => column), 'id']),
+];
+
 /** The column sorter first, then the view's sorts, then Qinglong's default order, then id for stable paging. */
 export function orderOf(query: ListQuery): [SortColumn, 'asc' | 'desc'][] {
   const wanted = [...(query.sorter ? [query.sorter] : []), ...query.view.sorts];
