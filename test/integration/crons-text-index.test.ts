@@ -432,39 +432,49 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
     ).map((r) => r.id);
   const search = indexedSearchOf(query)!;
   // 16 ids at least a statement, 100 a background slice: the order takes eleven turns.
-  const pages = new SearchPages(handle.db, { smallestRead: 16, scan: null, wholeSlice: 100 });
+  let asked = 0;
+  const pages = new SearchPages(handle.db, {
+    smallestRead: 16,
+    scan: null,
+    wholeSlice: 100,
+    current: () => (asked++, handle.changeCounter()),
+  });
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.equal(matches.size, 100);
 
   const version = handle.changeCounter();
-  let asked = 0;
-  await pages.readWhole(version, order, () => (asked++, handle.changeCounter()));
-  assert.equal(asked, 11, 'ten slices of 100 ids and one that finds the end, the version checked before each');
+  await pages.readWhole(version, order);
+  assert.equal(asked, 22, 'eleven slices (ten of 100 ids, one that finds the end), the version asked before and after');
   assert.equal(pages.idsToRead(version, order, matches, 100, 1000), 0, 'the order is kept to its end');
   assert.deepEqual(
     await pages.page(version, order, matches, { offset: 90, limit: 10 }, 1000, 0),
     (await byLike()).slice(90),
   );
-  assert.equal(await pages.readWhole(version, order, () => handle.changeCounter()), undefined, 'read once');
+  assert.equal(await pages.readWhole(version, order), undefined, 'read once');
 
-  // A task renamed after the third slice: the read stops there, and the new version's pages are read afresh.
-  const changed = new SearchPages(handle.db, { smallestRead: 16, scan: null, wholeSlice: 100 });
-  const before = handle.changeCounter();
+  // A task renamed while the second slice is read (as a write queued before it would be): that slice is not kept,
+  // the read stops, and the new version's pages are read afresh.
   let slices = 0;
-  await changed.readWhole(before, order, () => {
-    // As another request's write between two turns would.
-    if (++slices === 3) handle.sqlite.prepare(`update crons set name = 'alpha 9999' where id = 1`).run();
-    return handle.changeCounter();
+  const changed = new SearchPages(handle.db, {
+    smallestRead: 16,
+    scan: null,
+    wholeSlice: 100,
+    current: () => {
+      if (++slices === 4) handle.sqlite.prepare(`update crons set name = 'alpha 9999' where id = 1`).run();
+      return handle.changeCounter();
+    },
   });
-  assert.equal(slices, 3);
+  const before = handle.changeCounter();
+  await changed.readWhole(before, order);
+  assert.equal(slices, 4, 'asked before and after the first read, before the second and after it');
   const after = handle.changeCounter();
   assert.notEqual(after, before);
-  assert.ok(changed.idsToRead(before, order, matches, 1000, 1000) > 0, 'the read stopped part way');
+  assert.equal(changed.idsToRead(before, order, matches, 150, 1000), 1000 - 100, 'only the first slice is kept');
   const now = (await changed.matching(search.columns, search.texts))!;
   const expected = await byLike();
   assert.equal(expected[0], 1, 'the renamed task leads the order now');
   assert.deepEqual(await changed.page(after, order, now, { offset: 0, limit: 5 }, 1000), expected.slice(0, 5));
-  await changed.readWhole(after, order, () => handle.changeCounter());
+  await changed.readWhole(after, order);
   assert.deepEqual(await changed.page(after, order, now, { offset: 95, limit: 10 }, 1000, 0), expected.slice(95));
 });
 

@@ -2,22 +2,11 @@ import type { Kysely } from 'kysely';
 import { containsText, startsWithText } from '../../db/sql.ts';
 import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
 import type { ListQuery } from './search-query.ts';
-import { hasConditions, indexedSearchOf, isIndexedOrder, orderOf, whereOf, type SortColumn } from './search.ts';
+import { hasConditions, indexedSearchOf, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
 import { StatementShapes } from '../../db/shapes.ts';
-import { countTasksContaining, taskContains } from '../../db/text-index.ts';
-import { SearchPages } from './search-pages.ts';
 import type { RowMoves } from '../../db/row-moves.ts';
-
-/**
- * Reading the matches by id and sorting them beats walking the order's index when there are fewer matches than one
- * task in `walkRatio` (measured at 100,000 tasks: 1.3 µs a match by id; walking an index checking ids against the
- * matches 0.12 µs a match to gather them plus 0.05 µs an entry), or without such an index, than one in `scanRatio`
- * (every row read and its LIKEs checked, 0.12 µs a row). A quarter of it bounds reading ids of an order (≈45 ns an
- * id alone, ≈0.1 µs with its check in a whole request, search-pages.ts) against reading the matches by id.
- */
-const walkRatio = 30;
-const scanRatio = 9;
+import { TextSearch } from './text-search.ts';
 
 /** The columns that arm a task's timers. */
 export type ArmableCron = Pick<
@@ -27,22 +16,22 @@ export type ArmableCron = Pick<
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
-  private readonly searchPages: SearchPages;
+  private readonly textSearch: TextSearch;
   private readonly shapes: StatementShapes;
 
   /** `moves`: the tasks that moved (db/row-moves.ts): the list's orders stay usable after runs changed tasks. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changeCounter?: () => string,
-    private readonly moves?: RowMoves,
+    moves?: RowMoves,
   ) {
-    this.searchPages = new SearchPages(db, { moves: moves && ((from, to) => moves.between(from, to)) });
+    this.textSearch = new TextSearch(db, () => this.version(), moves);
     this.shapes = new StatementShapes(db);
   }
 
   /** Resolves once searches are answered from the tasks' current text in memory (search-pages.ts; start-up, tests). */
   searchTextCurrent(): Promise<void> {
-    return this.searchPages.scan?.current() ?? Promise.resolve();
+    return this.textSearch.current();
   }
 
   /** Changes whenever the database does (db/connection.ts); null in a transaction, where nothing may be kept. */
@@ -67,7 +56,7 @@ export class CronRepository {
       return { rows, total: rows.length };
     }
     const indexed = indexedSearchOf(query);
-    if (indexed) return this.listIndexedSearch(query, indexed, page, ordered);
+    if (indexed) return this.textSearch.list(query, indexed, page, ordered, (ids) => this.inOrder(ids));
     if (hasConditions(query)) {
       const ids = (await ordered(this.db.selectFrom('crons').select('id').where(where)).execute()).map((r) => r.id);
       return { rows: await this.inOrder(ids.slice(page.offset, page.offset + page.limit)), total: ids.length };
@@ -78,65 +67,6 @@ export class CronRepository {
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     return { rows, total: Number(counted.total) };
-  }
-
-  /**
-   * A text search of three or more characters: the trigram index gives the matches without reading a row (their
-   * number is the total), then the page is read the cheapest way: few matches by id, then sorted; many in an order an
-   * index serves, by reading the order's ids as far as the page and keeping those that match (search-pages.ts);
-   * many in another order, by checking every row with the search's LIKEs (the LIKEs and the trigram index agree by
-   * construction: test/integration/crons-text-index.test.ts). Inside a transaction (no version to key what is kept
-   * on) the index counts and the page walks the order's index checking ids against the matches in SQL.
-   */
-  private async listIndexedSearch(
-    query: ListQuery,
-    search: NonNullable<ReturnType<typeof indexedSearchOf>>,
-    page: { offset: number; limit: number },
-    ordered: <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T) => T,
-  ): Promise<{ rows: CronRow[]; total: number }> {
-    const version = this.version() === null ? null : (this.moves?.version() ?? this.version());
-    const matches = version === null ? null : await this.searchPages.matching(search.columns, search.texts);
-    const total = matches
-      ? matches.size
-      : (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;
-    if (total === 0 || page.offset >= total) return { rows: [], total };
-    const { last } = await this.db
-      .selectFrom('crons')
-      .select((eb) => eb.fn.max('id').as('last'))
-      .executeTakeFirstOrThrow();
-    const tasks = Number(last ?? 0);
-    const order = orderOf(query);
-    const indexedOrder = isIndexedOrder(order);
-    if (matches && version !== null && indexedOrder) {
-      // Reading a match by id costs ≈1.3 µs, an id of an order read and checked ≈0.1 µs in a whole request (round 12:
-      // 4.5 ms for ≈42,000 ids of a deep page; what is kept costs nothing). The walk may spend about half of what by id
-      // would (`walkRatio / 4` ids a match): one that finds the matches clustered later than spread ones would be gives
-      // up there, so a wrong guess costs 1.5 times the by-id read at most. Read whole, the order reads nothing.
-      const budget = Math.floor((total * walkRatio) / 4);
-      void this.searchPages.readWhole(version, order, () => this.moves?.version() ?? this.version());
-      if (this.searchPages.idsToRead(version, order, matches, page.offset + page.limit, tasks) <= budget) {
-        const pageIds = await this.searchPages.page(version, order, matches, page, tasks, budget);
-        if (pageIds) return { rows: await this.inOrder(pageIds), total };
-      }
-    }
-    const byId = total * (indexedOrder ? walkRatio : scanRatio) < tasks;
-    if (byId && matches) {
-      // The matches sorted by their ids and the order's columns alone, then the page's rows: sorting whole rows cost
-      // twice as much (2,222 matches of 100,000: 2.6 against 1.4 ms).
-      const select = this.db.selectFrom('crons').select('crons.id').where(inList('crons.id', matches.ids()));
-      const ids = await ordered(select).limit(page.limit).offset(page.offset).execute();
-      return { rows: await this.inOrder(ids.map((row) => row.id)), total };
-    }
-    const select = this.db.selectFrom('crons').selectAll();
-    const filtered =
-      byId || indexedOrder
-        ? select.where(
-            // With the matches known, this is the order's walk (by id was answered above): its index leads.
-            matches ? inList('crons.id', matches.ids(), false) : taskContains(search.columns, search.texts, byId),
-          )
-        : select.where(whereOf(query));
-    const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
-    return { rows, total };
   }
 
   /** The rows of these ids in the ids' order (ids that are gone are left out). */

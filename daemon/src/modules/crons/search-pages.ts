@@ -45,14 +45,20 @@ export class SearchPages {
   /**
    * `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). `scan`: the
    * tasks' text in memory, where searches are answered once it is current (else, and without one, by the index).
-   * `wholeSlice` and `moves`: see order-ids.ts.
+   * `wholeSlice`, `moves` and `current` (the version now): see order-ids.ts.
    */
   constructor(
     private readonly db: Kysely<Database>,
-    options: { smallestRead?: number; scan?: TextScan | null; wholeSlice?: number; moves?: MovesBetween } = {},
+    options: {
+      smallestRead?: number;
+      scan?: TextScan | null;
+      wholeSlice?: number;
+      moves?: MovesBetween;
+      current?: () => string | null;
+    } = {},
   ) {
     this.scan = options.scan === undefined ? new TextScan(db) : options.scan;
-    this.orders = new OrderIds(db, options.smallestRead, options.wholeSlice, options.moves);
+    this.orders = new OrderIds(db, options.smallestRead, options.wholeSlice, options.moves, options.current);
   }
 
   /** The tasks containing one of the texts; null when their ids are too large for a bit set (then use SQL). */
@@ -100,8 +106,8 @@ export class SearchPages {
   }
 
   /** Reads the order whole in the background (order-ids.ts readWhole). */
-  readWhole(version: string, order: Order, current: () => string | null): Promise<void> {
-    return this.orders.readWhole(version, order, current);
+  readWhole(version: string, order: Order): Promise<void> {
+    return this.orders.readWhole(version, order);
   }
 
   /** How far into the order the `need`-th match should lie, with a margin: the first read of a page. */
