@@ -4,7 +4,7 @@
  * index serves, compared with the same query in SQL.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import type { NewCron } from '../../daemon/src/db/schema.ts';
 import { RowMoves } from '../../daemon/src/db/row-moves.ts';
@@ -41,12 +41,18 @@ const sorters = [undefined, 'name', 'createdAt', 'status', 'last_execution_time'
   field ? ['ascend', 'descend'].map((type) => JSON.stringify({ field, type })) : [undefined],
 );
 
-test('an order read whole stays exact after tasks move in it: inserted, deleted, pinned, run, renamed', async (t) => {
+/** `count` generated tasks in a database opened as the daemon opens it, and their moves told from then on. */
+async function tasksWithMoves(t: TestContext, seed: number, count: number) {
   const handle = await migratedDatabase(t);
   const repository = new CronRepository(handle.db);
-  const next = random(41);
-  await repository.insertMany(Array.from({ length: 400 }, (_, i) => task(next, i)));
+  const next = random(seed);
+  await repository.insertMany(Array.from({ length: count }, (_, i) => task(next, i)));
   const moves = new RowMoves(handle.sqlite, 'crons', indexedOrderColumns);
+  return { handle, repository, next, moves };
+}
+
+test('an order read whole stays exact after tasks move in it: inserted, deleted, pinned, run, renamed', async (t) => {
+  const { handle, repository, next, moves } = await tasksWithMoves(t, 41, 400);
   const pages = new SearchPages(handle.db, {
     smallestRead: 16,
     scan: null,
@@ -120,11 +126,7 @@ test('an order read whole stays exact after tasks move in it: inserted, deleted,
 });
 
 test('the moves between two versions: told in order, unknown across another commit or past what is remembered', async (t) => {
-  const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
-  const next = random(5);
-  await repository.insertMany(Array.from({ length: 10 }, (_, i) => task(next, i)));
-  const moves = new RowMoves(handle.sqlite, 'crons', indexedOrderColumns);
+  const { handle, repository, next, moves } = await tasksWithMoves(t, 5, 10);
   const start = moves.version();
   await repository.update(3, { status: 1 });
   await repository.update(7, { command: 'echo other' });
