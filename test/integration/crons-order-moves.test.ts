@@ -10,8 +10,14 @@ import type { NewCron } from '../../daemon/src/db/schema.ts';
 import { RowMoves } from '../../daemon/src/db/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
-import { indexedOrderColumns, indexedSearchOf, orderOf, whereOf } from '../../daemon/src/modules/crons/search.ts';
-import { SearchPages } from '../../daemon/src/modules/crons/search-pages.ts';
+import {
+  indexedOrderColumns,
+  indexedSearchOf,
+  orderOf,
+  whereOf,
+  type SortColumn,
+} from '../../daemon/src/modules/crons/search.ts';
+import { SearchPages, type Order } from '../../daemon/src/modules/crons/search-pages.ts';
 import { migratedDatabase } from '../helpers/database.ts';
 
 function random(seed: number) {
@@ -149,4 +155,54 @@ test('the moves between two versions: told in order, unknown across another comm
   const last = moves.version();
   await repository.update(5, { is_pinned: 1 });
   assert.deepEqual([...moves.between(last, moves.version())!], [5, 5]);
+});
+
+test('at most 16 whole orders are kept, the one used longest ago dropped first', async (t) => {
+  const { handle, repository, moves } = await tasksWithMoves(t, 9, 50);
+  const pages = new SearchPages(handle.db, {
+    scan: null,
+    moves: (from, to) => moves.between(from, to),
+    current: () => moves.version(),
+  });
+  const matches = (await pages.matching(['name'], ['alpha']))!;
+  const columns = ['name', 'created_at', 'status', 'last_execution_time'] as const;
+  // 18 orders: each column first, then the others in either direction.
+  const orders = columns
+    .flatMap((first) =>
+      (['asc', 'desc'] as const).flatMap((direction) =>
+        (['asc', 'desc'] as const).map((rest): Order => [
+          [first, direction],
+          ...columns.filter((c) => c !== first).map((c): [SortColumn, 'asc' | 'desc'] => [c, rest]),
+          ['id', 'asc'],
+        ]),
+      ),
+    )
+    .concat([
+      [
+        ['is_pinned', 'desc'],
+        ['id', 'asc'],
+      ],
+      [
+        ['is_disabled', 'asc'],
+        ['id', 'asc'],
+      ],
+    ]);
+  assert.equal(new Set(orders.map((order) => JSON.stringify(order))).size, 18);
+  // Asked after a task moved, so that only whole orders answer (what a version read is kept until it changes).
+  let version = moves.version();
+  const whole = (order: Order) => pages.idsToRead(version, order, matches, 50, 50) === 0;
+  for (const [i, order] of orders.entries()) {
+    await pages.readWhole(moves.version(), order);
+    // The first one used again halfway: it stays, the second goes in its place.
+    if (i === 8) {
+      await repository.update(1, { is_pinned: 1 });
+      version = moves.version();
+      assert.ok(whole(orders[0]!));
+    }
+  }
+  await repository.update(2, { is_pinned: 1 });
+  version = moves.version();
+  assert.ok(whole(orders[0]!), 'used halfway, so kept');
+  assert.ok(!whole(orders[1]!) && !whole(orders[2]!), 'the two used longest ago are dropped');
+  assert.ok(orders.slice(3).every(whole));
 });

@@ -46,6 +46,8 @@ const backgroundSlice = 8192;
 const mostMoved = 1024;
 /** From this many moved on, the order is read whole again in the background. */
 const rereadMoved = 256;
+/** Whole orders kept at most (each 4 bytes a task: 400 KB at 100,000), the one used longest ago dropped first. */
+const wholesKept = 16;
 
 const none = new Int32Array(0);
 
@@ -94,6 +96,9 @@ export class OrderIds {
       this.wholes.delete(key);
       return null;
     }
+    // Used now: the newest (a Map iterates in insertion order).
+    this.wholes.delete(key);
+    this.wholes.set(key, kept);
     return { ids: kept.value, moved };
   }
 
@@ -161,7 +166,11 @@ export class OrderIds {
       prefix.length = from + read.length;
       if (read.length < count) {
         prefix.complete = true;
-        this.wholes.set(key, { version, value: prefix.ids.slice(0, prefix.length) });
+        // One array for both, no longer than the order.
+        prefix.ids = prefix.ids.slice(0, prefix.length);
+        this.wholes.delete(key);
+        this.wholes.set(key, { version, value: prefix.ids });
+        if (this.wholes.size > wholesKept) this.wholes.delete(this.wholes.keys().next().value!);
       }
     }
     return prefix;
