@@ -12,7 +12,7 @@
  */
 import { RowMoves } from '../../daemon/src/db/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
-import { indexedOrderColumns } from '../../daemon/src/modules/crons/search.ts';
+import { orderColumns } from '../../daemon/src/modules/crons/search.ts';
 import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
@@ -46,7 +46,7 @@ try {
   await migrateToLatest(handle.db, handle.sqlite, handle.file);
   await insertTasks(handle.file, tasks, 'echo hi');
   // As the crons area makes it (modules/crons/index.ts).
-  const moves = new RowMoves(handle.sqlite, 'crons', indexedOrderColumns);
+  const moves = new RowMoves(handle.sqlite, 'crons', orderColumns);
   const least = new Map<number, { ms: number; asked: string }>();
   for (let round = 0; round < rounds; round++) {
     const repository = new CronRepository(handle.db, handle.changeCounter, moves);

@@ -1,7 +1,7 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { RowMoves } from '../../db/row-moves.ts';
 import { CronRepository } from './repository.ts';
-import { indexedOrderColumns } from './search.ts';
+import { orderColumns } from './search.ts';
 import { cronLocalRoutes } from './local-routes.ts';
 import { cronRoutes } from './routes.ts';
 import { noticeRunEnd } from './run-notices.ts';
@@ -28,7 +28,7 @@ export type CronsDeps = Pick<
 export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns; views: CronViewService } {
   // The tasks that move in the list's orders, told by this connection's triggers (db/row-moves.ts): a search's order
   // read whole stays usable after runs changed tasks.
-  const moves = new RowMoves(deps.database.sqlite, 'crons', indexedOrderColumns);
+  const moves = new RowMoves(deps.database.sqlite, 'crons', orderColumns);
   const repository = new CronRepository(deps.db, deps.database.changeCounter, moves);
   const runs = new TaskRuns({
     crons: repository,

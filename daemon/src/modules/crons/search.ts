@@ -220,10 +220,11 @@ export function isIndexedOrder(order: [SortColumn, 'asc' | 'desc'][]): boolean {
   return first[0] === 'is_pinned' && first[1] === 'desc' && second?.[0] === 'is_disabled' && second[1] === 'asc';
 }
 
-/** Every column of an order isIndexedOrder accepts: a task whose value of one changed may move in such an order. */
-export const indexedOrderColumns: readonly SortColumn[] = [
-  ...new Set<SortColumn>([...indexedSorts, ...defaultOrder.map(([column]) => column), 'id']),
-];
+/**
+ * Every column an order can hold (orderOf): a task whose value of one changed may move in an order. Not only those
+ * isIndexedOrder looks at: a view's sorts follow the column sorter and break its ties (name, then command).
+ */
+export const orderColumns: readonly SortColumn[] = Object.values(sortColumns);
 
 /** The column sorter first, then the view's sorts, then Qinglong's default order, then id for stable paging. */
 export function orderOf(query: ListQuery): [SortColumn, 'asc' | 'desc'][] {
