@@ -12,6 +12,8 @@
  * costs a run that never calls it.
  * Each case also gives bare_p50_ms: the interpreter spawned directly (no runner, no wrapper), sampled in turn with
  * the runner, so the runner's own overhead is p50_ms - bare_p50_ms even on a busy machine.
+ * Runs get the environment the image gives them: variables of this machine that slow every node start and the image
+ * does not set (NODE_EXTRA_CA_CERTS) are unset first; the .js lines print what they cost (bench/lib/node-start.ts).
  * Prints one JSON line per case with p50, p95 and budget. Exit code 1 when a p50 exceeds its budget.
  * Run: npx tsx bench/runner.ts
  */
@@ -20,10 +22,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
 import { ProcessRunner } from '../daemon/src/jobs/executor/process-runner.ts';
+import { withoutMachineNodeSlowdowns } from './lib/node-start.ts';
 import { python3OnPath } from './lib/python.ts';
 import { tempDir } from './lib/temp.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
+const machineNode = withoutMachineNodeSlowdowns(); // before any runner reads the environment
 const { dir: root, remove } = tempDir('runner');
 const paths = dataPaths(path.join(root, 'data'));
 await ensureDataDirs(paths);
@@ -154,6 +158,7 @@ for (const withConfig of [false, true]) {
       p95_ms: round(percentile(samples, 0.95)),
       ...(withoutReaper ? { no_reaper_p50_ms: round(percentile(noReaperSamples, 0.5)) } : {}),
       ...(qlapi ? { qlapi_p50_ms: round(percentile(qlapiSamples, 0.5)) } : {}),
+      ...(bare[0] === process.execPath ? machineNode : {}),
     };
     console.log(JSON.stringify({ ...figure, budget_p50_ms: budget, ok }));
   }
