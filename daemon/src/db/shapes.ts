@@ -7,6 +7,7 @@
  * is still the builder's, so it is still the dialect's.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { oneRowUpdate } from './sql.ts';
 
 /** Stands in for the value `index` while a shape's statement is built. */
 class Placeholder {
@@ -41,16 +42,20 @@ export class StatementShapes {
     return rows;
   }
 
-  /** `update <table> set <changes> where id = <id>`; its shape is the table and the columns that change. */
+  /**
+   * `update <table> set <changes> where id = <id>` (as `oneRowUpdate`: no statement journal for one row); its shape
+   * is the table and the columns that change.
+   */
   async updateById(table: string, id: number, changes: Readonly<Record<string, unknown>>): Promise<void> {
     const columns = Object.keys(changes).filter((column) => changes[column] !== undefined);
     const values = [...columns.map((column) => changes[column]), id];
-    await this.execute(`update ${table} set ${columns.join()}`, values, (placeholders) =>
-      this.db
+    await this.execute(`update ${table} set ${columns.join()}`, values, (placeholders) => {
+      const query = this.db
         .updateTable(table)
         .set(Object.fromEntries(columns.map((column, i) => [column, placeholders[i]])))
-        .where('id', '=', placeholders[columns.length]),
-    );
+        .where('id', '=', placeholders[columns.length]);
+      return { compile: () => ({ ...query.compile(), sql: oneRowUpdate(query.compile().sql) }) };
+    });
   }
 
   /** `select * from <table> where id = <id>`. */
