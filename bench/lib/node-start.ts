@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { percentile, round } from './daemon.ts';
 
 /**
  * Variables of the machine's environment that make every node process start slower and that the image does not
@@ -7,15 +8,12 @@ import { spawnSync } from 'node:child_process';
  */
 const slowingVariables = ['NODE_EXTRA_CA_CERTS'] as const;
 
-/** Median wall time of `node -e 0` in `env`, sampled in turn by the caller. */
+/** Wall time of one `node -e 0` in `env`. */
 function nodeStartMs(env: NodeJS.ProcessEnv): number {
   const started = performance.now();
   spawnSync(process.execPath, ['-e', '0'], { env, stdio: 'ignore' });
   return performance.now() - started;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Removes those variables from this process's environment, before any runner reads it, so that the node figures
@@ -37,7 +35,7 @@ export function withoutMachineNodeSlowdowns(): Record<string, unknown> {
   for (const name of set) delete process.env[name];
   return {
     machine_env_unset: unset,
-    node_start_ms_with_them: round(median(withSamples)),
-    node_start_ms_without: round(median(withoutSamples)),
+    node_start_ms_with_them: round(percentile(withSamples, 0.5)),
+    node_start_ms_without: round(percentile(withoutSamples, 0.5)),
   };
 }

@@ -54,7 +54,12 @@ export class StatementShapes {
         .updateTable(table)
         .set(Object.fromEntries(columns.map((column, i) => [column, placeholders[i]])))
         .where('id', '=', placeholders[columns.length]);
-      return { compile: () => ({ ...query.compile(), sql: oneRowUpdate(query.compile().sql) }) };
+      return {
+        compile: () => {
+          const compiled = query.compile();
+          return { ...compiled, sql: oneRowUpdate(compiled.sql) };
+        },
+      };
     });
   }
 
