@@ -17,6 +17,8 @@
  *  - burst_runs_exact: every task ran exactly once (no run lost, none doubled).
  *  - burst_peak_rss_mb (sampled every 20 ms; budget 250 MB) and burst_cpu_ms_per_1000_runs (daemon user+system);
  *    burst_starter_cpu_ms_per_1000_runs: the same of the daemon's process starter (baihu-spawner), which forks the runs.
+ *  - burst_written_kb_per_run: what the daemon handed to write calls per run (/proc/<pid>/io wchar): the database's
+ *    WAL and checkpoints, the run's log.
  * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
  * before; the first burst also makes each task's folder. BENCH_SCALE_REPEAT=0 skips it.
  * BENCH_SCALE_ENVS=200 gives the burst's tasks that many panel variables (500-byte values; none by default).
@@ -41,7 +43,7 @@ import {
   type Daemon,
 } from './lib/daemon.ts';
 import { tempDir } from './lib/temp.ts';
-import { childrenNamed, cpuMs, threadCpuMs } from './lib/proc.ts';
+import { childrenNamed, cpuMs, threadCpuMs, writtenBytes } from './lib/proc.ts';
 import { listRequest, measuredRequests, searchPool, warmUpRequests } from './lib/list-requests.ts';
 
 // Due times below are whole UTC seconds; the daemon reads schedules in its TZ.
@@ -154,6 +156,7 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   while (Date.now() < due - 1000) await sleep(100);
   const cpuBefore = cpuMs(pid);
   const threadsBefore = threadCpuMs(pid);
+  const writtenBefore = writtenBytes(pid);
   const starterBefore = starterCpu();
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
@@ -164,6 +167,7 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   while ((ended.get(due) as { n: number }).n < tasks && Date.now() < deadline) await sleep(100);
   const cpu = cpuMs(pid) - cpuBefore;
   const threadsAfter = threadCpuMs(pid);
+  const written = writtenBytes(pid) - writtenBefore;
   // The process starter (daemon/native/baihu-spawner) forks the runs for the daemon.
   const starter = starterCpu() - starterBefore;
   clearInterval(sampler);
@@ -213,6 +217,8 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   );
   report.figure(`${prefix}_cpu_ms_per_1000_runs`, per1000(cpu), null, { ...extra, ...threads });
   report.figure(`${prefix}_starter_cpu_ms_per_1000_runs`, (starter * 1000) / Math.max(1, runs.length), null, extra);
+  // What the daemon wrote per run (its database's WAL and checkpoints, the run's log): a burst's cost on the disk.
+  report.figure(`${prefix}_written_kb_per_run`, Math.round(written / 1024 / Math.max(1, runs.length)), null, extra);
 }
 
 async function burst(): Promise<void> {

@@ -45,3 +45,12 @@ export function threadCpuMs(pid: number): Map<number, { user: number; system: nu
   }
   return threads;
 }
+
+/**
+ * Bytes `pid` has handed to write calls so far, all its threads (/proc/<pid>/io `wchar`: the database's WAL, its
+ * checkpoints and the logs; what reaches the disk later is the kernel's business).
+ */
+export function writtenBytes(pid: number): number {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  return Number(/^wchar:\s+(\d+)/m.exec(io)?.[1] ?? Number.NaN);
+}

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -85,4 +86,41 @@ test('group commit: a failing statement fails alone; the turn keeps its other wr
   await sql`select 1`.execute(handle.db);
   await handle.close();
   assert.equal(settingsSeen(), 4, 'close commits what is pending');
+});
+
+/** The temporary files SQLite has open in this process (statement journals spilled to disk, sorters, temp tables). */
+const sqliteTempFiles = () =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).includes('etilqs');
+    } catch {
+      return false;
+    }
+  }).length;
+
+test('group commit: a statement inside the turn that changes many pages keeps its journal in memory, not in a temp file', async (t) => {
+  const { handle, errors, settingsSeen, other } = await open(t);
+  const keys = Array.from({ length: 3000 }, (_, i) => `gc-many-${String(i).padStart(5, '0')}`);
+  await handle.db
+    .insertInto('settings')
+    .values(keys.map((key) => ({ key, value: 'v'.repeat(40) })))
+    .execute();
+  handle.flush();
+  assert.equal(settingsSeen(), keys.length);
+  // Inside the turn's transaction a statement that may fail midway gets a statement journal of every page it
+  // changes (here ≈40, beyond the 64 KiB SQLite keeps in memory by default): in a file it was a file created,
+  // written and deleted in /var/tmp per commit, most of what a run wrote (bench/scale.ts burst_written_kb_per_run).
+  await put(handle.db, 'gc-first');
+  await handle.db
+    .updateTable('settings')
+    .set({ value: sql`value || 'x'` })
+    .where('key', 'like', 'gc-many-%')
+    .execute();
+  assert.equal(sqliteTempFiles(), 0, 'no temp file for the statement journal');
+  await nextTurn();
+  const changed = other
+    .prepare(`select count(*) as n from settings where key like 'gc-many-%' and value like '%x'`)
+    .get() as { n: number };
+  assert.equal(changed.n, keys.length, 'committed whole');
+  assert.deepEqual(errors, []);
 });

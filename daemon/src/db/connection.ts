@@ -99,6 +99,14 @@ export function openDatabase(dbDir: string, options: OpenOptions = {}): Database
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Statement journals and transient indexes in memory. The daemon's writes share a transaction per turn (group
+  // commit), so a statement that may fail midway journals every page it changes; past 64 KiB (a task's status
+  // change touches a dozen index pages) SQLite spilled that journal to a temp file created, written and deleted in
+  // /var/tmp at each commit: most of the bytes a run wrote (1,000 runs due together: 195 → 83 KB a run, bench/scale.ts
+  // burst_written_kb_per_run). In memory it is bounded by the statement; a sort or a group is bounded by what it
+  // holds (a list's rows up to its page, one entry a task). Set before anything temporary exists: changing it later
+  // drops the temp triggers (row-moves.ts).
+  sqlite.pragma('temp_store = MEMORY');
   registerRegexp(sqlite);
   const version = sqlite.prepare<[], { changes: number; data: number }>(
     'select total_changes() as changes, (select data_version from pragma_data_version) as data',
