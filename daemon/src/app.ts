@@ -13,7 +13,7 @@ import { SessionStore } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/connection.ts';
+import { daemonCommitIntervalMs, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { localUrl } from './http/local-url.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -73,7 +73,6 @@ declare module 'fastify' {
 }
 
 const defaultUiDir = fromRoot('ui', 'dist');
-
 export interface AppOptions {
   config: Config;
   /** What the daemon takes from the machine (time zone, environment); read from the process by default. */
@@ -122,9 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // After a new version failed its first start, this version may have to put its database copy back first.
   const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
-  // One commit per event-loop turn (db/group-commit.ts); replies (onSend), run starts, backups, close commit first.
+  // Replies, run starts, backups and close commit at once (db/group-commit.ts); other writes at most every 10 ms.
   let logCommitError = (error: unknown) => console.error('database commit failed', error);
-  const database = openDatabase(paths.db, { groupCommit: { onError: (error) => logCommitError(error) } });
+  const groupCommit = { onError: (error: unknown) => logCommitError(error), minIntervalMs: daemonCommitIntervalMs };
+  const database = openDatabase(paths.db, { groupCommit });
   await migrateToLatest(database.db, database.sqlite, database.file);
   database.flush();
 

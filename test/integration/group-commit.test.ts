@@ -9,12 +9,13 @@ import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function open(t: TestContext) {
+async function open(t: TestContext, minIntervalMs?: number) {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
   const errors: unknown[] = [];
-  const handle = openDatabase(paths.db, { groupCommit: { onError: (error) => errors.push(error) } });
+  const handle = openDatabase(paths.db, { groupCommit: { onError: (error) => errors.push(error), minIntervalMs } });
   await migrateToLatest(handle.db, handle.sqlite, handle.file);
   handle.flush();
   // Another process's view of the file (the `ql` command, a test reading the database).
@@ -122,5 +123,34 @@ test('group commit: a statement inside the turn that changes many pages keeps it
     .prepare(`select count(*) as n from settings where key like 'gc-many-%' and value like '%x'`)
     .get() as { n: number };
   assert.equal(changed.n, keys.length, 'committed whole');
+  assert.deepEqual(errors, []);
+});
+
+test('group commit with an interval (as the daemon opens it): a write soon after a commit waits for it, a lone one does not, flush never', async (t) => {
+  // Long enough that a loaded machine does not pass it between two lines of this test.
+  const interval = 300;
+  const { handle, errors, settingsSeen, other } = await open(t, interval);
+  const version = () => (other.prepare('pragma data_version').get() as { data_version: number }).data_version;
+  // open() committed the migration just now.
+  await put(handle.db, 'gc-i1');
+  await nextTurn();
+  await put(handle.db, 'gc-i2');
+  await nextTurn();
+  assert.equal(settingsSeen(), 0, 'held: the last commit is more recent than the interval');
+  const before = version();
+  await sleep(interval + 100);
+  assert.equal(settingsSeen(), 2, 'committed once the interval passed');
+  assert.equal(version() - before, 1, 'both turns in one commit');
+  await sleep(interval + 100);
+  await put(handle.db, 'gc-i3');
+  await nextTurn();
+  assert.equal(settingsSeen(), 3, 'long after the last commit, a write commits when its turn ends');
+  await put(handle.db, 'gc-i4');
+  await nextTurn();
+  assert.equal(settingsSeen(), 3, 'held again');
+  handle.flush();
+  assert.equal(settingsSeen(), 4, 'flush commits at once (a reply, a run about to start)');
+  await sleep(interval + 100);
+  assert.equal(version() - before, 3, 'the held commit did not fire after flush had done it');
   assert.deepEqual(errors, []);
 });

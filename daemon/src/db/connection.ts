@@ -3,6 +3,8 @@ import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver,
 import path from 'node:path';
 import { FairDriver } from './fair-driver.ts';
 import { GroupCommit } from './group-commit.ts';
+
+export { daemonCommitIntervalMs } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
 import type { Database } from './schema.ts';
 
@@ -84,7 +86,7 @@ export interface OpenOptions {
    * must flush before anything that needs the writes on disk; a command-line tool that exits right after writing
    * keeps one commit per statement.
    */
-  groupCommit?: { onError: (error: unknown) => void };
+  groupCommit?: { onError: (error: unknown) => void; minIntervalMs?: number };
 }
 
 export const databaseFileName = 'baihu.sqlite';
@@ -111,7 +113,9 @@ export function openDatabase(dbDir: string, options: OpenOptions = {}): Database
   const version = sqlite.prepare<[], { changes: number; data: number }>(
     'select total_changes() as changes, (select data_version from pragma_data_version) as data',
   );
-  const group = options.groupCommit ? new GroupCommit(sqlite, options.groupCommit.onError) : null;
+  const group = options.groupCommit
+    ? new GroupCommit(sqlite, options.groupCommit.onError, options.groupCommit.minIntervalMs)
+    : null;
   const db = new Kysely<Database>({
     dialect: new BaihuSqliteDialect({ database: withStatementCache(sqlite, group) }),
   });
