@@ -134,6 +134,9 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
         await removeLogs(root, doomed, o.inUse(), worker, report);
         const started = performance.now();
         await o.runs.deleteIds(doomed.map((run) => run.id));
+        // Each batch commits at once, not with the daemon's next interval (db/group-commit.ts): a request's reply
+        // commits what is pending, and several batches in one commit made it wait (API p99 during the pass 28 → 50 ms).
+        o.wal?.commit?.();
         spent += performance.now() - started;
         report.runs += doomed.length;
         sinceCheckpoint += doomed.length;
