@@ -151,6 +151,6 @@ test('group commit with an interval (as the daemon opens it): a write soon after
   handle.flush();
   assert.equal(settingsSeen(), 4, 'flush commits at once (a reply, a run about to start)');
   await sleep(interval + 100);
-  assert.equal(version() - before, 3, 'the held commit did not fire after flush had done it');
+  assert.equal(version() - before, 3, 'three commits: the two held turns, the lone write, the flushed one');
   assert.deepEqual(errors, []);
 });

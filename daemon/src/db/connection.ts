@@ -3,10 +3,10 @@ import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver,
 import path from 'node:path';
 import { FairDriver } from './fair-driver.ts';
 import { GroupCommit } from './group-commit.ts';
-
-export { daemonCommitIntervalMs } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
 import type { Database } from './schema.ts';
+
+export { daemonCommitIntervalMs } from './group-commit.ts';
 
 /** SQLite runs DDL inside transactions; Kysely's adapter says otherwise, which would leave half-applied migrations. */
 class TransactionalSqliteAdapter extends SqliteAdapter {

@@ -36,7 +36,8 @@ export const daemonCommitIntervalMs = 10;
 export class GroupCommit {
   private open = false;
   private lastCommit = Number.NEGATIVE_INFINITY;
-  private pendingCommit: { cancel(): void } | null = null;
+  /** Cancels the scheduled commit of the open transaction (flush made it sooner). */
+  private cancelCommit: (() => void) | null = null;
   private readonly begin: SQLite.Statement;
   private readonly commit: SQLite.Statement;
   private readonly rollback: SQLite.Statement;
@@ -68,10 +69,10 @@ export class GroupCommit {
     const wait = this.lastCommit + this.minIntervalMs - performance.now();
     if (wait > 0) {
       const timer = setTimeout(() => this.flush(), wait);
-      this.pendingCommit = { cancel: () => clearTimeout(timer) };
+      this.cancelCommit = () => clearTimeout(timer);
     } else {
       const immediate = setImmediate(() => this.flush());
-      this.pendingCommit = { cancel: () => clearImmediate(immediate) };
+      this.cancelCommit = () => clearImmediate(immediate);
     }
   }
 
@@ -79,8 +80,8 @@ export class GroupCommit {
   flush(): void {
     if (!this.open) return;
     this.open = false;
-    this.pendingCommit?.cancel();
-    this.pendingCommit = null;
+    this.cancelCommit?.();
+    this.cancelCommit = null;
     this.lastCommit = performance.now();
     // An error that ended the transaction already rolled it back (and was thrown to its statement's caller).
     if (!this.sqlite.inTransaction) {
