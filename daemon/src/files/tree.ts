@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileNode, LogFile } from '../contract/files.ts';
 import { reallyInside, storedInside } from './resolve.ts';
+import { newestFirst, type Info, type Ordered, type Placed } from './newest-order.ts';
 import { logNameTime } from './stamp.ts';
 
 export interface TreeOptions {
@@ -48,11 +49,14 @@ export async function listLevel(
     const sorted = sortNodes(nodes, options.order);
     return page ? sorted.slice(page.offset, page.offset + page.limit) : sorted;
   }
-  const ordered = await newestFirst(dir, shown, (d) => d.isFile());
   // What was stat'ed to find its place is checked now, so the pages count only what is shown.
-  const listed: Placed<Dirent>[] = [];
-  for (const p of ordered) if (!p.info || (await isShown(root, dir, p.entry, p.info))) listed.push(p);
-  return fillPage(dir, listed, page, async (slice, stats) => nodesOf(root, dir, relDir, slice, stats));
+  const ordered = await newestFirst(shown, {
+    nameOf: (d) => d.name,
+    stampable: (d) => d.isFile(),
+    stat: (names) => statAll(dir, names),
+    keep: (d, info) => isShown(root, dir, d, info),
+  });
+  return fillPage(dir, ordered, page, async (slice, stats) => nodesOf(root, dir, relDir, slice, stats));
 }
 
 /** The whole tree under `dir`. Folders reached through links are listed without children (no loops). */
@@ -97,16 +101,8 @@ export async function listTree(
 const follow = statSync;
 const own = lstatSync;
 
-/**
- * What a listing keeps of a stat. Node 20's Stats carries four Date objects; 1,000 of them kept across the turns of
- * statAll outlived the young generation (the daemon runs with a 1 MB semi-space) and were collected as old objects.
- */
-interface Info {
-  file: boolean;
-  directory: boolean;
-  mtimeMs: number;
-  size: number;
-}
+/** A missing entry is null, not an error (one options object for every stat). */
+const missingIsNull = { throwIfNoEntry: false } as const;
 
 /** How many entries are stat'ed between two turns of the event loop. */
 const statSlice = 250;
@@ -121,7 +117,7 @@ async function statAll(dir: string, names: readonly string[], links = follow): P
   for (let i = 0; i < names.length; i++) {
     if (i > 0 && i % statSlice === 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      const info = links(path.join(dir, names[i]!), { throwIfNoEntry: false });
+      const info = links(dir.endsWith('/') ? dir + names[i]! : `${dir}/${names[i]!}`, missingIsNull);
       stats.push(
         info ? { file: info.isFile(), directory: info.isDirectory(), mtimeMs: info.mtimeMs, size: info.size } : null,
       );
@@ -140,54 +136,13 @@ async function readFolder(dir: string): Promise<Dirent[] | null> {
   }
 }
 
-/** An entry in its place in the order; `info` when it had to be stat'ed to find its place. */
-interface Placed<T> {
-  entry: T;
-  name: string;
-  time: number;
-  info?: Info;
-}
-
-const byTimeThenName = <T>(a: Placed<T>, b: Placed<T>) =>
-  b.time - a.time || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0);
-
-/**
- * Newest first without reading the files whose name says when they were started (a stat of a log is a disk read
- * when the inode cache is cold: ≈20 µs each, 1,000 per folder); any other entry is stat'ed for its modification
- * time. Entries gone meanwhile are left out.
- */
-async function newestFirst<T extends { name: string }>(
-  dir: string,
-  entries: readonly T[],
-  isFile: (entry: T) => boolean,
-  links = follow,
-): Promise<Placed<T>[]> {
-  const placed: Placed<T>[] = [];
-  const unnamed: T[] = [];
-  for (const entry of entries) {
-    const time = isFile(entry) ? logNameTime(entry.name) : null;
-    if (time === null) unnamed.push(entry);
-    else placed.push({ entry, name: entry.name, time });
-  }
-  const stats = await statAll(
-    dir,
-    unnamed.map((e) => e.name),
-    links,
-  );
-  unnamed.forEach((entry, i) => {
-    const info = stats[i];
-    if (info) placed.push({ entry, name: entry.name, time: info.mtimeMs, info });
-  });
-  return placed.sort(byTimeThenName);
-}
-
 /**
  * The page's entries built from their stats; an entry deleted between the listing and its stat is skipped and the
  * next one takes its place, so a page is short only at the end of the folder.
  */
-async function fillPage<T extends { name: string }, N>(
+async function fillPage<T, N>(
   dir: string,
-  ordered: Placed<T>[],
+  ordered: Ordered<T>,
   page: ListPage,
   build: (slice: T[], stats: (Info | null)[]) => Promise<N[]>,
   links = follow,
@@ -195,8 +150,9 @@ async function fillPage<T extends { name: string }, N>(
   const found: N[] = [];
   let next = page.offset;
   while (found.length < page.limit && next < ordered.length) {
-    const slice = ordered.slice(next, next + page.limit - found.length);
-    next += slice.length;
+    const slice: Placed<T>[] = [];
+    const end = Math.min(ordered.length, next + page.limit - found.length);
+    while (next < end) slice.push(ordered.at(next++));
     const fresh = await statAll(
       dir,
       slice.filter((p) => !p.info).map((p) => p.name),
@@ -258,7 +214,7 @@ function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
     name: node.title,
     time: (node.type === 'file' ? logNameTime(node.title) : null) ?? node.mtime,
   }));
-  return placed.sort(byTimeThenName).map((p) => p.entry);
+  return placed.sort((a, b) => b.time - a.time || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)).map((p) => p.entry);
 }
 
 /**
@@ -270,8 +226,15 @@ export async function listLogFiles(logRoot: string, directory: string, page?: Li
   const dirents = dir ? await readFolder(dir) : null;
   if (!dir || !dirents) return [];
   // Files only (no links: the resolver would refuse one that leads out); a file stat'ed for its time stays one.
-  const files = dirents.filter((d) => d.isFile());
-  const ordered = (await newestFirst(dir, files, () => true, own)).filter((p) => !p.info || p.info.file);
+  const ordered = await newestFirst(
+    dirents.filter((d) => d.isFile()),
+    {
+      nameOf: (d) => d.name,
+      stampable: () => true,
+      stat: (names) => statAll(dir, names, own),
+      keep: (_d, info) => info.file,
+    },
+  );
   return fillPage(
     dir,
     ordered,
