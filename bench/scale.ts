@@ -17,6 +17,9 @@
  *  - burst_runs_exact: every task ran exactly once (no run lost, none doubled).
  *  - burst_peak_rss_mb (sampled every 20 ms; budget 250 MB) and burst_cpu_ms_per_1000_runs (daemon user+system);
  *    burst_starter_cpu_ms_per_1000_runs: the same of the daemon's process starter (baihu-spawner), which forks the runs.
+ *  - burst_daemon_faults_per_run, burst_chain_faults_per_run: page faults of the daemon, and of every process of the
+ *    runs' chains (the starter and all it waited for: reapers, wrappers, commands), per run; counts, where the CPU
+ *    figures depend on what a fault costs on the machine. burst_chain_cpu_ms_per_1000_runs: that chain's CPU.
  *  - burst_written_kb_per_run: what the daemon handed to write calls per run (/proc/<pid>/io wchar): the database's
  *    WAL and checkpoints, the run's log.
  * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
@@ -43,7 +46,7 @@ import {
   type Daemon,
 } from './lib/daemon.ts';
 import { tempDir } from './lib/temp.ts';
-import { childrenNamed, cpuMs, threadCpuMs, writtenBytes } from './lib/proc.ts';
+import { childrenNamed, cpuMs, processCost, threadCpuMs, writtenBytes } from './lib/proc.ts';
 import { listRequest, measuredRequests, searchPool, warmUpRequests } from './lib/list-requests.ts';
 
 // Due times below are whole UTC seconds; the daemon reads schedules in its TZ.
@@ -153,7 +156,17 @@ async function atSize(tasks: number): Promise<void> {
 async function measureBurst(reader: Database.Database, pid: number, due: number, tasks: number, first: boolean) {
   const prefix = first ? 'burst' : 'burst_repeat';
   const starterCpu = () => childrenNamed(pid, 'baihu-spawner').reduce((sum, child) => sum + cpuMs(child), 0);
+  // The runs' chains, all of them waited for by the starter: its own cost and its children's.
+  const chainCost = () =>
+    childrenNamed(pid, 'baihu-spawner')
+      .map(processCost)
+      .reduce((sum, c) => ({ faults: sum.faults + c.faults + c.childFaults, cpu: sum.cpu + c.cpuMs + c.childCpuMs }), {
+        faults: 0,
+        cpu: 0,
+      });
   while (Date.now() < due - 1000) await sleep(100);
+  const faultsBefore = processCost(pid).faults;
+  const chainBefore = chainCost();
   const cpuBefore = cpuMs(pid);
   const threadsBefore = threadCpuMs(pid);
   const writtenBefore = writtenBytes(pid);
@@ -170,6 +183,8 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   const written = writtenBytes(pid) - writtenBefore;
   // The process starter (daemon/native/baihu-spawner) forks the runs for the daemon.
   const starter = starterCpu() - starterBefore;
+  const faults = processCost(pid).faults - faultsBefore;
+  const chainAfter = chainCost();
   clearInterval(sampler);
   const runs = reader
     .prepare(
@@ -217,6 +232,11 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   );
   report.figure(`${prefix}_cpu_ms_per_1000_runs`, per1000(cpu), null, { ...extra, ...threads });
   report.figure(`${prefix}_starter_cpu_ms_per_1000_runs`, (starter * 1000) / Math.max(1, runs.length), null, extra);
+  // Page faults: counts that do not depend on the machine's price for one (docs/performance.md, round 18).
+  const perRun = (n: number) => Math.round(n / Math.max(1, runs.length));
+  report.figure(`${prefix}_daemon_faults_per_run`, perRun(faults), null, extra);
+  report.figure(`${prefix}_chain_faults_per_run`, perRun(chainAfter.faults - chainBefore.faults), null, extra);
+  report.figure(`${prefix}_chain_cpu_ms_per_1000_runs`, per1000(chainAfter.cpu - chainBefore.cpu), null, extra);
   // What the daemon wrote per run (its database's WAL and checkpoints, the run's log): a burst's cost on the disk.
   report.figure(`${prefix}_written_kb_per_run`, Math.round(written / 1024 / Math.max(1, runs.length)), null, extra);
 }

@@ -11,6 +11,27 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
+/**
+ * What `pid` and the children it has waited for cost so far: page faults (minor and major) and CPU in ms. A run's
+ * processes are waited for by the process that started them, so the process starter's `children` are every run's
+ * chain (the reapers, the wrappers, the commands). Page faults are counts, the same on any machine for the same
+ * binaries, where their price is not (≈0.5 µs on a plain VM, 17 µs on a shadow-paging one: docs/performance.md).
+ */
+export function processCost(pid: number): { faults: number; childFaults: number; cpuMs: number; childCpuMs: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const ms = (ticks: number) => (ticks * 1000) / ticksPerSecond;
+  return {
+    faults: f[7]! + f[9]!,
+    childFaults: f[8]! + f[10]!,
+    cpuMs: ms(f[11]! + f[12]!),
+    childCpuMs: ms(f[13]! + f[14]!),
+  };
+}
+
 /** The children of `pid` whose command name is `name` (e.g. the daemon's process starter, baihu-spawner). */
 export function childrenNamed(pid: number, name: string): number[] {
   const found: number[] = [];
