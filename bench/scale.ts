@@ -22,6 +22,8 @@
  *    figures depend on what a fault costs on the machine. burst_chain_cpu_ms_per_1000_runs: that chain's CPU.
  *  - burst_written_kb_per_run: what the daemon handed to write calls per run (/proc/<pid>/io wchar): the database's
  *    WAL and checkpoints, the run's log.
+ *  - machine_spawn_true_ms, machine_page_fault_us (before the burst; bench/lib/machine.ts): what this machine
+ *    charges for a process and for a page's first touch, which the burst's figures above are made of.
  * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
  * before; the first burst also makes each task's folder. BENCH_SCALE_REPEAT=0 skips it.
  * BENCH_SCALE_ENVS=200 gives the burst's tasks that many panel variables (500-byte values; none by default).
@@ -46,6 +48,7 @@ import {
   type Daemon,
 } from './lib/daemon.ts';
 import { tempDir } from './lib/temp.ts';
+import { machineCosts } from './lib/machine.ts';
 import { childrenNamed, cpuMs, processCost, threadCpuMs, writtenBytes } from './lib/proc.ts';
 import { listRequest, measuredRequests, searchPool, warmUpRequests } from './lib/list-requests.ts';
 
@@ -243,6 +246,10 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
 
 async function burst(): Promise<void> {
   const tasks = 1000;
+  // What this machine charges for a process and a page (bench/lib/machine.ts), before the daemon starts.
+  const machine = machineCosts();
+  report.figure('machine_spawn_true_ms', machine.spawn_true_ms, null);
+  report.figure('machine_page_fault_us', machine.page_fault_us, null);
   const temp = tempDir('scale-burst');
   let daemon: Daemon | null = null;
   try {
