@@ -158,22 +158,25 @@ async function atSize(tasks: number): Promise<void> {
  */
 async function measureBurst(reader: Database.Database, pid: number, due: number, tasks: number, first: boolean) {
   const prefix = first ? 'burst' : 'burst_repeat';
-  const starterCpu = () => childrenNamed(pid, 'baihu-spawner').reduce((sum, child) => sum + cpuMs(child), 0);
-  // The runs' chains, all of them waited for by the starter: its own cost and its children's.
-  const chainCost = () =>
+  // The process starter (daemon/native/baihu-spawner) forks the runs for the daemon and waits for each: its own
+  // CPU, and with its children's the cost of the runs' whole chains (reapers, wrappers, commands).
+  const starterCost = () =>
     childrenNamed(pid, 'baihu-spawner')
       .map(processCost)
-      .reduce((sum, c) => ({ faults: sum.faults + c.faults + c.childFaults, cpu: sum.cpu + c.cpuMs + c.childCpuMs }), {
-        faults: 0,
-        cpu: 0,
-      });
+      .reduce(
+        (sum, c) => ({
+          own: sum.own + c.cpuMs,
+          faults: sum.faults + c.faults + c.childFaults,
+          cpu: sum.cpu + c.cpuMs + c.childCpuMs,
+        }),
+        { own: 0, faults: 0, cpu: 0 },
+      );
   while (Date.now() < due - 1000) await sleep(100);
   const faultsBefore = processCost(pid).faults;
-  const chainBefore = chainCost();
+  const chainBefore = starterCost();
   const cpuBefore = cpuMs(pid);
   const threadsBefore = threadCpuMs(pid);
   const writtenBefore = writtenBytes(pid);
-  const starterBefore = starterCpu();
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
   const ended = reader.prepare(
@@ -184,10 +187,9 @@ async function measureBurst(reader: Database.Database, pid: number, due: number,
   const cpu = cpuMs(pid) - cpuBefore;
   const threadsAfter = threadCpuMs(pid);
   const written = writtenBytes(pid) - writtenBefore;
-  // The process starter (daemon/native/baihu-spawner) forks the runs for the daemon.
-  const starter = starterCpu() - starterBefore;
   const faults = processCost(pid).faults - faultsBefore;
-  const chainAfter = chainCost();
+  const chainAfter = starterCost();
+  const starter = chainAfter.own - chainBefore.own;
   clearInterval(sampler);
   const runs = reader
     .prepare(

@@ -42,7 +42,11 @@ export interface NewestOptions<T> {
   keep: (entry: T, info: Info) => boolean | Promise<boolean>;
 }
 
-/** Newest first; equal times by name, the greater first. Entries gone or not kept are left out. */
+/** Newest first; equal times by name, the greater first. */
+export const newerThenName = (a: { time: number; name: string }, b: { time: number; name: string }) =>
+  b.time - a.time || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0);
+
+/** Entries in `newerThenName`'s order. Entries gone or not kept are left out. */
 export async function newestFirst<T>(entries: readonly T[], o: NewestOptions<T>): Promise<Ordered<T>> {
   const count = entries.length;
   const names = entries.map(o.nameOf);
@@ -67,6 +71,7 @@ export async function newestFirst<T>(entries: readonly T[], o: NewestOptions<T>)
   let listed = 0;
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) if (!Number.isNaN(times[i]!)) order[listed++] = i;
+  // newerThenName over indices into the typed arrays (no object per entry).
   const byTimeThenName = (a: number, b: number) => {
     const newer = times[b]! - times[a]!;
     if (newer !== 0) return newer;

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileNode, LogFile } from '../contract/files.ts';
 import { reallyInside, storedInside } from './resolve.ts';
-import { newestFirst, type Info, type Ordered, type Placed } from './newest-order.ts';
+import { newerThenName, newestFirst, type Info, type Ordered, type Placed } from './newest-order.ts';
 import { logNameTime } from './stamp.ts';
 
 export interface TreeOptions {
@@ -214,7 +214,7 @@ function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
     name: node.title,
     time: (node.type === 'file' ? logNameTime(node.title) : null) ?? node.mtime,
   }));
-  return placed.sort((a, b) => b.time - a.time || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)).map((p) => p.entry);
+  return placed.sort(newerThenName).map((p) => p.entry);
 }
 
 /**
