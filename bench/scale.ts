@@ -23,7 +23,9 @@
  *  - burst_written_kb_per_run: what the daemon handed to write calls per run (/proc/<pid>/io wchar): the database's
  *    WAL and checkpoints, the run's log.
  *  - machine_spawn_true_ms, machine_page_fault_us (before the burst; bench/lib/machine.ts): what this machine
- *    charges for a process and for a page's first touch, which the burst's figures above are made of.
+ *    charges for a process and for a page's first touch, which the burst's figures above are made of;
+ *    machine_shell_1000_ms and machine_two_at_once_ratio: 1,000 shells one after another, and whether two start
+ *    faster at once (0.5) or not (≥ 1: then machine_shell_1000_ms is a floor under the burst's lateness).
  * The same 1,000 a minute later (burst_repeat_*, no budget): their log folders exist then, as on a panel that has run
  * before; the first burst also makes each task's folder. BENCH_SCALE_REPEAT=0 skips it.
  * BENCH_SCALE_ENVS=200 gives the burst's tasks that many panel variables (500-byte values; none by default).
@@ -252,6 +254,8 @@ async function burst(): Promise<void> {
   const machine = machineCosts();
   report.figure('machine_spawn_true_ms', machine.spawn_true_ms, null);
   report.figure('machine_page_fault_us', machine.page_fault_us, null);
+  report.figure('machine_shell_1000_ms', machine.shell_1000_ms, null);
+  report.figure('machine_two_at_once_ratio', machine.two_at_once_ratio, null);
   const temp = tempDir('scale-burst');
   let daemon: Daemon | null = null;
   try {
