@@ -54,6 +54,7 @@ import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifi
 import { RunTokens } from './notify/run-tokens.ts';
 import { LocalKey } from './auth/local-key.ts';
 import { dataPaths, ensureDataDirs } from './paths.ts';
+import { ensureModuleScope } from './files/module-scope.ts';
 import { logUnrestricted, restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
 import { writtenLanguage } from './settings/language.ts';
@@ -83,10 +84,7 @@ export interface AppOptions {
   uiDir?: string;
   /** Notifier overrides (tests: hosts, timeout). */
   notify?: Partial<Omit<NotifierOptions, 'store' | 'log'>>;
-  /**
-   * The raw-path wall that refuses odd spellings early (default on). Tests turn it off to prove that access decided
-   * on the matched route holds on its own.
-   */
+  /** The raw-path wall that refuses odd spellings early (default on); tests turn it off to try access alone. */
   rawPathWall?: boolean;
   /** Slow-request timeouts (http/limits.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
@@ -138,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   logUnrestricted(app.log, paths, unrestricted);
   switchToIncrementalVacuum(database.sqlite, app.log);
   logRestore(app.log);
+  await ensureModuleScope(paths.root, app.log);
   recordRoutes(app, openSurface);
   installBodyParsers(app);
 

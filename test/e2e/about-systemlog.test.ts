@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
-import { initAccount, login, tempDir } from '../helpers/app.ts';
+import { initAccount, login, userDataDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
 import { checkoutVersion } from '../helpers/releases.ts';
 
@@ -95,7 +95,7 @@ test('a view reads again when the live socket opens: what the daemon announced b
 
 test('system log: filter by level and text, a new line arrives live, delete; Chinese on a dark phone', async (t) => {
   const browser = await launchBrowser(t);
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const file = new SystemLogFile({ dir: path.join(dataDir, 'syslog'), echo: () => {} });
   const panel = await startPanel(t, {
     dataDir,

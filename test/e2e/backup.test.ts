@@ -13,13 +13,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../../daemon/src/clock.ts';
-import { initAccount, login, startApp, tempDir } from '../helpers/app.ts';
+import { initAccount, login, startApp, tempDir, userDataDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
 import { rawTgz } from '../helpers/tar.ts';
 
 test('backup and download, a refused upload, restore with the restart countdown, log deletion', async (t) => {
   const browser = await launchBrowser(t);
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   // The daemon's restart, as the entrypoint does it: close, then a new daemon on the same data dir and port.
   let current: FastifyInstance | null = null;
   let port = 0;

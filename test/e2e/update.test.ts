@@ -13,7 +13,7 @@ import { test, type TestContext } from 'node:test';
 import semver from 'semver';
 import type { AppOptions } from '../../daemon/src/app.ts';
 import { systemClock } from '../../daemon/src/clock.ts';
-import { initAccount, login, startApp, tempDir } from '../helpers/app.ts';
+import { initAccount, login, startApp, userDataDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
 import { checkoutVersion, releaseFiles, sha256, startReleaseServer, tarGz } from '../helpers/releases.ts';
 
@@ -21,7 +21,7 @@ const next = semver.inc(checkoutVersion, 'minor')!;
 
 /** A daemon that a "restart" replaces with a fresh one on the same port and data folder. */
 async function restartablePanel(t: TestContext, beforeRestart: (dataDir: string) => void) {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const uiDir = process.env.BAIHU_TEST_UI_DIR;
   let port = 0;
   const restarts: Promise<void>[] = [];

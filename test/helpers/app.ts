@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
@@ -24,6 +24,23 @@ export function tempDir(t: TestContext, prefix = 'baihu-test-'): string {
   return dir;
 }
 
+/**
+ * A data dir where a user's is: below a package.json that says `"type": "module"`, as the README's `./data` sits below
+ * the checkout's and the image's `/baihu/data` below `/baihu/package.json`. Scripts must load as on Qinglong there.
+ */
+export function userDataDir(t: TestContext, prefix = 'baihu-test-'): string {
+  const root = tempDir(t, prefix);
+  writeModulePackage(root);
+  const dataDir = path.join(root, 'data');
+  mkdirSync(dataDir);
+  return dataDir;
+}
+
+/** The package.json of Baihu's checkout, as far as module loading goes. */
+export function writeModulePackage(dir: string): void {
+  writeFileSync(path.join(dir, 'package.json'), '{ "name": "baihu", "type": "module" }\n');
+}
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
@@ -46,7 +63,7 @@ export async function startApp(
     appOptions?: Partial<Omit<AppOptions, 'config' | 'clock'>>;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? tempDir(t);
+  const dataDir = options.dataDir ?? userDataDir(t);
   // Tests that pass the system clock (the browser tests) never move it by hand, so the cast is safe for them.
   const clock = (options.clock ?? new ManualClock(Date.now())) as ManualClock;
   const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });

@@ -14,7 +14,7 @@ import { ManualClock } from '../../daemon/src/clock.ts';
 import { appScopes } from '../../daemon/src/contract/access.ts';
 import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { BackupOverview, BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
-import { call, initAccount, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
+import { call, initAccount, login, signedIn, startApp, tempDir, userDataDir } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { multipart } from '../helpers/files.ts';
 import { makeQinglongDataDir } from '../helpers/qinglong/index.ts';
@@ -150,7 +150,7 @@ test('backup settings round-trip, are checked, and a scheduled backup keeps the 
 });
 
 test('a scheduled backup missed while the daemon was down runs at the next start, once', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const noon = Date.UTC(2026, 0, 1, 12);
   const env = { TZ: 'UTC' };
   const first = await signedIn(t, { dataDir, env, clock: new ManualClock(noon) });
@@ -182,7 +182,7 @@ test('a scheduled backup missed while the daemon was down runs at the next start
 });
 
 test('backup → wipe → restore gives identical rows and files; the replaced data is kept', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   let restarts = 0;
   const first = await signedIn(t, { dataDir, restart: () => restarts++ });
   const { app, token } = first;

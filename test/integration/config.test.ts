@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../../daemon/src/config.ts';
-import { tempDir } from '../helpers/app.ts';
+import { userDataDir } from '../helpers/app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -72,7 +72,7 @@ test('every bad variable is named in one error', () => {
 });
 
 test('the daemon refuses to start on a bad value and names the variable', (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'daemon/src/server.ts')], {
     cwd: root,
     env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '99999' },

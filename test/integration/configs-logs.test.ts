@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import path from 'node:path';
 import { test } from 'node:test';
 import { samplesDir } from '../../daemon/src/modules/configs/service.ts';
-import { call, initAccount, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
+import { call, initAccount, login, signedIn, startApp, userDataDir } from '../helpers/app.ts';
 import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
 
 test('configs: missing files are created from the samples at start; existing ones are untouched', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   mkdirSync(path.join(dataDir, 'config'), { recursive: true });
   writeFileSync(path.join(dataDir, 'config', 'config.sh'), 'export MINE=1\n');
   const { app } = await startApp(t, { dataDir });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
-import { account, tempDir } from '../helpers/app.ts';
+import { account, userDataDir } from '../helpers/app.ts';
 import { killWithArg, processesWithArg, processesWithMarker, uniqueSleep, waitFor } from '../helpers/crons.ts';
 import { http, startDaemon } from '../helpers/daemon.ts';
 
@@ -16,7 +16,7 @@ interface Run {
 }
 
 test('a daemon killed mid-run: at the next start the run is interrupted, its processes gone, the task idle', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   // One process leaves the group and drops the marker: only the run reaper holds on to it.
   const detached = uniqueSleep();
   t.after(() => killWithArg(detached));

@@ -7,14 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from '../../daemon/src/db/lock.ts';
-import { tempDir } from '../helpers/app.ts';
+import { userDataDir } from '../helpers/app.ts';
 import { daemonExit, http, startDaemon } from '../helpers/daemon.ts';
 
 const holderOf = (dataDir: string) =>
   JSON.parse(readFileSync(path.join(dataDir, 'db', 'daemon.lock.json'), 'utf8')) as { pid: number };
 
 test('a second daemon on the same data dir refuses to start, names the first, and touches nothing', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const first = await startDaemon(t, dataDir);
   assert.equal(holderOf(dataDir).pid, first.child.pid);
 
@@ -36,7 +36,7 @@ test('a second daemon on the same data dir refuses to start, names the first, an
 });
 
 test('the lock is held per process and released on request', (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const lock = lockDataDir(dataDir);
   // A second connection of the same process is refused too (SQLite tracks its own locks per file).
   assert.throws(() => lockDataDir(dataDir), DataDirLocked);

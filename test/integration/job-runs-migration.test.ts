@@ -4,10 +4,10 @@ import { Migrator, sql } from 'kysely';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrations } from '../../daemon/src/db/migrations/index.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { call, initAccount, login, startApp, tempDir } from '../helpers/app.ts';
+import { call, initAccount, login, startApp, userDataDir } from '../helpers/app.ts';
 
 test('migrations 0007 and 0010: task runs keep their ids, pulls follow them, the API answers as before, the runs are counted', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const paths = dataPaths(dataDir);
   await ensureDataDirs(paths);
   const before = openDatabase(paths.db);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { systemClock } from '../../daemon/src/clock.ts';
 import { runShell } from '../helpers/shell.ts';
-import { call, signedIn, tempDir } from '../helpers/app.ts';
+import { call, signedIn, tempDir, userDataDir } from '../helpers/app.ts';
 import { bareRepo } from '../helpers/git.ts';
 
 const runQl = (dataDir: string, port: string, ...args: string[]) => runShell('ql', dataDir, port, ...args);
@@ -147,7 +147,7 @@ test('a Qinglong repository: ql repo subscribes it; its scripts run with Env, cr
 });
 
 test('ql repo and ql raw: usage errors, and a plain message when the daemon is not running', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const usage = await runQl(dataDir, '1', 'repo');
   assert.equal(usage.status, 2);
   assert.match(usage.stderr, /Usage: ql repo <url>/);

@@ -8,7 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
+import { ensureModuleScope } from '../../daemon/src/files/module-scope.ts';
 import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/paths.ts';
+import { userDataDir } from '../helpers/app.ts';
 import { markedProcesses, killLeftovers } from '../../daemon/src/jobs/executor/process-kill.ts';
 import { ProcessRunner, type ProcessRunnerOptions } from '../../daemon/src/jobs/executor/process-runner.ts';
 import { spawnCommand } from '../../daemon/src/jobs/executor/spawn-command.ts';
@@ -33,10 +35,9 @@ interface Result {
 }
 
 async function setup(t: TestContext, options: Partial<ProcessRunnerOptions> = {}): Promise<Setup> {
-  const root = mkdtempSync(path.join(tmpdir(), 'baihu-runner-'));
-  t.after(() => rmSync(root, { recursive: true, force: true }));
-  const paths = dataPaths(path.join(root, 'data'));
+  const paths = dataPaths(userDataDir(t, 'baihu-runner-'));
   await ensureDataDirs(paths);
+  await ensureModuleScope(paths.root);
   const variables: PanelVariable[] = [];
   const runner = new ProcessRunner({
     paths,

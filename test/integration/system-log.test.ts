@@ -9,11 +9,11 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { SystemLogEntries } from '../../daemon/src/contract/system-log-schemas.ts';
 import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
-import { call, signedIn, tempDir } from '../helpers/app.ts';
+import { call, signedIn, userDataDir } from '../helpers/app.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 
 async function withSystemLog(t: TestContext) {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const echoed: string[] = [];
   const file = new SystemLogFile({ dir: path.join(dataDir, 'syslog'), echo: (line) => echoed.push(line) });
   const started = await signedIn(t, {

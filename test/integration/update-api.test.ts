@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
-import { call, signedIn, tempDir } from '../helpers/app.ts';
+import { call, signedIn, tempDir, userDataDir } from '../helpers/app.ts';
 import { startDaemon } from '../helpers/daemon.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
@@ -244,7 +244,7 @@ test('ql update false stages the same way; ql reload with no daemon leaves the n
 });
 
 test('ql reload asks a daemon run by the entrypoint to restart (a clean exit, code 0); one run otherwise is left alone', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const supervised = await startDaemon(t, dataDir, { BAIHU_SUPERVISED: '1' });
   const exited = new Promise<number | null>((resolve) => supervised.child.once('exit', (code) => resolve(code)));
   const asked = await runQl({ BAIHU_DATA_DIR: dataDir }, 'reload');

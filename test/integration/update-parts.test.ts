@@ -4,10 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { runtimeOf, unmet } from '../../daemon/src/modules/update/compat.ts';
 import { DownloadError, downloadTo, fetchJson } from '../../daemon/src/modules/update/download.ts';
 import { newerThan, parseFeed, FeedError } from '../../daemon/src/modules/update/feed.ts';
@@ -28,12 +27,7 @@ import {
   startReleaseServer,
   tarGz,
 } from '../helpers/releases.ts';
-
-function tempDir(t: TestContext): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'baihu-update-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir, userDataDir } from '../helpers/app.ts';
 
 const digest = 'a'.repeat(64);
 const entry = (version: string, extra: Record<string, unknown> = {}) => ({
@@ -213,7 +207,7 @@ test('unpack: links, paths that leave the folder, corrupt archives and the wrong
 });
 
 test('rollback copy: a failed version that migrated the database is undone; one that did not keeps every row', async (t) => {
-  const dataDir = tempDir(t);
+  const dataDir = userDataDir(t);
   const layout = new UpdateLayout(dataDir);
   const database = openDatabase(path.join(dataDir));
   await migrateToLatest(database.db, database.sqlite, database.file);

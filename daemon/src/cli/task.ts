@@ -21,6 +21,7 @@ import { ProcessRunner } from '../jobs/executor/process-runner.ts';
 import { parseTaskCommand } from '../jobs/executor/task-command.ts';
 import type { PanelVariable } from '../jobs/executor/types.ts';
 import { createEnvs } from '../modules/envs/index.ts';
+import { ensureModuleScope } from '../files/module-scope.ts';
 import { dataPaths } from '../paths.ts';
 import { exitCodeOf, LocalClient } from './local-client.ts';
 import { configuredLanguage } from './ql/language.ts';
@@ -134,6 +135,7 @@ async function panelVariables(config: Config): Promise<readonly PanelVariable[]>
 
 async function standalone(config: Config, command: string, daemonEnv: NodeJS.ProcessEnv): Promise<number> {
   const paths = dataPaths(config.dataDir);
+  await ensureModuleScope(paths.root).catch(() => 'commonjs');
   const variables = await panelVariables(config);
   const runner = new ProcessRunner({ paths, variables: async () => variables, daemonEnv });
   const handle = await runner.start({

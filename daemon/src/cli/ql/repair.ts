@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { createConfigs } from '../../modules/configs/index.ts';
 import { installScriptLibraries } from '../../notify/install-scripts.ts';
+import { ensureModuleScope } from '../../files/module-scope.ts';
 import { dataPaths, dataSubdirs, ensureDataDirs } from '../../paths.ts';
 import type { QlContext } from './command.ts';
 
@@ -25,6 +26,14 @@ export async function repair(context: QlContext): Promise<{ fixed: number; faile
       await ensureDataDirs(paths);
       const list = missing.join(', ');
       done(t({ en: `created the missing data folders: ${list}`, zh: `已创建缺少的数据目录：${list}` }));
+    }
+    if ((await ensureModuleScope(paths.root)) === 'written') {
+      done(
+        t({
+          en: 'wrote data/package.json: .js scripts load as CommonJS, as on Qinglong',
+          zh: '已写入 data/package.json：.js 脚本按 CommonJS 加载，与青龙一致',
+        }),
+      );
     }
     const created = await createConfigs({ paths }).service.seed();
     if (created.length > 0) {

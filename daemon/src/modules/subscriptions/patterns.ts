@@ -3,6 +3,7 @@
  * compiled for V8's linear-time engine (the `l` flag), so no pattern can hang the daemon on a long path; patterns it
  * cannot run (back-references, look-arounds) are refused when the subscription is saved.
  */
+import path from 'node:path';
 import v8 from 'node:v8';
 import { fieldError } from '../../errors.ts';
 
@@ -65,6 +66,23 @@ export interface Selection {
 }
 
 /**
+ * The repository's package.json files in the folders of `chosen` and above them: they decide whether a `.js` script
+ * is CommonJS or an ES module, so they are copied with the scripts (module-scope.ts in files/ says why).
+ */
+function moduleScopeFiles(files: readonly string[], chosen: readonly string[]): string[] {
+  const present = new Set(files.filter((file) => file === 'package.json' || file.endsWith('/package.json')));
+  const found = new Set<string>();
+  for (const file of chosen) {
+    for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+      const candidate = dir === '.' ? 'package.json' : `${dir}/package.json`;
+      if (present.has(candidate)) found.add(candidate);
+      if (dir === '.') break;
+    }
+  }
+  return [...found].filter((file) => !chosen.includes(file));
+}
+
+/**
  * Qinglong's selection on relative paths: files with one of the extensions; those matching the dependency pattern are
  * dependency files; of the rest, those matching the whitelist (when set) and not the blacklist are scripts.
  */
@@ -81,5 +99,6 @@ export function selectFiles(files: readonly string[], rules: FileRules): Selecti
     if (rules.blacklist?.test(file)) continue;
     scripts.push(file);
   }
+  dependencies.push(...moduleScopeFiles(files, [...scripts, ...dependencies]));
   return { scripts, dependencies };
 }
