@@ -134,7 +134,7 @@ test('run-log lines follow the language the panel is shown in, unless the settin
   await chinese.page.goto(`${panel.url}setting/other`);
   const choice = chinese.page.getByLabel('运行日志语言', { exact: true });
   await choice.selectOption('en');
-  await chinese.page.getByRole('button', { name: '保存运行日志语言' }).click();
+  await chinese.page.getByRole('button', { name: '保存调度设置' }).click();
   await waitFor(async () => {
     const effective = await call(panel.app, 'GET', `${api}/system/config/effective`, { token });
     return (effective.body.data as { langFollowsPanel: boolean }).langFollowsPanel === false;

@@ -60,6 +60,11 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** The browser's time zone (what `Intl` reports in the page); the host's by default. */
   timezoneId?: string;
+  /**
+   * Let the test add scripts the panel's content security policy would refuse (axe, in accessibility.test.ts). A
+   * test-only switch of the browser: the daemon's policy stays as strict as in production.
+   */
+  bypassCSP?: boolean;
 }
 
 /** A fresh browser context (no cookies, no storage) and page; errors in the page fail loudly in the test output. */
@@ -72,6 +77,7 @@ export async function openPage(
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));

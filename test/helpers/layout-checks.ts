@@ -30,6 +30,24 @@ export async function settle(page: Page, timeoutMs = 10_000): Promise<void> {
 }
 
 /**
+ * Switches the page's system theme (the panel follows it by default) and waits until the colours have finished
+ * their transitions, so a screenshot or a contrast check sees the theme, not a blend of the two.
+ */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  // The panel flips `.dark` on <html> when the media query's change event arrives; the transitions start a frame on.
+  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, theme === 'dark');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Polled a frame at a time rather than awaiting each transition's `finished`: a transition that is replaced by
+  // another one on the same property never settles its promise. Colour transitions last 150 ms.
+  await page.waitForFunction(
+    () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+    null,
+    { polling: 'raf', timeout: 5_000 },
+  );
+}
+
+/**
  * What is wrong with the layout now: the page scrolls sideways (and which elements stick out), or two visible,
  * interactive elements overlap (neither inside the other) by more than a few pixels.
  */

@@ -19,6 +19,12 @@ export const Env = Type.Object({
 });
 export type Env = Static<typeof Env>;
 
+/**
+ * Most bytes one variable may take in a run, as `NAME=value` with its NUL: Linux's MAX_ARG_STRLEN (32 pages of
+ * 4 KiB). execve() refuses a longer string; the panel refuses writes past it and the form says so at the field.
+ */
+export const maxVariableBytes = 128 * 1024;
+
 const Labels = Type.Array(Type.String({ maxLength: 50 }), { maxItems: 50 });
 
 /** One variable of POST /api/envs and of an imported file. The name rule is checked by the service (spec message). */

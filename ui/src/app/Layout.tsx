@@ -7,21 +7,29 @@ import { AccountMenu } from '../features/account/AccountMenu.tsx';
 import { Icon } from '../components/layout/icons.tsx';
 import { LanguageSwitch } from '../components/layout/LanguageSwitch.tsx';
 import { Brand, SideMenu } from '../components/layout/SideMenu.tsx';
+import { SkipLink } from '../components/layout/SkipLink.tsx';
 import { ThemeSwitch } from '../components/layout/ThemeSwitch.tsx';
+import { usePageSearchKey } from '../components/layout/usePageSearchKey.ts';
 
 const collapsedKey = 'baihu_menu_collapsed';
+const mainId = 'main';
 
-/** The signed-in frame: side menu (a drawer on phones), header with title, language, theme and account. */
+/**
+ * The signed-in frame: a skip link, side menu (a drawer on phones), header with title, language, theme and account,
+ * and `/` to the page's search.
+ */
 export default function Layout({ title, path, children }: { title: string; path: string; children: ReactNode }) {
   const { t } = useLingui();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  usePageSearchKey();
   const toggle = () => {
     localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
     setCollapsed(!collapsed);
   };
   return (
     <CurrentUserProvider>
+      <SkipLink target={mainId} />
       <div className="flex min-h-dvh">
         <aside
           className={cn(
@@ -63,7 +71,9 @@ export default function Layout({ title, path, children }: { title: string; path:
             <ThemeSwitch />
             <AccountMenu />
           </header>
-          <main className="min-w-0 flex-1 p-3 md:p-6">{children}</main>
+          <main id={mainId} tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none md:p-6">
+            {children}
+          </main>
         </div>
       </div>
     </CurrentUserProvider>

@@ -110,7 +110,7 @@ export function FileTree({
     if (nodes.length === 0)
       return <p className="py-1 text-xs text-faint" style={{ paddingLeft: 12 + depth * 14 }}>{t`Empty folder`}</p>;
     return (
-      <ul role="group" className="flex flex-col">
+      <ul className="flex flex-col">
         {nodes.map((node) => {
           const folder = node.type === 'directory';
           const expanded = folder && open.has(node.key);
@@ -124,7 +124,7 @@ export function FileTree({
                 title={node.key}
                 className={cn(
                   'flex w-full items-center gap-1.5 rounded px-2 py-1 text-left text-[13px] hover:bg-hover',
-                  selected === node.key && 'bg-primary-soft text-primary',
+                  selected === node.key && 'bg-primary-soft text-primary-text',
                 )}
                 style={{ paddingLeft: 8 + depth * 14 }}
               >
@@ -159,7 +159,7 @@ export function FileTree({
             <button
               type="button"
               onClick={() => void fetchLevel(path, nodes)}
-              className="w-full rounded px-2 py-1 text-left text-[13px] text-primary hover:bg-hover"
+              className="w-full rounded px-2 py-1 text-left text-[13px] text-primary-text hover:bg-hover"
               style={{ paddingLeft: 26 + depth * 14 }}
             >
               {t`Show more`}

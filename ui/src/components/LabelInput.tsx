@@ -42,14 +42,14 @@ export function LabelInput({
       {value.map((label) => (
         <span
           key={label}
-          className="inline-flex items-center gap-1 rounded bg-primary-soft px-1.5 py-px text-[12px] text-primary"
+          className="inline-flex items-center gap-1 rounded bg-primary-soft px-1.5 py-px text-[12px] text-primary-text"
         >
           {label}
           <button
             type="button"
             aria-label={t`Remove label ${label}`}
             onClick={() => onChange(value.filter((l) => l !== label))}
-            className="leading-none text-primary/70 hover:text-primary"
+            className="leading-none text-muted hover:text-primary-text"
           >
             ×
           </button>

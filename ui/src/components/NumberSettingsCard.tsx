@@ -1,10 +1,9 @@
-import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFieldErrors } from '../lib/useFieldErrors.ts';
 import { showAtFields, useSubmit } from '../lib/useSubmit.ts';
 import { SettingNumber } from './SettingNumber.tsx';
 import { Alert } from './ui/Alert.tsx';
-import { Button } from './ui/Button.tsx';
+import { SaveRow } from './SaveRow.tsx';
 import { Card, CardBody, CardHeader } from './ui/Card.tsx';
 import { toast } from './ui/toast-store.ts';
 
@@ -18,7 +17,7 @@ export interface NumberSetting<K extends string> {
 }
 
 /**
- * A card of whole-number settings saved together with one button (run history, the system log): loaded when it
+ * A card of whole-number settings saved together with its one Save (SaveRow; run history, the system log): loaded when it
  * opens, one SettingNumber each, sent as typed (`save` turns the texts into the request) and shown again as the
  * server saved them; the server's messages stand at their fields.
  */
@@ -40,7 +39,6 @@ export function NumberSettingsCard<K extends string>({
   /** The Save button's accessible name, when "Save" alone would not say which card. */
   saveLabel?: string;
 }) {
-  const { t } = useLingui();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const { busy, formError, setFormError, onSubmit } = useSubmit();
   const { errors, fail } = useFieldErrors(texts);
@@ -65,35 +63,25 @@ export function NumberSettingsCard<K extends string>({
     <Card className="max-w-3xl">
       <CardHeader title={title} description={description} />
       <CardBody>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          {settings.map(({ key, label, hint, min, max }) => (
-            <div key={key} className="flex-1">
-              <SettingNumber
-                label={label}
-                error={errors[key]}
-                hint={hint}
-                min={min}
-                max={max}
-                value={texts[key] ?? ''}
-                onChange={(text) => setTexts((current) => ({ ...current, [key]: text }))}
-              />
-            </div>
-          ))}
-          <Button
-            type="submit"
-            variant="primary"
-            loading={busy}
-            className="self-start sm:mt-[26px]"
-            aria-label={saveLabel}
-          >
-            {t`Save`}
-          </Button>
-        </form>
-        {formError && (
-          <div className="mt-3">
-            <Alert>{formError}</Alert>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            {settings.map(({ key, label, hint, min, max }) => (
+              <div key={key} className="flex-1">
+                <SettingNumber
+                  label={label}
+                  error={errors[key]}
+                  hint={hint}
+                  min={min}
+                  max={max}
+                  value={texts[key] ?? ''}
+                  onChange={(text) => setTexts((current) => ({ ...current, [key]: text }))}
+                />
+              </div>
+            ))}
           </div>
-        )}
+          {formError && <Alert>{formError}</Alert>}
+          <SaveRow busy={busy} label={saveLabel} />
+        </form>
       </CardBody>
     </Card>
   );

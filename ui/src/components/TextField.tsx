@@ -6,6 +6,7 @@ import { PasswordInput } from './ui/PasswordInput.tsx';
 type TextFieldProps = Omit<InputProps, 'value' | 'onChange' | 'id'> & {
   label: ReactNode;
   error?: string | undefined;
+  warning?: string | undefined;
   hint?: ReactNode;
   value: string;
   onChange: (value: string) => void;
@@ -17,9 +18,9 @@ type TextFieldProps = Omit<InputProps, 'value' | 'onChange' | 'id'> & {
  * A labelled text input, the form field most forms are made of: the label names the input, the hint or the error
  * is read with it (Field's wiring), and `onChange` gets the text. Any other attribute goes to the input.
  */
-export function TextField({ label, error, hint, value, onChange, secret, type, ...input }: TextFieldProps) {
+export function TextField({ label, error, warning, hint, value, onChange, secret, type, ...input }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} error={error} warning={warning} hint={hint}>
       {(control) =>
         secret ? (
           <PasswordInput {...control} {...input} value={value} onChange={(e) => onChange(e.target.value)} />

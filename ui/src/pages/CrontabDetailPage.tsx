@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { Alert } from '../components/ui/Alert.tsx';
-import { Button } from '../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../components/ui/Card.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import type { CronRun } from '../features/crontab/api.ts';
@@ -51,7 +51,7 @@ function TaskDetail({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Link href="/crontab" className="text-[13px] text-primary hover:underline">
+        <Link href="/crontab" className="text-[13px] text-primary-text hover:underline">
           ← {t`Scheduled tasks`}
         </Link>
         <h2 className="min-w-0 flex-1 truncate text-[16px] font-semibold">{cron.name}</h2>
@@ -70,17 +70,15 @@ function TaskDetail({ id }: { id: number }) {
           </Button>
           <Button onClick={() => setEditing(true)}>{t`Edit`}</Button>
           {script && (
-            <Link
-              href={`/script?file=${encodeURIComponent(script)}`}
-              className="inline-flex h-8 items-center rounded-md border border-line-strong bg-surface px-3.5 font-medium hover:border-primary hover:text-primary"
-            >
+            <Link href={`/script?file=${encodeURIComponent(script)}`} className={buttonClasses()}>
               {t`Edit script`}
             </Link>
           )}
         </div>
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xl:items-start">
-        <Card>
+        {/* One column (phones, tablets): what happened first, the many fields below it. */}
+        <Card className="order-last xl:order-none">
           <CardHeader title={t`Task`} />
           <CardBody>
             <CronFields cron={cron} />

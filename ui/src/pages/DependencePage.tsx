@@ -70,10 +70,7 @@ export default function DependencePage() {
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-end gap-x-2 border-b border-line">
           <TypeTabs value={type} onChange={setType} panelId={panelId} />
-          <Link
-            href="/setting/dependence"
-            className="ml-auto px-3 pb-2 text-[13px] text-primary hover:text-primary-hover hover:underline"
-          >
+          <Link href="/setting/dependence" className="ml-auto px-3 pb-2 text-[13px] text-primary-text hover:underline">
             {t`Mirrors and proxy`}
           </Link>
         </div>

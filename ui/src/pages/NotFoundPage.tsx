@@ -13,7 +13,7 @@ export default function NotFoundPage() {
       <p className="text-muted">
         <Trans>The page you asked for does not exist.</Trans>
       </p>
-      <Link href="/crontab" className="text-primary hover:underline">
+      <Link href="/crontab" className="text-primary-text hover:underline">
         <Trans>Back to home</Trans>
       </Link>
     </div>

@@ -6,9 +6,10 @@
  * writes that would get there (modules/envs) and the runner trims what got in another way (below).
  */
 import { execFileSync } from 'node:child_process';
+import { maxVariableBytes } from '../../contract/envs.ts';
 
-/** Most bytes of one `NAME=value` string, its NUL included (MAX_ARG_STRLEN = 32 pages of 4 KiB). */
-export const maxVariableBytes = 128 * 1024;
+/** Most bytes of one `NAME=value` string, its NUL included (MAX_ARG_STRLEN = 32 pages of 4 KiB; contract/envs.ts). */
+export { maxVariableBytes } from '../../contract/envs.ts';
 /**
  * Most bytes the panel's enabled variables may take together (`NAME=value` strings, same names joined). Half of the
  * usual ARG_MAX: the rest is for the daemon's own variables, the command, config.sh exports and the hooks.

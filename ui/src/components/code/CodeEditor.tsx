@@ -83,6 +83,8 @@ export default function CodeEditor({
           ),
           basicSetup,
           keymap.of([indentWithTab]),
+          // A tab stop of its own, read-only or not, so a keyboard can always reach and scroll the text.
+          EditorView.contentAttributes.of({ tabindex: '0' }),
           tokenTheme,
           highlight.extension,
           language.of([]),

@@ -17,7 +17,7 @@ export function Avatar({
       aria-hidden="true"
       className={cn(
         box,
-        'flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-white uppercase',
+        'flex shrink-0 items-center justify-center rounded-full bg-primary-fill font-semibold text-on-primary uppercase',
       )}
     >
       {name.slice(0, 1) || '?'}

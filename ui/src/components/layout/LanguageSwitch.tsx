@@ -15,12 +15,14 @@ const options = [
 export function LanguageSwitch() {
   const { t, i18n } = useLingui();
   const current: Language = i18n.locale === Locales.en ? 'en' : 'zh';
+  const label = options.find((o) => o.value === current)?.label ?? '';
   return (
     <DropdownMenu
       trigger={
-        <Button variant="ghost" size="bare" aria-label={t`Language`} className="px-2 text-[13px]">
+        // The language shown is part of the button's name (label in name, WCAG 2.5.3): "Language: English".
+        <Button variant="ghost" size="bare" aria-label={t`Language: ${label}`} className="px-2 text-[13px]">
           <Icon name="globe" className="size-4" />
-          <span className="hidden sm:inline">{options.find((o) => o.value === current)?.label}</span>
+          <span className="hidden sm:inline">{label}</span>
         </Button>
       }
     >

@@ -32,7 +32,7 @@ export function SideMenu({
                 className={cn(
                   'flex h-10 items-center gap-3 rounded-md px-3 transition-colors',
                   collapsed && 'justify-center px-0',
-                  active ? 'bg-primary-soft font-medium text-primary' : 'text-muted hover:bg-hover hover:text-fg',
+                  active ? 'bg-primary-soft font-medium text-primary-text' : 'text-muted hover:bg-hover hover:text-fg',
                 )}
               >
                 <Icon name={item.icon} />
@@ -58,7 +58,7 @@ export function Brand({ collapsed }: { collapsed: boolean }) {
     >
       <span
         aria-hidden="true"
-        className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary text-[15px] font-bold text-white"
+        className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary-fill text-[15px] font-bold text-on-primary"
       >
         B
       </span>

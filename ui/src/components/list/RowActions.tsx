@@ -24,7 +24,7 @@ export interface RowMenuItem {
   disabled?: boolean;
 }
 
-const toneClass = { primary: 'size-4 text-primary', danger: 'size-4 text-danger-text' } as const;
+const toneClass = { primary: 'size-4 text-primary-text', danger: 'size-4 text-danger-text' } as const;
 
 /**
  * A row's actions: a few icon buttons, then "More actions for <name>" with the rest. Every list row uses this one,

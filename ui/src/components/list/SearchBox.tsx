@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Input } from '../ui/Input.tsx';
 
-/** A list's search field: what is typed is sent after a short pause, or at once on Enter. */
+/** A list's search field: what is typed is sent after a short pause, or at once on Enter; `/` focuses it. */
 export function SearchBox({
   label,
   placeholder,
@@ -29,6 +29,7 @@ export function SearchBox({
       <Input
         type="search"
         aria-label={label}
+        aria-keyshortcuts="/"
         aria-describedby={hint ? hintId : undefined}
         placeholder={placeholder}
         value={text}

@@ -30,7 +30,7 @@ export function Labels({ labels }: { labels: string[] }) {
   return (
     <span className="inline-flex gap-1">
       {labels.map((label) => (
-        <span key={label} className="rounded bg-primary-soft px-1.5 text-[12px] text-primary">
+        <span key={label} className="rounded bg-primary-soft px-1.5 text-[12px] text-primary-text">
           {label}
         </span>
       ))}
@@ -43,7 +43,7 @@ export function PinnedMark({ pinned }: { pinned: boolean | number }) {
   const { t } = useLingui();
   if (!pinned) return null;
   return (
-    <span title={t`Pinned`} className="shrink-0 text-primary">
+    <span title={t`Pinned`} className="shrink-0 text-primary-text">
       <ActionIcon name="pin" className="size-3.5" />
       <span className="sr-only">
         <Trans>Pinned</Trans>

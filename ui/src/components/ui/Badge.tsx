@@ -13,7 +13,7 @@ export function Badge({ status, children }: { status: Status; children: ReactNod
     <span
       className="inline-flex items-center gap-1.5 rounded-full border px-2 py-px text-xs font-medium whitespace-nowrap"
       style={{
-        color: `color-mix(in srgb, ${colour} 62%, var(--color-fg))`,
+        color: `color-mix(in srgb, ${colour} 45%, var(--color-fg))`,
         backgroundColor: `color-mix(in srgb, ${colour} 12%, transparent)`,
         borderColor: `color-mix(in srgb, ${colour} 35%, transparent)`,
       }}

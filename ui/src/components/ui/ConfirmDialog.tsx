@@ -10,6 +10,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   busy,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are ("Cancel" unless said). */
+  cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
 }) {
@@ -31,7 +34,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-[13px] text-muted">{description}</AlertDialog.Description>
           <div className="mt-5 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button>{t`Cancel`}</Button>
+              <Button>{cancelLabel ?? t`Cancel`}</Button>
             </AlertDialog.Cancel>
             <Button variant="danger" loading={busy} onClick={onConfirm}>
               {confirmLabel}

@@ -1,11 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 const overlayClass = 'fixed inset-0 z-40 bg-black/45 data-[state=open]:animate-in';
 
-/** A modal dialog with a title, optional description, body and footer. Esc and the close button dismiss it. */
+/**
+ * A modal dialog with a title, optional description, body and footer. Esc, a click outside and the close button
+ * dismiss it; once something was typed or chosen in it (an `input` event inside), Esc and a click outside ask
+ * before throwing that away, so a slip of the hand loses nothing. Every form dialog gets this from here.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -24,11 +29,24 @@ export function Dialog({
   className?: string;
 }) {
   const { t } = useLingui();
+  const [edited, setEdited] = useState(false);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (!open) setEdited(false);
+  }, [open]);
+  const askFirst = (event: Event) => {
+    if (!edited) return;
+    event.preventDefault();
+    setAsking(true);
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClass} />
         <RadixDialog.Content
+          onInput={() => setEdited(true)}
+          onEscapeKeyDown={askFirst}
+          onPointerDownOutside={askFirst}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-32px)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-lg border border-line bg-surface text-fg shadow-xl focus:outline-none',
@@ -63,6 +81,18 @@ export function Dialog({
           {footer && <div className="flex justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t`Discard what you entered?`}
+        description={t`The changes in this dialog are not saved yet.`}
+        confirmLabel={t`Discard`}
+        cancelLabel={t`Keep editing`}
+        onConfirm={() => {
+          setAsking(false);
+          onOpenChange(false);
+        }}
+      />
     </RadixDialog.Root>
   );
 }

@@ -80,7 +80,7 @@ export function MenuRadioGroup<T extends string>({
           <Menu.ItemIndicator className="absolute left-2 inline-flex">
             <svg
               viewBox="0 0 24 24"
-              className="size-3.5 text-primary"
+              className="size-3.5 text-primary-text"
               fill="none"
               stroke="currentColor"
               strokeWidth="3"

@@ -8,23 +8,29 @@ export interface ControlProps {
 
 /**
  * A labelled form field. It hands its control the id and ARIA wiring, so the label names the input and the error
- * text is read with it.
+ * text is read with it. A `warning` says something worth knowing that does not stop saving (a duplicate name); it
+ * shows under the hint, and gives way to an error.
  */
 export function Field({
   label,
   error,
+  warning,
   hint,
   children,
 }: {
   label: ReactNode;
   error?: string | undefined;
+  warning?: string | undefined;
   hint?: ReactNode;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  const warn = warning && !error;
+  const describedBy =
+    [error ? errorId : null, warn ? warningId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-[13px] font-medium text-fg">
@@ -34,6 +40,11 @@ export function Field({
       {hint && !error && (
         <p id={hintId} className="text-xs text-muted">
           {hint}
+        </p>
+      )}
+      {warn && (
+        <p id={warningId} role="status" className="text-xs text-warning-text">
+          {warning}
         </p>
       )}
       {error && (

@@ -17,7 +17,7 @@ export function Spinner({ label, className }: { label?: string; className?: stri
 export function PageSpinner() {
   const { t } = useLingui();
   return (
-    <div className="flex min-h-[40vh] items-center justify-center text-primary">
+    <div className="flex min-h-[40vh] items-center justify-center text-primary-text">
       <Spinner label={t`Loading`} className="[&_svg]:size-6" />
     </div>
   );

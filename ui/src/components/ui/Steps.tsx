@@ -19,8 +19,8 @@ export function Steps({ label, steps, current }: { label: string; steps: string[
               <span
                 className={cn(
                   'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
-                  done && 'border-primary bg-primary-soft text-primary',
-                  active && 'border-primary bg-primary text-white',
+                  done && 'border-primary bg-primary-soft text-primary-text',
+                  active && 'border-primary-fill bg-primary-fill text-on-primary',
                   !done && !active && 'border-line-strong text-faint',
                 )}
               >

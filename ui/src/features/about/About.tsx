@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/Spinner.tsx';
@@ -69,10 +69,7 @@ export function About() {
           title={`Baihu ${about.version}`}
           description={t`A panel for scheduled scripts that speaks Qinglong's API.`}
           actions={
-            <Link
-              href="/setting/checkUpdate"
-              className="inline-flex h-7 items-center rounded-md border border-primary bg-primary px-2.5 text-[13px] font-medium whitespace-nowrap text-on-primary hover:bg-primary-hover"
-            >
+            <Link href="/setting/checkUpdate" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
               {t`Check for updates`}
             </Link>
           }
@@ -116,12 +113,22 @@ export function About() {
             </Button>
           ))}
           {about.projectUrl && (
-            <a className="text-[13px] text-primary underline" href={about.projectUrl} target="_blank" rel="noreferrer">
+            <a
+              className="text-[13px] text-primary-text underline"
+              href={about.projectUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
               {t`Project page`}
             </a>
           )}
           {about.issuesUrl && (
-            <a className="text-[13px] text-primary underline" href={about.issuesUrl} target="_blank" rel="noreferrer">
+            <a
+              className="text-[13px] text-primary-text underline"
+              href={about.issuesUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
               {t`Report an issue`}
             </a>
           )}

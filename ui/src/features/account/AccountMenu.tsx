@@ -15,9 +15,11 @@ export function AccountMenu() {
   return (
     <DropdownMenu
       trigger={
-        <Button variant="ghost" size="bare" aria-label={t`Account menu`} className="px-1.5 text-[13px]">
+        // The name is the visible text where there is room; the button's name holds it (label in name, WCAG 2.5.3).
+        <Button variant="ghost" size="bare" className="px-1.5 text-[13px]">
           <Avatar src={user?.avatar} name={name} />
           <span className="hidden max-w-32 truncate md:inline">{name}</span>
+          <span className="sr-only">{t`Account menu`}</span>
         </Button>
       }
     >

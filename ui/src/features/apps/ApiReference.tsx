@@ -52,7 +52,7 @@ function OperationRow({ row }: { row: Row }) {
     <li className="px-4 py-2.5">
       <details>
         <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="w-14 font-mono text-[12px] font-semibold text-primary">{method.toUpperCase()}</span>
+          <span className="w-14 font-mono text-[12px] font-semibold text-primary-text">{method.toUpperCase()}</span>
           <code className="font-mono text-[13px] break-all">{path}</code>
           <span className="text-[12px] text-muted">
             <AccessText operation={operation} />

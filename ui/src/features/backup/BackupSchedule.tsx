@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SettingNumber } from '../../components/SettingNumber.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { SaveRow } from '../../components/SaveRow.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
@@ -57,11 +57,7 @@ export function BackupSchedule({
       </div>
       <PartPicker legend={t`Parts of scheduled backups`} value={parts} onChange={setParts} />
       {formError && <p className="text-xs text-danger-text">{formError}</p>}
-      <div>
-        <Button type="submit" variant="primary" loading={busy}>
-          {t`Save schedule`}
-        </Button>
-      </div>
+      <SaveRow busy={busy} label={t`Save schedule`} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { SaveRow } from '../../components/SaveRow.tsx';
 import { SettingNumber } from '../../components/SettingNumber.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { formatSize } from '../../lib/files.ts';
@@ -63,37 +64,30 @@ export function LogCleanupCard() {
         description={t`Every x days, run logs older than x days are removed. A log a run is still writing is never touched.`}
       />
       <CardBody className="flex flex-col gap-4">
-        <form onSubmit={save} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
-          <div className="min-w-0 flex-1">
-            <SettingNumber
-              label={label}
-              error={error ?? undefined}
-              hint={t`0 or empty: off. Runs now when saved, then every x days.`}
-              min={0}
-              max={maxLogRemoveDays}
-              value={days}
-              onChange={(value) => (setDays(value), setError(null))}
-            />
-          </div>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={busy}
-            className="self-start sm:mt-[26px]"
-            aria-label={t`Save ${label}`}
-          >
-            {t`Save`}
-          </Button>
-          <Button
-            onClick={runNow}
-            loading={running}
-            disabled={!status?.days || (last !== null && last.finishedAt === null)}
-            className="self-start sm:mt-[26px]"
-          >
-            {t`Run now`}
-          </Button>
+        <form onSubmit={save} noValidate className="flex flex-col gap-4">
+          <SettingNumber
+            label={label}
+            error={error ?? undefined}
+            hint={t`0 or empty: off. Runs now when saved, then every x days.`}
+            min={0}
+            max={maxLogRemoveDays}
+            value={days}
+            onChange={(value) => (setDays(value), setError(null))}
+          />
+          <SaveRow busy={busy} label={t`Save ${label}`}>
+            <Button
+              onClick={runNow}
+              loading={running}
+              disabled={!status?.days || (last !== null && last.finishedAt === null)}
+            >
+              {t`Run now`}
+            </Button>
+          </SaveRow>
         </form>
-        {status?.nextAt && <p className="text-[13px] text-muted">{t`Next run: ${formatDateTime(status.nextAt)}`}</p>}
+        {/* The retention job also runs for run history; with log deletion off there is no log deletion to await. */}
+        {status?.days && status.nextAt ? (
+          <p className="text-[13px] text-muted">{t`Next run: ${formatDateTime(status.nextAt)}`}</p>
+        ) : null}
         {last && last.finishedAt !== null && last.files !== null && (
           <Alert tone="info">
             {t`Last run ${formatDateTime(last.finishedAt)}: ${last.files} files (${formatSize(last.bytes ?? 0)}) and ${last.folders ?? 0} empty folders removed; ${last.inUse ?? 0} old logs in use kept.`}

@@ -23,7 +23,7 @@ export function Tile({
         href={href}
         className={cn(
           'text-2xl font-semibold tabular-nums hover:underline',
-          danger ? 'text-danger-text' : 'text-fg hover:text-primary',
+          danger ? 'text-danger-text' : 'text-fg hover:text-primary-text',
         )}
       >
         {value}
@@ -36,7 +36,10 @@ export function Tile({
 /** A small link inside a tile's line; red when it counts failures. */
 export function TileLink({ href, danger, children }: { href: string; danger?: boolean; children: ReactNode }) {
   return (
-    <Link href={href} className={cn('hover:underline', danger ? 'font-medium text-danger-text' : 'hover:text-primary')}>
+    <Link
+      href={href}
+      className={cn('hover:underline', danger ? 'font-medium text-danger-text' : 'hover:text-primary-text')}
+    >
       {children}
     </Link>
   );
@@ -74,7 +77,7 @@ export function TaskRow({ id, name, children }: { id: number | null; name: strin
         <Link
           href={`/crontab/detail?id=${id}`}
           title={name}
-          className="min-w-0 truncate font-medium hover:text-primary"
+          className="min-w-0 truncate font-medium hover:text-primary-text"
         >
           {name}
         </Link>

@@ -60,7 +60,7 @@ export default function DepTypeModal({ onClose }: ModalProps) {
       </ul>
       <p className="mt-3 text-[12px] text-muted">
         {t`Mirrors and the proxy are set in`}{' '}
-        <Link href="/setting/dependence" className="text-primary hover:underline">
+        <Link href="/setting/dependence" className="text-primary-text underline underline-offset-2">
           {t`Dependence Settings`}
         </Link>
       </p>

@@ -40,7 +40,7 @@ export function TypeTabs({
             onKeyDown={(e) => move(e, index)}
             className={cn(
               'shrink-0 border-b-2 px-4 py-2 text-[13px] whitespace-nowrap transition-colors',
-              selected ? 'border-primary font-medium text-primary' : 'border-transparent text-muted hover:text-fg',
+              selected ? 'border-primary font-medium text-primary-text' : 'border-transparent text-muted hover:text-fg',
             )}
           >
             {i18n._(typeLabels[type])}

@@ -14,6 +14,7 @@ import { hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import { createEnvs, envNameRule, envsChanged, getEnv, updateEnv, type EnvInput } from './api.ts';
 import { parseEnvLines, type LineProblem } from './lines.ts';
+import { overRunLimit } from './valueLimit.ts';
 import { TextField } from '../../components/TextField.tsx';
 
 interface Draft {
@@ -67,6 +68,14 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     });
   };
 
+  /** A value too big for a run, said at its field as it is typed (the server would refuse the save). */
+  const tooBig = (name: string, value: string): string | undefined => {
+    const over = overRunLimit(name, value);
+    if (!over) return undefined;
+    const { size, max } = over;
+    return t`This value is ${size} KB: a run can receive at most ${max} KB in one variable (Linux's limit).`;
+  };
+
   const lineProblem = (problem: LineProblem): string => {
     const { line } = problem;
     switch (problem.kind) {
@@ -97,7 +106,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
     const rows = drafts ?? [];
     rows.forEach((draft, index) => {
       found[`${index}.name`] = nameError(draft.name);
-      found[`${index}.value`] = draft.value === '' ? t`Please enter value` : undefined;
+      found[`${index}.value`] = draft.value === '' ? t`Please enter value` : tooBig(draft.name, draft.value);
     });
     const inputs = rows.map((draft) => ({
       name: draft.name.trim(),
@@ -211,7 +220,7 @@ export default function EnvFormModal({ onClose }: ModalProps) {
                     autoFocus={index === drafts.length - 1}
                   />
                   <div className="sm:order-3 sm:col-span-2">
-                    <Field label={t`Value`} error={errors[`${index}.value`]}>
+                    <Field label={t`Value`} error={errors[`${index}.value`] ?? tooBig(draft.name, draft.value)}>
                       {(control) => (
                         <Textarea
                           {...control}

@@ -16,7 +16,7 @@ export function RunNote({ run }: { run: LogRun }) {
     run.end === 'failed' || run.end === 'timeout' || run.end === 'interrupted'
       ? 'font-medium text-danger-text'
       : run.end === 'running'
-        ? 'text-primary'
+        ? 'text-primary-text'
         : '';
   return <span className={tone}>{text}</span>;
 }

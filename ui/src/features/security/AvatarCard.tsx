@@ -58,7 +58,7 @@ export function AvatarCard() {
           />
           <label
             htmlFor={id}
-            className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface px-3.5 font-medium hover:border-primary hover:text-primary peer-focus-visible:outline-2 peer-focus-visible:outline-primary"
+            className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface px-3.5 font-medium hover:border-primary hover:text-primary-text peer-focus-visible:outline-2 peer-focus-visible:outline-primary"
           >
             {busy && <Spinner />}
             {t`Upload avatar`}

@@ -125,7 +125,7 @@ export function TwoFactorSetup({ onActivated, onCancel }: { onActivated: () => v
         {step > 0 && <Button onClick={() => setStep(step - 1)}>{t`Previous`}</Button>}
         {step < 2 && (
           <Button variant="primary" onClick={() => setStep(step + 1)} disabled={step === 1 && !setup}>
-            {t`Next`}
+            {t({ message: 'Next', context: 'go to the next step' })}
           </Button>
         )}
       </div>

@@ -54,7 +54,9 @@ export function SettingsLayout({ children, title }: { children: ReactNode; title
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     '-mb-px block border-b-2 px-3 py-2.5 text-[14px] transition-colors',
-                    active ? 'border-primary font-medium text-primary' : 'border-transparent text-muted hover:text-fg',
+                    active
+                      ? 'border-primary font-medium text-primary-text'
+                      : 'border-transparent text-muted hover:text-fg',
                   )}
                 >
                   {i18n._(tab.title)}

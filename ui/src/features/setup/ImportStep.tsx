@@ -11,7 +11,9 @@ import { QinglongImportPanel } from '../qinglongImport/index.ts';
 export function ImportStep({ signInError, onDone }: { signInError: string | null; onDone: () => void }) {
   const { t } = useLingui();
   const [imported, setImported] = useState(false);
-  const next = <Button onClick={onDone}>{imported ? t`Continue` : t`Skip`}</Button>;
+  const next = (
+    <Button onClick={onDone}>{imported ? t`Continue` : t({ message: 'Skip', context: 'skip this setup step' })}</Button>
+  );
   // Without a session the import cannot run here; Settings → Other offers it after signing in.
   if (signInError !== null) {
     return (

@@ -11,7 +11,7 @@ import { sessionClient } from './signIn.ts';
  */
 export function NotificationStep({ signInError, onDone }: { signInError: string | null; onDone: () => void }) {
   const { t } = useLingui();
-  const skip = <Button onClick={onDone}>{t`Skip`}</Button>;
+  const skip = <Button onClick={onDone}>{t({ message: 'Skip', context: 'skip this setup step' })}</Button>;
 
   return (
     <div className="flex flex-col gap-4">

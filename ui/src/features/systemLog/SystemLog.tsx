@@ -108,7 +108,7 @@ export function SystemLog() {
       <CardBody className="flex flex-col gap-3">
         <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label={t`Filter the system log`}>
           <label className="flex flex-col gap-1 text-[13px]">
-            <span className="text-muted">{t`From`}</span>
+            <span className="text-muted">{t({ message: 'From', context: 'the first day of a date range' })}</span>
             <Input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </label>
           <label className="flex flex-col gap-1 text-[13px]">
@@ -127,6 +127,7 @@ export function SystemLog() {
             <span className="text-muted">{t`Text`}</span>
             <Input
               type="search"
+              aria-keyshortcuts="/"
               placeholder={t`Words in the message or its fields`}
               value={draft.text}
               onChange={(e) => setDraft({ ...draft, text: e.target.value })}

@@ -94,7 +94,7 @@ export function CheckUpdate() {
                 {check.releaseDate && <span className="text-[13px] text-muted">{check.releaseDate}</span>}
                 {check.lastLogLink && (
                   <a
-                    className="text-[13px] text-primary underline"
+                    className="text-[13px] text-primary-text underline"
                     href={check.lastLogLink}
                     target="_blank"
                     rel="noreferrer"

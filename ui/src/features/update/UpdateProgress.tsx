@@ -135,7 +135,7 @@ export function UpdateProgress() {
           title={t`Update progress`}
           description={t`Running version ${status.currentVersion}`}
           actions={
-            <Link href="/setting/checkUpdate" className="text-[13px] text-primary">
+            <Link href="/setting/checkUpdate" className="text-[13px] text-primary-text">
               {t`Check for updates`}
             </Link>
           }

@@ -24,7 +24,7 @@ export function LogFiles({ files }: { files: LogFile[] }) {
       {files.length >= logPageSize && (
         <p className="px-5 pt-2 text-[13px] text-muted">
           {t`The newest ${logPageSize} logs.`}{' '}
-          <Link href={`/log?file=${encodeURIComponent(newest)}`} className="text-primary hover:underline">
+          <Link href={`/log?file=${encodeURIComponent(newest)}`} className="text-primary-text hover:underline">
             {t`All logs of this task`}
           </Link>
         </p>
@@ -34,7 +34,10 @@ export function LogFiles({ files }: { files: LogFile[] }) {
           const path = `${file.directory}/${file.filename}`;
           return (
             <li key={path} className="flex flex-wrap items-center gap-x-3 px-5 py-1.5 text-[13px]">
-              <Link href={`/log?file=${encodeURIComponent(path)}`} className="font-mono text-primary hover:underline">
+              <Link
+                href={`/log?file=${encodeURIComponent(path)}`}
+                className="font-mono text-primary-text hover:underline"
+              >
                 {file.filename}
               </Link>
               <span className="text-muted tabular-nums">{formatDateTime(file.time)}</span>

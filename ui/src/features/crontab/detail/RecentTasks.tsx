@@ -48,7 +48,7 @@ export function RecentTasks() {
           </div>
         )}
         {loading && !error && rows.length === 0 && (
-          <div className="flex justify-center p-6 text-primary">
+          <div className="flex justify-center p-6 text-primary-text">
             <Spinner label={t`Loading`} />
           </div>
         )}
@@ -66,7 +66,7 @@ export function RecentTasks() {
                   href={`/crontab/detail?id=${cron.id}`}
                   className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-2.5 hover:bg-hover"
                 >
-                  <span className="min-w-0 flex-1 truncate font-medium text-primary">{cron.name}</span>
+                  <span className="min-w-0 flex-1 truncate font-medium text-primary-text">{cron.name}</span>
                   <LastResult cron={cron} />
                   <span className="text-[13px] text-muted">
                     <TimeCell ms={cron.last_execution_time ? cron.last_execution_time * 1000 : null} />

@@ -15,6 +15,7 @@ import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
 import { MoreFields } from './MoreFields.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
+import { useNameTaken } from './useNameTaken.ts';
 import { TextField } from '../../../components/TextField.tsx';
 
 const moreKeys = ['catch_up_minutes', 'notify_policy', 'log_name', 'work_dir', 'task_before', 'task_after'];
@@ -46,6 +47,7 @@ export default function CronFormModal({ onClose }: ModalProps) {
     );
   }, [id]);
 
+  const nameTaken = useNameTaken(draft?.name ?? '', id);
   const set = (patch: Partial<Draft>) => setDraft((current) => (current ? { ...current, ...patch } : current));
   const { errors, check, fail } = useFieldErrors(draft ?? emptyDraft, validate);
   const openMoreFor = (found: Errors) => {
@@ -94,6 +96,11 @@ export default function CronFormModal({ onClose }: ModalProps) {
           <TextField
             label={t`Name`}
             error={errors.name}
+            warning={
+              nameTaken
+                ? t`Another task already has this name. You can save it, but the two are easy to mix up.`
+                : undefined
+            }
             value={draft.name}
             onChange={(text) => set({ name: text })}
             autoComplete="off"

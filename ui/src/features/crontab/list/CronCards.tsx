@@ -51,11 +51,12 @@ export function CronCards({
               <span className="font-mono">{cron.schedule}</span>
               {cron.sub_id !== null && (
                 <span className="truncate">
-                  {t`From`} {subscriptionLabel(subscriptions, cron.sub_id)}
+                  {t({ message: 'From', context: 'the subscription a task came from' })}{' '}
+                  {subscriptionLabel(subscriptions, cron.sub_id)}
                 </span>
               )}
               <span>
-                {t`Next`} <TimeCell ms={cron.nextRunTime} />
+                {t({ message: 'Next', context: 'the time of the next run' })} <TimeCell ms={cron.nextRunTime} />
               </span>
             </div>
             {cron.labels.length > 0 && <Labels labels={cron.labels} />}

@@ -21,7 +21,7 @@ export function NameCell({ cron }: { cron: Cron }) {
       <Link
         href={`/crontab/detail?id=${cron.id}`}
         title={cron.name}
-        className="min-w-0 truncate font-medium text-fg hover:text-primary"
+        className="min-w-0 truncate font-medium text-fg hover:text-primary-text"
       >
         {cron.name}
       </Link>

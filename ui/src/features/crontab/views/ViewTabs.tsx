@@ -37,7 +37,9 @@ export function ViewTabs({
               onClick={() => onChange(view)}
               className={cn(
                 'shrink-0 border-b-2 px-3 py-2 text-[13px] whitespace-nowrap transition-colors',
-                selected ? 'border-primary font-medium text-primary' : 'border-transparent text-muted hover:text-fg',
+                selected
+                  ? 'border-primary font-medium text-primary-text'
+                  : 'border-transparent text-muted hover:text-fg',
               )}
             >
               {viewName(view)}
