@@ -4,10 +4,11 @@
 # Debian rather than Alpine: the pip packages users install come as glibc wheels (Qinglong ships a -debian image for
 # the same reason), and trixie's Node.js is 20.19, the major the tests run on. Build arguments, all optional:
 #   BASE_IMAGE           the Debian trixie image every stage starts from (the image test tier passes one it made with
-#                        debootstrap: test/image/README.md)
+#                        debootstrap: scripts/image.sh)
 #   NPM_REGISTRY         an npm registry mirror for the build, e.g. https://registry.npmmirror.com/
-#   APT_MIRROR           a Debian mirror that replaces deb.debian.org, e.g. https://mirrors.tuna.tsinghua.edu.cn
-#                        (kept in the image, where the panel's Linux dependencies use it)
+#   APT_MIRROR           a Debian mirror that replaces deb.debian.org, e.g. http://mirrors.tuna.tsinghua.edu.cn
+#                        (plain http: apt checks signatures, and the base has no CA bundle yet; kept in the image,
+#                        where the panel's Linux dependencies use it)
 #   NODE_EXTRA_CA_CERTS  a CA bundle the build's downloads trust (a company proxy that re-signs TLS): a path inside
 #                        the build, handed in as a read-only volume and never copied into the image, e.g.
 #                        podman build -v /etc/ssl/certs/ca-certificates.crt:/run/build-ca.crt:ro \
@@ -57,14 +58,11 @@ RUN npm ci --prefix script-packages --omit=dev --no-audit --no-fund --registry "
 
 # ---- build: the UI, the daemon bundle and the native helpers --------------------------------------------------------
 FROM modules AS build
-# What the build and the image need (tests and benchmarks stay out: a change there rebuilds nothing).
-COPY tsconfig.json CHANGELOG.md ./
+# Only what the build reads: a change to the tests, the docs or the shell scripts rebuilds nothing here.
+COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY daemon ./daemon
 COPY ui ./ui
-COPY shell ./shell
-COPY docker ./docker
-COPY docs ./docs
 # The image is built without .git: the commit and the build date come in as build arguments (About page).
 #   docker build --build-arg BAIHU_COMMIT=$(git rev-parse HEAD) --build-arg BAIHU_BUILD_DATE=$(date -u +%FT%TZ) .
 ARG BAIHU_COMMIT=""
@@ -112,19 +110,19 @@ ENV NODE_ENV=production \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 COPY --from=toolchain /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/npm
-COPY --from=build /baihu/package.json /baihu/package-lock.json /baihu/tsconfig.json ./
+COPY package.json package-lock.json tsconfig.json ./
 COPY --from=modules /production/node_modules ./node_modules
 COPY --from=modules /baihu/script-packages ./script-packages
 COPY --from=build /baihu/ui/dist ./ui/dist
 # daemon/ holds the bundle (dist/), the sources (`ql`), the run reaper and the process starter built above
 # (native/baihu-reaper and native/baihu-spawner).
 COPY --from=build /baihu/daemon ./daemon
-COPY --from=build /baihu/shell ./shell
+COPY shell ./shell
 # docker/ holds the entrypoint, the health check and select-version.mjs (which version starts: docs/update.md).
-COPY --from=build /baihu/docker ./docker
+COPY docker ./docker
 # The guides and the changelog, shown on the About page.
-COPY --from=build /baihu/docs ./docs
-COPY --from=build /baihu/CHANGELOG.md ./CHANGELOG.md
+COPY docs ./docs
+COPY CHANGELOG.md ./
 
 # The data dir is writable by any uid so `--user 1000:1000` works on a fresh anonymous volume; a bind-mounted
 # ./data keeps the host's ownership (make it writable for that user, or run as root with PUID/PGID).
