@@ -25,11 +25,14 @@ ARG NODE_EXTRA_CA_CERTS=""
 ARG NPM_VERSION=11.19.1
 ARG NPM_INTEGRITY=sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
 RUN set -eu; \
-    if [ -n "$APT_MIRROR" ]; then find /etc/apt -maxdepth 2 -type f \( -name sources.list -o -path '*/sources.list.d/*' \) \
-      -exec sed -i -E "s#https?://deb\.debian\.org#${APT_MIRROR%/}#" {} +; fi; \
+    if [ -n "$APT_MIRROR" ]; then \
+      find /etc/apt -maxdepth 2 -type f \( -name sources.list -o -path '*/sources.list.d/*' \) \
+        -exec sed -i -E "s#https?://deb\.debian\.org#${APT_MIRROR%/}#" {} +; \
+    fi; \
     ca="${NODE_EXTRA_CA_CERTS:+-o Acquire::https::CAInfo=$NODE_EXTRA_CA_CERTS}"; \
     apt-get $ca update; \
-    DEBIAN_FRONTEND=noninteractive apt-get $ca -o Dpkg::Options::=--force-unsafe-io install -y --no-install-recommends \
+    DEBIAN_FRONTEND=noninteractive apt-get $ca -o Dpkg::Options::=--force-unsafe-io install -y \
+      --no-install-recommends \
       nodejs libnode-dev python3 make g++ libc6-dev ca-certificates; \
     rm -rf /var/lib/apt/lists/*
 COPY scripts/install-npm.mjs /tmp/
@@ -53,14 +56,15 @@ RUN npm ci --no-audit --no-fund --registry "${NPM_REGISTRY:-https://registry.npm
  && npm prune --prefix /production --omit=dev --no-audit --no-fund
 # axios, got, undici, dotenv, crypto-js, tough-cookie: what Qinglong's image lets every script require (NODE_PATH).
 COPY script-packages/package.json script-packages/package-lock.json ./script-packages/
-RUN npm ci --prefix script-packages --omit=dev --no-audit --no-fund --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
+RUN npm ci --prefix script-packages --omit=dev --no-audit --no-fund \
+      --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
  && npm cache clean --force
 
 # ---- build: the UI, the daemon bundle and the native helpers --------------------------------------------------------
 FROM modules AS build
 # Only what the build reads: a change to the tests, the docs or the shell scripts rebuilds nothing here.
 COPY tsconfig.json ./
-COPY scripts ./scripts
+COPY scripts/build-daemon.mjs ./scripts/
 COPY daemon ./daemon
 COPY ui ./ui
 # The image is built without .git: the commit and the build date come in as build arguments (About page).
@@ -78,16 +82,20 @@ RUN node scripts/build-reaper.mjs --required --force \
 FROM ${BASE_IMAGE}
 ARG APT_MIRROR=""
 ARG NODE_EXTRA_CA_CERTS=""
-# nodejs (npm comes from the toolchain: the dependency area installs with it, as Qinglong's users expect); python3 and pip for users'
-# scripts (python is python3); bash, git and openssh-client for tasks and subscriptions (keys in data/ssh.d); curl,
-# as shell tasks use it; tini as PID 1; tzdata so TZ works; procps so process-group kills and `ps` behave as on a
-# full Linux; util-linux's setpriv for PUID/PGID. No compiler: native npm packages need the build stage's tools.
+# nodejs (npm comes from the toolchain: the dependency area installs with it, as Qinglong's users expect); python3
+# and pip for users' scripts (python is python3); bash, git and openssh-client for tasks and subscriptions (keys in
+# data/ssh.d); curl, as shell tasks use it; tini as PID 1; tzdata so TZ works; procps so process-group kills and `ps`
+# behave as on a full Linux; util-linux's setpriv for PUID/PGID. No compiler: native npm packages need the build
+# stage's tools.
 RUN set -eu; \
-    if [ -n "$APT_MIRROR" ]; then find /etc/apt -maxdepth 2 -type f \( -name sources.list -o -path '*/sources.list.d/*' \) \
-      -exec sed -i -E "s#https?://deb\.debian\.org#${APT_MIRROR%/}#" {} +; fi; \
+    if [ -n "$APT_MIRROR" ]; then \
+      find /etc/apt -maxdepth 2 -type f \( -name sources.list -o -path '*/sources.list.d/*' \) \
+        -exec sed -i -E "s#https?://deb\.debian\.org#${APT_MIRROR%/}#" {} +; \
+    fi; \
     ca="${NODE_EXTRA_CA_CERTS:+-o Acquire::https::CAInfo=$NODE_EXTRA_CA_CERTS}"; \
     apt-get $ca update; \
-    DEBIAN_FRONTEND=noninteractive apt-get $ca -o Dpkg::Options::=--force-unsafe-io install -y --no-install-recommends \
+    DEBIAN_FRONTEND=noninteractive apt-get $ca -o Dpkg::Options::=--force-unsafe-io install -y \
+      --no-install-recommends \
       nodejs python3 python3-pip python-is-python3 bash git openssh-client curl ca-certificates \
       tini tzdata procps util-linux; \
     rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin

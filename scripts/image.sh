@@ -83,7 +83,8 @@ build() {
   args+=(--build-arg "BAIHU_COMMIT=$(git rev-parse HEAD 2>/dev/null || true)")
   args+=(--build-arg "BAIHU_BUILD_DATE=$(git log -1 --format=%cI 2>/dev/null || true)")
   if [[ -n "${NODE_EXTRA_CA_CERTS:-}" && -f "$NODE_EXTRA_CA_CERTS" ]]; then
-    args+=(-v "$(realpath "$NODE_EXTRA_CA_CERTS"):/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
+    args+=(-v "$(realpath "$NODE_EXTRA_CA_CERTS"):/run/build-ca.crt:ro")
+    args+=(--build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
   fi
   [[ -z "${NPM_REGISTRY:-}" ]] || args+=(--build-arg "NPM_REGISTRY=$NPM_REGISTRY")
   [[ -z "${APT_MIRROR:-}" ]] || args+=(--build-arg "APT_MIRROR=$APT_MIRROR")

@@ -41,7 +41,7 @@ image_tools_missing() {
   return 1
 }
 run_image_tier() {
-  if [[ $(id -u) -eq 0 ]] && image_tools_missing && command -v apt-get >/dev/null 2>&1; then
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1 && image_tools_missing; then
     echo "Installing Debian's buildah, podman and debootstrap for the image tests..."
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah podman debootstrap >/dev/null
