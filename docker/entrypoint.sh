@@ -6,7 +6,8 @@
 #    asked for, e.g. from the panel).
 #  - Exit code 78 (EX_CONFIG: a bad BAIHU_* variable) is not retried: restarting cannot fix it.
 #  - SIGTERM / SIGINT (docker stop, Ctrl-C) are forwarded to the daemon; when it has exited, so does this script.
-#  - Runs as any user. As root with PUID (and PGID) set, it hands the data directory to that user and drops to it.
+#  - Runs as any user. As root with PUID (and PGID) set, it hands the data directory to that user and drops to it
+#    (setpriv, from util-linux).
 #
 #  - Versions (docs/update.md): before each start, docker/select-version.mjs picks the image's own version or a newer
 #    one the panel (or `ql update`) staged under data/update/. A staged version's first start is a trial: it must
@@ -39,8 +40,8 @@ if [[ "$(id -u)" == 0 && -n "${PUID:-}" && "${PUID}" != 0 ]]; then
     log "PUID and PGID must be numeric ids (got PUID=${PUID} PGID=${PGID:-})"
     exit 78
   fi
-  if ! command -v su-exec >/dev/null 2>&1; then
-    log "PUID is set but su-exec is not installed; cannot drop privileges"
+  if ! command -v setpriv >/dev/null 2>&1; then
+    log "PUID is set but setpriv (util-linux) is not installed; cannot drop privileges"
     exit 78
   fi
   mkdir -p "$data_dir"
@@ -49,8 +50,9 @@ if [[ "$(id -u)" == 0 && -n "${PUID:-}" && "${PUID}" != 0 ]]; then
     log "giving $data_dir to $PUID:$pgid"
     chown -R "$PUID:$pgid" "$data_dir"
   fi
-  export HOME="${HOME:-/tmp}"
-  exec su-exec "$PUID:$pgid" "$0" "$@"
+  # root's home is not that user's: npm and pip keep their caches under HOME.
+  [[ -n "${HOME:-}" && "$HOME" != /root ]] || export HOME=/tmp
+  exec setpriv --reuid="$PUID" --regid="$pgid" --clear-groups -- "$0" "$@"
 fi
 
 # --- data directory ---------------------------------------------------------------------------------------------

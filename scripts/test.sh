@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test tier and ends with node's test summary. `npm test` = all tiers (with the static checks first, and
-# the unit and integration tiers once more under a second time zone); `npm test -- unit|integration|e2e` runs one tier.
+# the unit and integration tiers once more under a second time zone, and the image tier last); `npm test -- unit|
+# integration|e2e|image` runs one tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s globstar nullglob
@@ -31,6 +32,30 @@ ensure_chromium() {
   exit 1
 }
 
+# The image tier (test/image/): this checkout's Dockerfile built with buildah on a Debian base made with debootstrap
+# (scripts/image.sh; both cached, docs/performance.md says how long), then run by the tests. Needs root; on Debian it
+# installs buildah, podman and debootstrap itself. It is the last tier of `npm test`.
+image_tools_missing() {
+  local tool
+  for tool in buildah podman debootstrap; do command -v "$tool" >/dev/null 2>&1 || return 0; done
+  return 1
+}
+run_image_tier() {
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1 && image_tools_missing; then
+    echo "Installing Debian's buildah, podman and debootstrap for the image tests..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah podman debootstrap >/dev/null
+  fi
+  if [[ $(id -u) -ne 0 ]] || image_tools_missing; then
+    echo "The image tests need root and Debian's buildah, podman and debootstrap packages" >&2
+    echo "(apt-get install buildah podman debootstrap)." >&2
+    exit 1
+  fi
+  BAIHU_TEST_IMAGE="$(scripts/image.sh build | tail -n 1)"
+  export BAIHU_TEST_IMAGE
+  node --import tsx --test --test-reporter=spec --test-concurrency=1 test/image/**/*.test.ts
+}
+
 # The run reaper (daemon/native/reaper.c) is what the runner tests exercise: (re)build it when its source changed.
 node scripts/build-reaper.mjs --quiet
 
@@ -50,13 +75,14 @@ case "$tier" in
     ;;
   unit) files=(test/unit/**/*.test.ts) ;;
   integration) files=(test/integration/**/*.test.ts) ;;
+  image) files=(test/image/**/*.test.ts) ;;
   e2e)
     ensure_chromium
     npm run --silent build:ui
     files=(test/e2e/**/*.test.ts)
     ;;
   *)
-    echo "usage: npm test [-- all|unit|integration|e2e]" >&2
+    echo "usage: npm test [-- all|unit|integration|e2e|image]" >&2
     exit 2
     ;;
 esac
@@ -71,6 +97,10 @@ run_tests() {
 }
 
 # Node 20 does not expand globs itself: bash does (globstar), and a missing tier fails above instead of passing.
+if [[ "$tier" == image ]]; then
+  run_image_tier
+  exit
+fi
 if [[ "$tier" != all ]]; then
   exec node --import tsx --test --test-reporter=spec --test-concurrency=2 "${files[@]}"
 fi
@@ -87,3 +117,4 @@ for file in test/unit/**/*.test.ts test/integration/**/*.test.ts; do
 done
 echo "Unit and integration tiers again under TZ=$zone"
 TZ="$zone" run_tests "${zoned[@]}"
+run_image_tier

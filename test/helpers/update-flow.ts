@@ -20,6 +20,7 @@ import type { TestContext } from 'node:test';
 import * as tar from 'tar';
 import { unpackRelease } from '../../daemon/src/modules/update/unpack.ts';
 import { freePort, repo, runEntrypoint, type EntrypointRun } from './entrypoint.ts';
+import { panelClient } from './panel-client.ts';
 import { buildRelease, sha256, type BuiltRelease } from './releases.ts';
 
 export interface Installation {
@@ -63,46 +64,17 @@ export async function install(t: TestContext, appDir: string, env: Record<string
     },
     path.join(appDir, 'docker', 'entrypoint.sh'),
   );
-  let token = '';
-  const request = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, {
-      method,
-      headers: {
-        'accept-language': 'en',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json().catch(() => ({}))) as { code: number; data: unknown };
-    return { status: res.status, code: json.code, data: json.data as never };
-  };
-  const health = async () => {
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      const body = (await res.json()) as { data?: { status?: string; version?: string; uptime?: number } };
-      return body.data?.status === 'ok' ? { version: body.data.version ?? '', uptime: body.data.uptime ?? 0 } : null;
-    } catch {
-      return null;
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  while (!(await health())) {
-    if (Date.now() > deadline || run.child.exitCode !== null) throw new Error(`did not start:\n${run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const credentials = { username: 'keeper', password: 'correct-horse-42' };
-  await request('PUT', 'user/init', credentials);
-  const login = await request('POST', 'user/login', credentials);
-  token = (login.data as { token: string }).token;
+  const client = panelClient(url);
+  await client.healthy(60_000, () => run.child.exitCode === null, run.output);
+  await client.setUp();
   return {
     appDir,
     dataDir,
     port,
     url,
     run,
-    api: request as Installation['api'],
-    health,
+    api: client.api,
+    health: client.health,
     async stop() {
       if (run.child.exitCode !== null) return run.child.exitCode;
       run.child.kill('SIGTERM');
@@ -126,12 +98,17 @@ export async function answersWith(installation: Installation, version: string, s
  * A release of this checkout with `version` whose daemon never answers (its server only waits): what a broken
  * release looks like to the entrypoint.
  */
-export async function hangingRelease(t: TestContext, version: string): Promise<BuiltRelease> {
+export function hangingRelease(t: TestContext, version: string): Promise<BuiltRelease> {
+  return releaseWithServer(t, version, 'setInterval(() => {}, 1000);\n');
+}
+
+/** A release of this checkout with `version` whose daemon bundle (daemon/dist/server.mjs) is `source`. */
+export async function releaseWithServer(t: TestContext, version: string, source: string): Promise<BuiltRelease> {
   const built = buildRelease(t, version);
   const tree = path.join(built.dir, 'tree');
   mkdirSync(tree);
   await tar.x({ file: built.tarball, cwd: tree });
-  writeFileSync(path.join(tree, 'daemon', 'dist', 'server.mjs'), 'setInterval(() => {}, 1000);\n');
+  writeFileSync(path.join(tree, 'daemon', 'dist', 'server.mjs'), source);
   rmSync(built.tarball);
   await tar.c({ gzip: true, file: built.tarball, cwd: tree, portable: true }, readdirSync(tree).sort());
   return { ...built, sha256: sha256(readFileSync(built.tarball)) };

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Dependency } from '../../daemon/src/contract/dependencies.ts';
 import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enums.ts';
-import { call, signedIn, tempDir, type CallOptions } from '../helpers/app.ts';
+import { call, signedIn, type CallOptions } from '../helpers/app.ts';
+import { buildWheel, simpleIndex } from '../helpers/packages.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
 import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
 
@@ -126,52 +126,9 @@ test('npm: a package that does not exist ends in install failed with npm error i
   assert.match(notice.body, /Dependency install failed|依赖安装失败/);
 });
 
-/** A wheel built by hand: a zip with the module and its dist-info (METADATA, WHEEL, RECORD). */
-function buildWheel(dir: string): { file: string; bytes: Buffer } {
-  const file = 'baihu_demo-1.0-py3-none-any.whl';
-  const script = `
-import base64, hashlib, sys, zipfile
-files = {
-  'baihu_demo/__init__.py': b'VALUE = 42\\n',
-  'baihu_demo-1.0.dist-info/METADATA': b'Metadata-Version: 2.1\\nName: baihu-demo\\nVersion: 1.0\\n',
-  'baihu_demo-1.0.dist-info/WHEEL': b'Wheel-Version: 1.0\\nGenerator: baihu-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n',
-}
-def digest(data):
-  return 'sha256=' + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()
-record = ''.join(f'{name},{digest(data)},{len(data)}\\n' for name, data in files.items())
-record += 'baihu_demo-1.0.dist-info/RECORD,,\\n'
-with zipfile.ZipFile(sys.argv[1], 'w') as z:
-  for name, data in files.items():
-    z.writestr(name, data)
-  z.writestr('baihu_demo-1.0.dist-info/RECORD', record)
-`;
-  const target = path.join(dir, file);
-  execFileSync('python3', ['-c', script, target]);
-  return { file, bytes: readFileSync(target) };
-}
-
-/** A PEP 503 simple index that serves one wheel. */
-async function simpleIndex(t: TestContext, wheel: { file: string; bytes: Buffer }): Promise<string> {
-  const sha = createHash('sha256').update(wheel.bytes).digest('hex');
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/simple/baihu-demo/') {
-      res.setHeader('content-type', 'text/html');
-      res.end(`<html><body><a href="/files/${wheel.file}#sha256=${sha}">${wheel.file}</a></body></html>`);
-    } else if (req.url === `/files/${wheel.file}`) {
-      res.end(wheel.bytes);
-    } else {
-      res.statusCode = 404;
-      res.end('not found');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => server.close());
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/simple/`;
-}
-
 test('pip: a package from the configured index installs into data/deps, tasks import it, removal deletes its files', async (t) => {
   const { api, app, dataDir } = await setup(t);
-  const index = await simpleIndex(t, buildWheel(tempDir(t)));
+  const index = await simpleIndex(t, buildWheel());
   const set = await api('PUT', '/api/system/config/python-mirror', { payload: { pythonMirror: index } });
   assert.equal(set.body.code, 200, JSON.stringify(set.body));
 

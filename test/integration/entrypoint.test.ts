@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -16,6 +16,7 @@ const fakeDaemon = `#!/usr/bin/env bash
 n=$(( $(cat "$STATE/starts" 2>/dev/null || echo 0) + 1 ))
 echo "$n" > "$STATE/starts"
 echo "$$" >> "$STATE/pids"
+echo "$(id -u):$(id -g) $HOME" >> "$STATE/who"
 if [[ -n "\${EXIT_CODE:-}" ]]; then exit "$EXIT_CODE"; fi
 if (( n == 1 )); then exit 3; fi
 trap 'kill "$sleeper" 2>/dev/null; echo stopped >> "$STATE/events"; exit 0' TERM INT
@@ -58,6 +59,30 @@ test('entrypoint: creates the data layout, restarts a crash, stops on SIGTERM le
   await until('every process to be gone', () => pids.every((pid) => !alive(pid)), 3000);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   assert.equal(read(path.join(state, 'starts')).trim(), '2', 'not restarted after the stop');
+});
+
+test('entrypoint: as root with PUID/PGID, it gives the data directory to that user and runs the daemon as it', async (t) => {
+  const { dir, state, dataDir, env } = fakeSetup(t);
+  // The stand-in daemon and its state must be reachable by the user it becomes.
+  chmodSync(dir, 0o755);
+  chmodSync(state, 0o777);
+  const run = runEntrypoint(t, { ...env, PUID: '4321', PGID: '4322', HOME: '/root' });
+  await until('the second start', () => read(path.join(state, 'events')).includes('up'), 15_000);
+  const who = read(path.join(state, 'who')).trim().split('\n');
+  if (process.getuid?.() === 0) {
+    // setpriv: that uid and gid, and a HOME it can write (npm and pip keep their caches there).
+    assert.deepEqual(who, ['4321:4322 /tmp', '4321:4322 /tmp'], run.output());
+    for (const folder of [dataDir, path.join(dataDir, 'db'), path.join(dataDir, 'log')]) {
+      const { uid, gid } = statSync(folder);
+      assert.deepEqual([uid, gid], [4321, 4322], folder);
+    }
+    assert.match(run.output(), /giving .* to 4321:4322/);
+  } else {
+    // Not root: PUID cannot be honoured and is ignored; the daemon runs as whoever started the container.
+    assert.equal(who[0], `${process.getuid?.()}:${process.getgid?.()} /root`);
+  }
+  run.child.kill('SIGTERM');
+  assert.equal((await run.exited).code, 0);
 });
 
 test('entrypoint: exit code 78 (bad configuration) is not retried', async (t) => {
