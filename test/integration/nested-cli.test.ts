@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import type { Cron } from '../../daemon/src/contract/crons.ts';
-import { call, signedIn } from '../helpers/app.ts';
+import { call, signedIn, tempDir } from '../helpers/app.ts';
 import { runsOf, waitFor } from '../helpers/crons.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
@@ -33,8 +34,12 @@ process.stdout.write(execFileSync('task', ['inner.js']));
     path.join(dataDir, 'scripts', 'inner.js'),
     `QLAPI.getEnvs({ searchValue: 'MY_TOKEN' }).then((r) => console.log('inner sees ' + r.data[0].value));\n`,
   );
+  // `ql raw file://…` is taken as Qinglong's `ql raw` takes it: a file of this machine.
+  const local = path.join(tempDir(t), 'local_copy.js');
+  writeFileSync(local, "console.log('copied by ql raw');\n");
   const commands = {
     raw: `ql raw ${served.url}/sub/fetched.js`,
+    file: `ql raw ${pathToFileURL(local).href}`,
     where: 'echo "where: $BAIHU_HOST $BAIHU_PORT $BAIHU_BASE_URL"',
     nested: 'task outer.js',
   };
@@ -58,9 +63,29 @@ process.stdout.write(execFileSync('task', ['inner.js']));
     readFileSync(path.join(dataDir, 'scripts', 'fetched', 'fetched.js'), 'utf8'),
     "console.log('pulled by ql raw');\n",
   );
-  const subs = (await api('GET', '/subscriptions')).body.data as { url: string }[];
-  assert.deepEqual(
-    subs.map((sub) => sub.url),
-    [`${served.url}/sub/fetched.js`],
+  assert.equal(
+    readFileSync(path.join(dataDir, 'scripts', 'local_copy', 'local_copy.js'), 'utf8'),
+    "console.log('copied by ql raw');\n",
   );
+  const subs = (await api('GET', '/subscriptions')).body.data as { id: number; url: string; name: string }[];
+  assert.deepEqual(
+    subs.map((sub) => sub.url).sort(),
+    [`${served.url}/sub/fetched.js`, pathToFileURL(local).href].sort(),
+  );
+
+  // Through the API a local file stays refused (it would hand a session or an application any file the daemon
+  // reads); the one the shell set is kept when the subscription is edited.
+  const refused = await api('POST', '/subscriptions', {
+    name: 'secrets',
+    type: 'file',
+    url: 'file:///etc/passwd',
+    schedule_type: 'crontab',
+    schedule: '0 0 * * *',
+  });
+  assert.equal(refused.status, 400, JSON.stringify(refused.body));
+  const fromShell = subs.find((sub) => sub.url.startsWith('file:'))!;
+  const renamed = await api('PUT', '/subscriptions', { id: fromShell.id, name: 'renamed in the panel' });
+  assert.equal(renamed.body.code, 200, JSON.stringify(renamed.body));
+  const moved = await api('PUT', '/subscriptions', { id: fromShell.id, url: 'file:///etc/passwd' });
+  assert.equal(moved.status, 400, 'not to another local file');
 });
