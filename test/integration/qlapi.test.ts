@@ -15,14 +15,13 @@ import type { Env } from '../../daemon/src/contract/envs.ts';
 import { qlapiNodePreload, qlapiPythonDir } from '../../daemon/src/jobs/executor/qlapi-preload.ts';
 import { call, signedIn } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { startRecorder } from '../helpers/recorder.ts';
 
 const exec = promisify(execFile);
 
 async function panel(t: TestContext) {
   const started = await signedIn(t);
   const { app, token } = started;
-  await allowRecorders(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const hook = await startRecorder(t);
   const channel = {
