@@ -59,8 +59,8 @@ export interface ProcessRunnerOptions {
   /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
   logLimitBytes?: () => number;
   /**
-   * The environment of the run this one runs inside (a `task` typed in a running task: cli/task.ts), taken whole
-   * instead of built from the panel's variables and the whitelist (environment.ts, nestedEnvironment).
+   * The environment of the run this one runs inside (a `task` typed in a running task: cli/task-inline.ts), taken
+   * whole instead of built from the panel's variables and the whitelist (environment.ts, nestedEnvironment).
    */
   within?: Readonly<NodeJS.ProcessEnv>;
 }
@@ -169,7 +169,7 @@ export class ProcessRunner implements TaskRunner {
           })
         : 0;
 
-    // A chain's `task` parts source task_before.sh / task_after.sh each (cli/task.ts), so the chain does not.
+    // A chain's `task` parts source task_before.sh / task_after.sh each (cli/task-inline.ts), so the chain does not.
     const steps = this.steps.forRun(env, { hooks: !(command.kind === 'shell' && command.chain) });
     // Only what the wrapper uses: each variable it reads costs bash a command on every run.
     const wrapperEnv: Record<string, string> = { ...env, BAIHU_CONFIG_DIR: paths.config, BAIHU_SOURCE: steps.source };

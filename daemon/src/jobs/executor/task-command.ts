@@ -2,9 +2,10 @@
  * Parses a task's command the way Qinglong's otask.sh reads it (pure; no file system):
  *   task <script> [now | conc ENV [nums] | desi ENV nums | script args...] [-m <time>] [-l] [-- script args...]
  * A command that does not start with `task ` (a `ql ...` command included) is a plain shell command, and so is
- * `task <something that is not a .js/.mjs/.cjs/.py/.pyc/.ts/.sh file>` (Qinglong's run_else). A `task` line with a shell
- * operator or expansion (`task a.sh && task b.py`, `task a.js > /dev/null; task b.sh`, `task a.js "$X"`) is a chain:
- * bash runs the line as typed, as Qinglong's does, and each `task` in it is shell/task, which runs inside the run.
+ * `task <something that is not a .js/.mjs/.cjs/.py/.pyc/.ts/.sh file>` (Qinglong's run_else). A `task` line with a
+ * shell operator or expansion (`task a.sh && task b.py`, `task a.js > /dev/null; task b.sh`, `task a.js "$X"`) is a
+ * chain: bash runs the line as typed, as Qinglong's does, and each `task` in it is shell/task, which runs inside the
+ * run.
  */
 import path from 'node:path';
 import { isScriptFile, relativeToScripts } from './script.ts';
