@@ -15,7 +15,7 @@ import { readHost, type Config, type Host } from './config.ts';
 import type { AppContext } from './context.ts';
 import { daemonCommitIntervalMs, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { localUrl } from './http/local-url.ts';
+import { localAddressEnv, localUrl } from './http/local-url.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { switchToIncrementalVacuum } from './db/vacuum.ts';
 import { serverOptions } from './http/server-options.ts';
@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     daemonEnv: host.processEnvironment,
     // Read at each run start (kept until the envs table changes), so a change applies to the next run.
     variables: () => envs.service.variables(),
-    extraEnv: () => dependencyEnv,
+    extraEnv: () => ({ ...dependencyEnv, ...localAddressEnv(app, config) }),
     language: () => writtenLanguage(settings),
     logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
   });

@@ -62,7 +62,9 @@
     return shape ? ok(shape(answer.data)) : ok();
   };
 
-  // Qinglong's gRPC messages carried these fields only: keep the replies the same shape.
+  // Qinglong's gRPC messages carried these fields only: keep the replies the same shape. `position` is an int64
+  // there, which its client hands scripts as a string of the whole number.
+  const int64 = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(Math.trunc(value)) : value);
   const envItem = (env) =>
     env && {
       id: env.id,
@@ -70,7 +72,7 @@
       value: env.value,
       remarks: env.remarks || '',
       status: env.status,
-      position: env.position,
+      position: int64(env.position),
     };
   const cronItem = (cron) =>
     cron && {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { account, call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot as save, startPanel } from '../helpers/browser.ts';
-import { allowRecorders, startRecorder, type Recorded } from '../helpers/recorder.ts';
+import { startRecorder, type Recorded } from '../helpers/recorder.ts';
 
 /** A full-page screenshot from the top, so the sticky header sits where a person sees it. */
 async function screenshot(page: Page, name: string) {
@@ -39,7 +39,6 @@ function assertTestMessage(request: Recorded) {
 test('settings page: webhook saved after a test, refused channel keeps the old settings, send test, task policy', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
-  await allowRecorders(panel.app);
   await initAccount(panel.app);
   const token = await login(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
@@ -95,6 +94,18 @@ test('settings page: webhook saved after a test, refused channel keeps the old s
   await page.reload();
   assert.ok(await page.getByRole('radio', { name: 'On failure and on recovery' }).isChecked());
 
+  // A notice of the owner's that did not go (the service refuses now): the page says when, where, and why.
+  hook.answer(() => ({ status: 500, body: { message: 'quota exceeded' } }));
+  panel.app.ctx.notifier.send('Task failed: nightly', 'Exit code 1');
+  await panel.app.ctx.notifier.idle();
+  await page.reload();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Last notification: .+ through Custom webhook, not delivered: quota exceeded$/ })
+    .waitFor();
+  await screenshot(page, 'notification-settings-desktop-en-light-last-delivery');
+  hook.answer(() => ({ body: 'ok' }));
+
   // Phone, Chinese, dark: the same form with its labels and messages in Chinese.
   const phone = await openPage(browser, { viewport: 'phone', locale: 'zh-CN', colorScheme: 'dark' });
   await phone.context.addInitScript((value) => localStorage.setItem('baihu_token', value), token);
@@ -112,7 +123,6 @@ test('settings page: webhook saved after a test, refused channel keeps the old s
 test('first-run wizard: account, then a webhook saved from the notification step, then completion', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
-  await allowRecorders(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
   const { page } = await openPage(browser, { colorScheme: 'dark' });
 
@@ -166,12 +176,16 @@ test('first-run wizard on a phone in Chinese: the notification step can be skipp
   assert.deepEqual(stored.body.data, { type: 'closed' });
 });
 
-test('settings page: a webhook at a local address is refused with the reason; allowing it lets the test through', async (t) => {
+test('settings page: an owner who refused local addresses sees why a webhook is refused; an entry lets it through', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
   await initAccount(panel.app);
   const token = await login(panel.app);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
+  // Local addresses are reached by default; this owner turned that off.
+  const refused = { allowLocal: false, allowed: [] };
+  const set = await call(panel.app, 'PUT', '/api/user/notification/local-targets', { token, payload: refused });
+  assert.equal(set.body.code, 200);
 
   const { context, page } = await openPage(browser);
   await context.addInitScript((value) => localStorage.setItem('baihu_token', value), token);

@@ -3,21 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { LocalTargets } from '../../daemon/src/contract/local-targets.ts';
-import { TargetGuard } from '../../daemon/src/notify/local-targets.ts';
 import { call } from './app.ts';
-
-/**
- * Recorders listen on 127.0.0.1, which notifications may not reach by default (the local-network guard). Tests that
- * deliver to them allow exactly that address, as a user allows a service at home; the guard itself stays on.
- */
-export const recorderTargets: LocalTargets = { allowLocal: false, allowed: ['127.0.0.1'] };
-export const recorderGuard = () => new TargetGuard(() => recorderTargets);
-
-/** Stores the allowance for the recorders in the app's settings (the same setting the panel's page writes). */
-export async function allowRecorders(app: FastifyInstance): Promise<void> {
-  await app.ctx.settings.set('notifyLocalTargets', recorderTargets);
-}
 
 /** One request as the recording server saw it. */
 export interface Recorded {
@@ -39,7 +25,8 @@ export interface Reply {
 export type Responder = (req: Recorded, index: number) => Reply | undefined;
 
 /**
- * A local HTTP server on 127.0.0.1 that records every request and answers from `respond` (default: 200 `{}`).
+ * A local HTTP server on 127.0.0.1 (which notifications reach by default, as a service on the owner's machine or LAN)
+ * that records every request and answers from `respond` (default: 200 `{}`).
  * Closed when the test ends.
  */
 export async function startRecorder(t: TestContext, respond: Responder = () => undefined) {
@@ -103,7 +90,6 @@ export async function startRecorder(t: TestContext, respond: Responder = () => u
  * taken for a later notice.
  */
 export async function webhookRecorder(t: TestContext, app: FastifyInstance, token: string) {
-  await allowRecorders(app);
   const server = await startRecorder(t, () => ({ body: 'ok' }));
   const saved = await call(app, 'PUT', '/api/user/notification', {
     token,

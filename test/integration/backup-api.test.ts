@@ -376,18 +376,21 @@ test('one backup at a time; unknown or foreign file names are 404', async (t) =>
   assert.equal(out.body.error, 'badPath');
 });
 
-test('backup and restore are for the panel’s session only; log deletion is under the system scope', async (t) => {
+test('backup and restore are for the panel’s session only; Qinglong’s export and log deletion are under the system scope', async (t) => {
   const { app } = await startApp(t);
   const accessOf = (method: string, url: string) =>
     app.routeTable.find((route) => route.method === method && route.url === url)?.access;
-  const backupRoutes = app.routeTable.filter((route) =>
-    /^\/api\/(system\/(backup|restore|config\/backup|data\/)|update\/data)/.test(route.url),
+  const backupRoutes = app.routeTable.filter(
+    (route) =>
+      /^\/api\/(system\/(backup|restore|config\/backup|data\/)|update\/data)/.test(route.url) &&
+      route.url !== '/api/system/data/export',
   );
-  assert.ok(backupRoutes.length >= 12, backupRoutes.map((route) => route.url).join(', '));
+  assert.ok(backupRoutes.length >= 11, backupRoutes.map((route) => route.url).join(', '));
   for (const route of backupRoutes) {
     assert.deepEqual(route.access, { kind: 'session' }, `${route.method} ${route.url}`);
   }
   for (const [method, url] of [
+    ['PUT', '/api/system/data/export'],
     ['PUT', '/api/system/config/log-remove-frequency'],
     ['GET', '/api/system/log-cleanup'],
     ['PUT', '/api/system/log-cleanup/run'],
@@ -396,7 +399,7 @@ test('backup and restore are for the panel’s session only; log deletion is und
   }
 });
 
-test('an application token with every scope can neither back up nor restore; it sets log deletion on /open', async (t) => {
+test('an application token with every scope can neither back up nor restore; it exports and sets log deletion on /open', async (t) => {
   const { app, token, dataDir } = await signedIn(t);
   const created = (
     await call(app, 'POST', `${api}/apps`, { token, payload: { name: 'robot', scopes: [...appScopes] } })
@@ -409,7 +412,6 @@ test('an application token with every scope can neither back up nor restore; it 
     ['GET', '/system/backup'],
     ['POST', '/system/backup', { parts: [] }],
     ['PUT', '/system/config/backup', { schedule: '', keep: 1, parts: [] }],
-    ['PUT', '/system/data/export', { type: ['scripts'] }],
     ['PUT', '/system/data/import'],
     ['POST', '/system/restore/from-backup', { name: 'baihu-20260101-000000.tgz' }],
     ['PUT', '/system/restore', { id: 'x' }],
@@ -423,6 +425,32 @@ test('an application token with every scope can neither back up nor restore; it 
     }
   }
   assert.equal(readdirSync(path.join(dataDir, 'bak')).filter((name) => name.endsWith('.tgz')).length, 0);
+
+  // Qinglong's client's exportData: the system scope exports, as on Qinglong (that scope runs any command anyway).
+  const exported = await app.inject({
+    method: 'PUT',
+    url: '/open/system/data/export',
+    headers: { authorization: `Bearer ${bearer}` },
+    payload: { type: ['scripts'] },
+  });
+  assert.equal(exported.statusCode, 200, exported.body);
+  assert.match(String(exported.headers['content-disposition']), /filename="data\.tgz"/);
+  const withoutSystem = (
+    await call(app, 'POST', `${api}/apps`, {
+      token,
+      payload: { name: 'reader', scopes: appScopes.filter((scope) => scope !== 'system') },
+    })
+  ).body.data as AppWithSecret;
+  const readerQuery = new URLSearchParams({
+    client_id: withoutSystem.client_id,
+    client_secret: withoutSystem.client_secret,
+  });
+  const reader = ((await call(app, 'GET', `/open/auth/token?${readerQuery}`)).body.data as AppToken).token;
+  const refusedExport = await call(app, 'PUT', '/open/system/data/export', {
+    token: reader,
+    payload: { type: ['scripts'] },
+  });
+  assert.equal(refusedExport.status, 401, 'not without the system scope');
 
   const set = await call(app, 'PUT', '/open/system/config/log-remove-frequency', {
     token: bearer,

@@ -229,6 +229,10 @@ test('ql help, per-command --help and unknown commands, in the configured langua
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown command "frobnicate"/);
   assert.match(unknown.stderr, /Usage: ql/);
+  // Qinglong's bot: said plainly, not taken for a typo.
+  const bot = runQl(dataDir, 'bot');
+  assert.equal(bot.status, 1);
+  assert.match(bot.stderr, /^ql bot: not supported: Baihu has no chat bot/);
 
   // The panel's language setting wins over the shell's locale.
   await withApp(dataDir, (app) => app.ctx.settings.set('lang', 'zh'));
@@ -236,6 +240,7 @@ test('ql help, per-command --help and unknown commands, in the configured langua
   assert.equal(zh.status, 0, zh.stderr);
   assert.match(zh.stdout, /退出码：0 完成；1 被拒绝；2 缺少参数。/);
   assert.match(runQl(dataDir, 'resetlet').stderr, /尚未创建/);
+  assert.match(runQl(dataDir, 'bot').stderr, /^ql bot: 不支持：白虎没有聊天机器人/);
 });
 
 test('task runs a script from the shell with the panel semantics and forwards its exit code', (t) => {

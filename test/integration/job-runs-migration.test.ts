@@ -48,6 +48,7 @@ test('migrations 0007 and 0010: task runs keep their ids, pulls follow them, the
       finished_at: now + 1500,
       exit_code: 2,
       duration_ms: 499,
+      message: null,
     },
     {
       id: 41,
@@ -62,6 +63,7 @@ test('migrations 0007 and 0010: task runs keep their ids, pulls follow them, the
       finished_at: now + 900,
       exit_code: 0,
       duration_ms: 895,
+      message: null,
     },
   ]);
   const pulls = await call(app, 'GET', '/api/subscriptions/3/instances', { token });

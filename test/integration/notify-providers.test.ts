@@ -18,8 +18,9 @@ import {
   type NotifyHosts,
   type ProviderContext,
 } from '../../daemon/src/notify/provider.ts';
+import { TargetGuard } from '../../daemon/src/notify/local-targets.ts';
 import { providers } from '../../daemon/src/notify/providers/index.ts';
-import { recorderGuard, startRecorder, type Recorded, type Reply } from '../helpers/recorder.ts';
+import { startRecorder, type Recorded, type Reply } from '../helpers/recorder.ts';
 
 const now = 1_767_225_600_123;
 const message = { title: 'Backup "nightly" failed', content: 'line one\nline two & more' };
@@ -31,7 +32,7 @@ function hostsAt(base: string): NotifyHosts {
 }
 
 function context(base: string, timeoutMs = 3000, retries = 1): ProviderContext {
-  const guard = recorderGuard();
+  const guard = new TargetGuard();
   return {
     http: createHttpClient({ timeoutMs, retries, guard }),
     hosts: hostsAt(base),

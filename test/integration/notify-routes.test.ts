@@ -9,7 +9,7 @@ import { TaskNotifyPolicy, type NotificationSettings } from '../../daemon/src/co
 import { Notifier, type NotificationStore } from '../../daemon/src/notify/notifier.ts';
 import { RunOutcome } from '../../daemon/src/notify/task-policy.ts';
 import { account, call, initAccount, login, signedIn, startApp } from '../helpers/app.ts';
-import { allowRecorders, recorderTargets, startRecorder } from '../helpers/recorder.ts';
+import { startRecorder } from '../helpers/recorder.ts';
 
 const webhookTo = (url: string) => ({
   type: 'webhook',
@@ -21,7 +21,6 @@ const webhookTo = (url: string) => ({
 
 test('PUT /api/user/notification sends a test and saves only when it succeeds', async (t) => {
   const { app, token } = await signedIn(t);
-  await allowRecorders(app);
   const server = await startRecorder(t, () => ({ body: 'ok' }));
 
   const initial = await call(app, 'GET', '/api/user/notification', { token });
@@ -54,7 +53,6 @@ test('PUT /api/user/notification sends a test and saves only when it succeeds', 
 
 test('fields are validated against the contract, in both languages', async (t) => {
   const { app, token } = await signedIn(t);
-  await allowRecorders(app);
   const server = await startRecorder(t, () => ({ body: 'ok' }));
 
   const noTitle = { ...webhookTo(server.url), webhookBody: 'content: $content' };
@@ -90,7 +88,6 @@ test('fields are validated against the contract, in both languages', async (t) =
 
 test('PUT /api/user/notification/init needs the session of the account step; without one nothing is sent', async (t) => {
   const { app } = await startApp(t);
-  await allowRecorders(app);
   const server = await startRecorder(t, () => ({ body: 'ok' }));
   const early = await call(app, 'PUT', '/api/user/notification/init', { payload: webhookTo(server.url) });
   assert.equal(early.status, 401);
@@ -105,7 +102,6 @@ test('PUT /api/user/notification/init needs the session of the account step; wit
 
 test('a failed and a successful sign-in each send a notice with time, IP, address and device', async (t) => {
   const { app, token } = await signedIn(t);
-  await allowRecorders(app);
   const server = await startRecorder(t, () => ({ body: 'ok' }));
   await call(app, 'PUT', '/api/user/notification', { token, payload: webhookTo(server.url) });
 
@@ -130,7 +126,6 @@ test('a failed and a successful sign-in each send a notice with time, IP, addres
 
 test('PUT /api/system/notify sends through the panel channel and reports failure', async (t) => {
   const { app, token } = await signedIn(t);
-  await allowRecorders(app);
   const closed = await call(app, 'PUT', '/api/system/notify', { token, payload: { title: 'a', content: 'b' } });
   assert.equal(closed.body.code, 400);
   assert.equal(closed.body.message, 'No notification channel is set up');
@@ -149,7 +144,6 @@ test('PUT /api/system/notify sends through the panel channel and reports failure
 
 test('the default task policy is onFailure and can be changed', async (t) => {
   const { app, token } = await signedIn(t);
-  await allowRecorders(app);
   const initial = await call(app, 'GET', '/api/user/notification/task-policy', { token });
   assert.deepEqual(initial.body.data, { policy: 'onFailure' });
   const changed = await call(app, 'PUT', '/api/user/notification/task-policy', {
@@ -170,7 +164,6 @@ test('a failed task sends one notice under onFailure, none under never; recovery
   const server = await startRecorder(t, () => ({ body: 'ok' }));
   const notifier = new Notifier({
     store: memoryStore(webhookTo(server.url) as NotificationSettings),
-    localTargets: () => recorderTargets,
     language: () => 'en',
   });
   const failed = { name: 'backup', outcome: RunOutcome.failure, exitCode: 2, durationMs: 1500 };
@@ -196,7 +189,6 @@ test('send never throws and never blocks, even when the channel is dead', async 
   const server = await startRecorder(t, () => ({ delayMs: 5000 }));
   const notifier = new Notifier({
     store: memoryStore(webhookTo(server.url) as NotificationSettings),
-    localTargets: () => recorderTargets,
     timeoutMs: 200,
   });
   const started = Date.now();

@@ -12,13 +12,12 @@ import { promisify } from 'node:util';
 import { installScriptLibraries, libraryVersion } from '../../daemon/src/notify/install-scripts.ts';
 import { editedSendNotify, stockNotifyPy } from '../helpers/qinglong/index.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { startRecorder } from '../helpers/recorder.ts';
 
 const run = promisify(execFile);
 
 async function listeningApp(t: TestContext) {
   const started = await signedIn(t);
-  await allowRecorders(started.app);
   await started.app.listen({ port: 0, host: '127.0.0.1' });
   const scripts = path.join(started.dataDir, 'scripts');
   writeFileSync(path.join(scripts, 'py_notify.py'), "from notify import send\nsend('t', 'c')\n");

@@ -15,14 +15,13 @@ import type { Env } from '../../daemon/src/contract/envs.ts';
 import { qlapiNodePreload, qlapiPythonDir } from '../../daemon/src/jobs/executor/qlapi-preload.ts';
 import { call, signedIn } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { startRecorder } from '../helpers/recorder.ts';
 
 const exec = promisify(execFile);
 
 async function panel(t: TestContext) {
   const started = await signedIn(t);
   const { app, token } = started;
-  await allowRecorders(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const hook = await startRecorder(t);
   const channel = {
@@ -90,6 +89,10 @@ test('node: a Qinglong script reads, creates and updates variables, reads tasks 
   assert.equal(result.found.code, 200);
   assert.deepEqual(Object.keys(result.found.data[0]).sort(), ['id', 'name', 'position', 'remarks', 'status', 'value']);
   assert.equal(result.found.data[0].value, 'from-the-panel');
+  // An int64 in Qinglong's messages: a string of the whole number, in lists and in what create and update answer.
+  for (const item of [result.found.data[0], result.created.data[0], result.updated.data, result.one.data]) {
+    assert.match(item.position, /^-?\d+$/, JSON.stringify(item));
+  }
   assert.equal(result.created.code, 200);
   assert.equal(result.created.data[0].remarks, 'made by QLAPI');
   assert.deepEqual(result.updated.data.value, 'v2');
@@ -141,6 +144,9 @@ test('python: the same script through the builtin QLAPI; notify() and systemNoti
   assert.equal(result.seen, 'from-the-panel');
   assert.equal(result.found.data[0].name, 'MY_TOKEN');
   assert.equal(result.updated.data.value, 'p2');
+  for (const item of [result.found.data[0], result.created.data[0], result.updated.data]) {
+    assert.match(item.position, /^-?\d+$/, JSON.stringify(item));
+  }
   assert.equal(result.moved.code, 200);
   assert.deepEqual(result.renamed, { code: 200 });
   assert.deepEqual(result.notified, { code: 200, message: '通知发送成功' });

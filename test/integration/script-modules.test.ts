@@ -17,7 +17,7 @@ import { fromRoot } from '../../daemon/src/root.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { bareRepo } from '../helpers/git.ts';
-import { allowRecorders, startRecorder } from '../helpers/recorder.ts';
+import { startRecorder } from '../helpers/recorder.ts';
 
 /** One way of writing a script, as Qinglong users write them; each prints `<tag> ok` when it loaded as meant. */
 const styles: { ext: string; tag: string; source: string }[] = [
@@ -60,7 +60,6 @@ type Panel = Awaited<ReturnType<typeof panel>>;
 
 async function panel(t: TestContext, dataDir?: string) {
   const started = await signedIn(t, { clock: systemClock, ...(dataDir ? { dataDir } : {}) });
-  await allowRecorders(started.app);
   await started.app.listen({ port: 0, host: '127.0.0.1' });
   const hook = await startRecorder(t);
   const channel = {

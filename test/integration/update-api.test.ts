@@ -56,9 +56,13 @@ test('update check: Qinglong shape, empty JSON body accepted; no feed, up to dat
   const server = await feedServer(t);
   const { app, token } = await panel(t);
 
+  // No feed: nothing newer to offer, said calmly (Qinglong's clients call checkUpdate whatever the setup).
   const noFeed = await call(app, 'PUT', '/api/system/update-check', { token, payload: {} });
-  assert.equal(noFeed.status, 400);
-  assert.equal(noFeed.body.error, 'updateNoFeed');
+  assert.equal(noFeed.status, 200, JSON.stringify(noFeed.body));
+  assert.equal(noFeed.body.code, 200);
+  const calm = noFeed.body.data as { hasNewVersion: boolean; lastVersion: string; currentVersion: string };
+  assert.equal(calm.hasNewVersion, false);
+  assert.equal(calm.lastVersion, calm.currentVersion);
 
   const saved = await call(app, 'PUT', '/api/system/config/update', {
     token,

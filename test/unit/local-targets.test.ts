@@ -176,3 +176,106 @@ test('literal addresses are checked without a lookup (sockets connect to literal
   })();
   assert.match(refused!.message, /^Not sent: 192\.168\.1\.1 is on the local network \(192\.168\.1\.1\)/);
 });
+
+/** An IP address as a number (IPv4 in 32 bits, IPv6 in 128). */
+function toBig(address: string): bigint {
+  if (address.includes('.')) return address.split('.').reduce((n, part) => (n << 8n) | BigInt(part), 0n);
+  const [head, tail = ''] = address.split('::');
+  const groups = (text: string) => (text ? text.split(':') : []);
+  const left = groups(head!);
+  const right = groups(tail);
+  const all = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return all.reduce((n, group) => (n << 16n) | BigInt(`0x${group}`), 0n);
+}
+
+function fromBig(n: bigint, v6: boolean): string {
+  if (!v6) return [24n, 16n, 8n, 0n].map((shift) => String((n >> shift) & 255n)).join('.');
+  return Array.from({ length: 8 }, (_, i) => ((n >> BigInt((7 - i) * 16)) & 0xffffn).toString(16)).join(':');
+}
+
+/** The first, a middle and the last address of a CIDR range. */
+function samples(cidr: string): string[] {
+  const [network, prefixText] = cidr.split('/') as [string, string];
+  const v6 = network.includes(':');
+  const bits = v6 ? 128n : 32n;
+  const size = 1n << (bits - BigInt(prefixText));
+  const first = toBig(network);
+  return [...new Set([first, first + size / 2n + 7n * (size > 16n ? 1n : 0n), first + size - 1n])].map((n) =>
+    fromBig(n, v6),
+  );
+}
+
+/** Every class the guard knows, each of its ranges, and what the default does with it. */
+const classes: { kind: string; ranges: string[]; byDefault: 'allowed' | 'refused'; key?: string }[] = [
+  { kind: 'loopback', ranges: ['127.0.0.0/8', '::1/128'], byDefault: 'allowed' },
+  {
+    kind: 'private',
+    ranges: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7', 'fec0::/10'],
+    byDefault: 'allowed',
+  },
+  { kind: 'sharedCgnat', ranges: ['100.64.0.0/10'], byDefault: 'allowed' },
+  { kind: 'linkLocal', ranges: ['169.254.0.0/16', 'fe80::/10'], byDefault: 'refused', key: 'notifyReservedTarget' },
+  { kind: 'unspecified', ranges: ['0.0.0.0/8', '::/128'], byDefault: 'refused', key: 'notifyReservedTarget' },
+  {
+    kind: 'metadata',
+    ranges: ['100.100.100.200/32', 'fd00:ec2::254/128', '192.0.0.192/32'],
+    byDefault: 'refused',
+    key: 'notifyMetadataTarget',
+  },
+];
+
+test('by default this machine and private networks are reached; link-local, unspecified and metadata are not', async () => {
+  const cases = classes.flatMap(({ kind, ranges, byDefault, key }) =>
+    ranges.flatMap(samples).flatMap((address) => {
+      const forms = address.includes(':') ? [address] : [address, `::ffff:${address}`];
+      return forms.map((form) => ({ kind, address: form, byDefault, key }));
+    }),
+  );
+  assert.ok(cases.length > 50, `${cases.length} addresses`);
+  // Each address also stands behind a DNS name, answered by a test resolver.
+  const names = Object.fromEntries(cases.map((c, i) => [`host-${i}.test`, [c.address]]));
+  const { resolve } = fakeResolver({ ...names, 'public.test': ['93.184.216.34'] });
+  const byDefault = new TargetGuard(undefined, resolve);
+  const refusing = new TargetGuard(() => none, resolve);
+
+  for (const [i, c] of cases.entries()) {
+    const what = `${c.kind} ${c.address}`;
+    assert.equal(addressKind(c.address), c.kind, what);
+    for (const target of [c.address, `host-${i}.test`]) {
+      const answer = await lookup(byDefault, target);
+      if (c.byDefault === 'allowed') assert.equal(answer.error, null, `${what} via ${target}`);
+      else {
+        assert.ok(answer.error instanceof LocalTargetRefused, `${what} via ${target}`);
+        assert.equal((answer.error as LocalTargetRefused).key, c.key, what);
+      }
+      // The owner who refused local addresses gets them refused, each with the message of its class.
+      const refused = await lookup(refusing, target);
+      assert.ok(refused.error instanceof LocalTargetRefused, `${what} via ${target}, refused by the owner`);
+      assert.equal((refused.error as LocalTargetRefused).key, c.key ?? 'notifyLocalTarget', what);
+    }
+    // An entry opens exactly that address, whatever its class.
+    const listed = new TargetGuard(() => ({ allowLocal: false, allowed: [c.address] }), resolve);
+    assert.equal((await lookup(listed, `host-${i}.test`)).error, null, `${what} listed`);
+  }
+  assert.equal((await lookup(byDefault, 'public.test')).error, null);
+  assert.equal((await lookup(refusing, 'public.test')).error, null);
+});
+
+test('cloud metadata names are refused before any lookup or proxy, whatever they resolve to, unless listed', async () => {
+  const metadataNames = ['metadata.google.internal', 'Metadata.Google.Internal.', 'metadata', 'instance-data'];
+  const { resolve, asked } = fakeResolver(Object.fromEntries(metadataNames.map((name) => [name, ['93.184.216.34']])));
+  const guard = new TargetGuard(undefined, resolve);
+  for (const name of metadataNames) {
+    const answer = await lookup(guard, name);
+    assert.ok(answer.error instanceof LocalTargetRefused, name);
+    assert.equal((answer.error as LocalTargetRefused).key, 'notifyMetadataTarget');
+    assert.throws(() => guard.checkLiteral(name), LocalTargetRefused, `${name} through a proxy`);
+  }
+  assert.deepEqual(asked, [], 'never resolved');
+  const listed = new TargetGuard(() => ({ allowLocal: true, allowed: ['metadata.google.internal'] }), resolve);
+  assert.equal((await lookup(listed, 'metadata.google.internal')).error, null);
+  assert.match(
+    new LocalTargetRefused('metadata.google.internal', 'metadata.google.internal', 'metadata').message,
+    /is a cloud metadata service/,
+  );
+});

@@ -3,7 +3,8 @@
  * daemon up, the daemon runs it (through its local route, with the key from data/db): the panel's variables, the
  * task's hooks and work dir when a task runs the same script, and a row in the run history; this command prints the
  * log as it grows and ends with the run's exit code (Ctrl-C stops the run). With the daemon down it runs here,
- * standalone, with the same runner and the panel's variables read from the database, and says so.
+ * standalone, with the same runner and the panel's variables read from the database, and says so. Inside a running
+ * task (a chain's `task a.sh && task b.py`, a script that runs `task`) it runs inline, in that run (task-inline.ts).
  * Run through shell/task, which finds the repository and sets BAIHU_DATA_DIR.
  * Exit code: the command's; 124 on timeout, 130 when stopped, 2 for a usage error, 78 for bad configuration.
  */
@@ -24,6 +25,7 @@ import { createEnvs } from '../modules/envs/index.ts';
 import { ensureModuleScope } from '../files/module-scope.ts';
 import { dataPaths } from '../paths.ts';
 import { exitCodeOf, LocalClient } from './local-client.ts';
+import { enclosingRun, runInline } from './task-inline.ts';
 import { configuredLanguage } from './ql/language.ts';
 
 const usage = {
@@ -38,7 +40,8 @@ const usage = {
 
 Numbers: 1 3 5-7 2~4 1_3 max. Interpreters: .js/.mjs/.cjs node, .py python3, .ts tsx, .sh bash (sourced).
 With the daemon running, the run gets the panel's variables and appears in the panel's run history (in the history
-of the task that runs the same script); Ctrl-C stops it. Without it, the run happens here, standalone.
+of the task that runs the same script); Ctrl-C stops it. Without it, the run happens here, standalone. Inside a
+running task (task a.sh && task b.py, or a script that runs task) it runs in that run, with its variables and log.
 Exit code: the script's; 124 on timeout; 130 when stopped; 2 usage error; 78 bad configuration.
 Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST, BAIHU_BASE_URL (where the daemon answers).`,
   zh: `用法：task <脚本> [now | conc 变量 [序号] | desi 变量 序号] [-m 时长] [-- 脚本参数]
@@ -52,7 +55,8 @@ Environment: BAIHU_DATA_DIR (data directory), BAIHU_PORT, BAIHU_HOST, BAIHU_BASE
 
 序号：1 3 5-7 2~4 1_3 max。解释器：.js/.mjs/.cjs 用 node，.py 用 python3，.ts 用 tsx，.sh 用 bash（source 执行）。
 守护进程运行时，本次运行获得面板的环境变量并记入面板的运行历史（记在运行同一脚本的任务下）；Ctrl-C 停止运行。
-守护进程未运行时，在本地独立运行。
+守护进程未运行时，在本地独立运行。在运行中的任务里（task a.sh && task b.py，或脚本调用 task）则在该次运行中执行，
+使用其环境变量和日志。
 退出码：脚本的退出码；超时 124；被停止 130；用法错误 2；配置错误 78。
 环境变量：BAIHU_DATA_DIR（数据目录），BAIHU_PORT、BAIHU_HOST、BAIHU_BASE_URL（守护进程的地址）。`,
 };
@@ -84,6 +88,8 @@ async function main(args: string[]): Promise<number> {
     console.error(`task: ${parsed.error}`);
     return 2;
   }
+  const run = enclosingRun();
+  if (run) return runInline(config, command, lang, run);
 
   const client = LocalClient.for(config);
   const queued = await client.request<LocalRunQueued>('POST', '/local/task', { command });

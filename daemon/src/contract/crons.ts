@@ -89,6 +89,8 @@ export const CronRun = Type.Object({
   finished_at: Nullable(Type.Number()),
   exit_code: Nullable(Type.Integer()),
   duration_ms: Nullable(Type.Number()),
+  /** Notices beside the run's result, one a line: a notification it sent that was not delivered. */
+  message: Nullable(Type.String()),
 });
 export type CronRun = Static<typeof CronRun>;
 

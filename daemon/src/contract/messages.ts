@@ -94,6 +94,10 @@ export const messages = {
     en: 'Not sent: {host} resolves to {address}, a link-local or unspecified address (where cloud metadata services live). Only an address listed under System Settings → Notification → Local network addresses can be reached',
     zh: '未发送：{host} 解析为 {address}，这是链路本地或未指定地址（云服务器元数据服务所在的地址）。只有在 系统设置 → 通知设置 → 本地网络地址 中列出的地址才能访问',
   },
+  notifyMetadataTarget: {
+    en: "Not sent: {host} ({address}) is a cloud metadata service, which hands out the server's credentials. Only an entry listed under System Settings → Notification → Local network addresses can reach it",
+    zh: '未发送：{host}（{address}）是云服务器的元数据服务，会交出服务器的凭据。只有在 系统设置 → 通知设置 → 本地网络地址 中列出的条目才能访问',
+  },
   localTargetInvalid: {
     en: '"{entry}" is not an IP address, a range such as 192.168.1.0/24, or a host name',
     zh: '“{entry}”不是 IP 地址、网段（例如 192.168.1.0/24）或主机名',

@@ -40,5 +40,17 @@ export const DeliveryResult = Type.Object({
 export const ScriptNotifyReply = Type.Object({ skipped: Type.Boolean(), results: Type.Array(DeliveryResult) });
 export type ScriptNotifyReply = Static<typeof ScriptNotifyReply>;
 
+/**
+ * GET /api/user/notification/last-delivery: the last notification sent on the owner's behalf (never a test message),
+ * whether it went through, and why not (in the panel's language); null before the first.
+ */
+export const LastDelivery = Type.Object({
+  at: Type.Number(),
+  channel: ChannelId,
+  ok: Type.Boolean(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type LastDelivery = Static<typeof LastDelivery>;
+
 export const TaskPolicyBody = Type.Object({ policy: Policy });
 export type TaskPolicyBody = Static<typeof TaskPolicyBody>;

@@ -1,6 +1,9 @@
 /**
- * The guard that keeps notification requests off the local network unless the user allowed it: a stolen session or a
- * hostile import must not make the daemon probe the LAN or a cloud metadata service (169.254.169.254).
+ * The guard of notification requests. Loopback and private addresses are allowed by default (a home server's gotify,
+ * ntfy, bark, go-cqhttp or webhook lives on the LAN, and the owner who sets a channel can run any command anyway);
+ * the owner may refuse them. Link-local, unspecified and cloud metadata addresses (169.254.169.254, where a cloud
+ * server hands out its credentials) are refused unless listed one by one: a stolen session or a hostile import must
+ * not make the daemon fetch them.
  *
  * It checks the addresses a name *resolves to*, inside the `lookup` the socket itself calls, and hands the socket only
  * addresses it checked: a DNS answer that changes between a check and the connect (rebinding) cannot slip through.
@@ -13,10 +16,20 @@ import { defaultLocalTargets, type LocalTargets } from '../contract/local-target
 import { formatMessage } from '../contract/messages.ts';
 import { AppError } from '../errors.ts';
 
-export type AddressKind = 'loopback' | 'private' | 'sharedCgnat' | 'linkLocal' | 'unspecified';
+export type AddressKind = 'metadata' | 'loopback' | 'private' | 'sharedCgnat' | 'linkLocal' | 'unspecified';
 
 /** Checked in this order, so `::1` is loopback before anything wider could claim it. */
 const kindRanges: [AddressKind, [string, number][]][] = [
+  // Cloud metadata services outside link-local, before the wider ranges that hold them: Alibaba Cloud's (in CGNAT),
+  // AWS's over IPv6 (in fc00::/7), Oracle Cloud's older one.
+  [
+    'metadata',
+    [
+      ['100.100.100.200', 32],
+      ['fd00:ec2::254', 128],
+      ['192.0.0.192', 32],
+    ],
+  ],
   [
     'loopback',
     [
@@ -72,8 +85,18 @@ export function addressKind(address: string): AddressKind | null {
   return null;
 }
 
-/** What the "allow local network addresses" switch covers. Link-local and unspecified need an explicit entry. */
+/** What the "allow local network addresses" switch covers. Link-local, unspecified and metadata need an entry. */
 const switchKinds = new Set<AddressKind>(['loopback', 'private', 'sharedCgnat']);
+
+/** The names cloud metadata services answer at: refused as such, before any lookup (or a proxy's). */
+const metadataNames = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.tencentyun.com',
+]);
 
 const hostName = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
@@ -122,7 +145,12 @@ export class LocalTargetRefused extends AppError {
     readonly address: string,
     readonly kind: AddressKind,
   ) {
-    const key = switchKinds.has(kind) ? 'notifyLocalTarget' : 'notifyReservedTarget';
+    const key =
+      kind === 'metadata'
+        ? 'notifyMetadataTarget'
+        : switchKinds.has(kind)
+          ? 'notifyLocalTarget'
+          : 'notifyReservedTarget';
     super(key, ResponseCode.badRequest, { host, address });
     this.name = 'LocalTargetRefused';
     // English for the daemon's own log; replies are localised from key and params.
@@ -168,12 +196,19 @@ export class TargetGuard {
   }
 
   /**
-   * For a URL's host: an IP literal is checked here, because sockets connect to literals without calling `lookup`.
-   * Host names are left to `lookup`, which checks what they resolve to at connect time.
+   * For a URL's host: an IP literal is checked here, because sockets connect to literals without calling `lookup`,
+   * and so is a metadata service's name (a proxy would resolve it). Other names are left to `lookup`, which checks
+   * what they resolve to at connect time.
    */
   checkLiteral(host: string): void {
     const bare = normaliseHost(host);
     if (isIP(bare)) this.check(bare, bare);
+    else this.checkName(bare);
+  }
+
+  /** Throws LocalTargetRefused for a metadata service's name that is not listed. */
+  private checkName(bare: string): void {
+    if (metadataNames.has(bare) && !this.nameAllowed(bare)) throw new LocalTargetRefused(bare, bare, 'metadata');
   }
 
   /** Resolves and checks every address of `host`; the ones returned are the only ones a socket may use. */
@@ -183,6 +218,7 @@ export class TargetGuard {
       this.check(bare, bare);
       return [{ address: bare, family: isIP(bare) }];
     }
+    this.checkName(bare);
     let addresses = await this.resolve(bare);
     if (!this.nameAllowed(bare)) {
       // Any local answer refuses the name: a mixed answer is what a rebinding attacker would give.

@@ -7,18 +7,19 @@ import {
   defaultTaskNotifyPolicy,
   type NotificationSettings,
   type NotifyChannelId,
+  type NotifySendingChannelId,
   type TaskNotifyPolicy,
 } from '../contract/notify.ts';
 import { ResponseCode } from '../contract/codes.ts';
 import { AppError } from '../errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { channelsFromEnv } from './env-channels.ts';
-import { NotifyFailure } from './failure.ts';
+import { DeliveryReports, type DeliveryOrigin } from './deliveries.ts';
+import { failureReason } from './failure.ts';
+import { hitokoto } from './hitokoto.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
-import { LocalTargetRefused, TargetGuard } from './local-targets.ts';
+import { TargetGuard } from './local-targets.ts';
 import type { LocalTargets } from '../contract/local-targets.ts';
-import { formatMessage } from '../contract/messages.ts';
-import { redactUrls } from '../redact.ts';
 import { defaultHosts, plainText, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { fill, formatDuration, formatTime, platformText } from './texts.ts';
@@ -35,10 +36,7 @@ export const settingsStoreOf = (settings: SettingsStore): NotificationStore => (
   loadTaskPolicy: async () => settings.get('taskNotifyPolicy'),
 });
 
-interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
+import type { Logger } from './deliveries.ts';
 
 export interface NotifierOptions {
   store: NotificationStore;
@@ -92,6 +90,8 @@ export interface TaskRunReport {
   durationMs?: number;
   /** Last lines of the log, appended to failure notices. */
   logTail?: string;
+  /** The job run it reports on: a failed delivery is noted on it. */
+  runId?: number;
 }
 
 const silentLog: Logger = { info: () => {}, warn: () => {} };
@@ -110,6 +110,8 @@ export class Notifier {
   private readonly timeoutMs: number;
   private readonly inFlight = new Set<Promise<unknown>>();
   readonly language: () => Language;
+  /** What became of the owner's notifications: `deliveries.listen(…)` (deliveries.ts). */
+  readonly deliveries: DeliveryReports;
 
   constructor(private readonly options: NotifierOptions) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -120,6 +122,8 @@ export class Notifier {
     this.log = options.log ?? silentLog;
     this.clock = options.clock ?? systemClock;
     this.language = options.language ?? (() => fallbackLanguage);
+    const { log, clock, language } = this;
+    this.deliveries = new DeliveryReports({ log, clock, language, track: (promise) => this.track(promise) });
   }
 
   async settings(): Promise<NotificationSettings> {
@@ -130,9 +134,29 @@ export class Notifier {
     return (await this.options.store.loadTaskPolicy()) ?? defaultTaskNotifyPolicy;
   }
 
-  /** Sends through one channel with the given settings; resolves when the service accepted it. */
-  async deliver(channel: NotifyChannelId, settings: ChannelSettings, message: NotifyMessage): Promise<void> {
+  /**
+   * Sends through one channel with the given settings; resolves when the service accepted it. With an `origin` the
+   * delivery is the owner's (not a test message): it is reported (deliveries.ts), a failure into the system log too.
+   */
+  async deliver(
+    channel: NotifyChannelId,
+    settings: ChannelSettings,
+    message: NotifyMessage,
+    origin?: DeliveryOrigin,
+  ): Promise<void> {
     if (channel === 'closed') return;
+    const sent = this.sendThrough(channel, settings, message);
+    if (!origin) return sent;
+    await sent.then(
+      () => this.deliveries.report(channel, origin, null),
+      (error: unknown) => {
+        this.deliveries.report(channel, origin, error);
+        throw error;
+      },
+    );
+  }
+
+  private async sendThrough(channel: NotifySendingChannelId, settings: ChannelSettings, message: NotifyMessage) {
     // The 28 providers are loaded on the first notification: a panel that never sends keeps them out of memory.
     const { providers } = await import('./providers/index.ts');
     const provider = providers[channel];
@@ -147,23 +171,18 @@ export class Notifier {
   }
 
   /** Sends through the panel channel and waits. Throws NotifyFailure, or notifyClosed when no channel is set. */
-  async sendNow(title: string, content: string): Promise<void> {
+  async sendNow(title: string, content: string, origin: DeliveryOrigin = {}): Promise<void> {
     const { type, ...settings } = await this.settings();
     if (type === 'closed') throw new AppError('notifyClosed', ResponseCode.badRequest);
-    await this.deliver(type, settings, { title, content });
+    await this.deliver(type, settings, { title, content }, origin);
   }
 
-  /** Fire and forget through the panel channel: never throws, never delays the caller; failures are logged. */
-  send(title: string, content: string): void {
+  /** Fire and forget through the panel channel: never throws, never delays the caller; failures are reported. */
+  send(title: string, content: string, origin: DeliveryOrigin = {}): void {
     this.track(
       this.settings().then(async ({ type, ...settings }) => {
         if (type === 'closed') return;
-        try {
-          await this.deliver(type, settings, { title, content });
-          this.log.info({ channel: type }, 'notification sent');
-        } catch (error) {
-          this.log.warn({ channel: type, reason: reasonOf(error, 'en') }, 'notification failed');
-        }
+        await this.deliver(type, settings, { title, content }, origin).catch(() => {});
       }),
     );
   }
@@ -216,13 +235,15 @@ export class Notifier {
     const lang = this.language();
     const duration = formatDuration(run.durationMs ?? 0);
     const name = run.name;
+    const origin = { runId: run.runId ?? null };
     if (run.outcome === RunOutcome.failure) {
       const content = fill('taskFailedContent', lang, { code: run.exitCode ?? '-', duration });
-      this.send(fill('taskFailedTitle', lang, { name }), run.logTail ? `${content}\n\n${run.logTail}` : content);
+      const text = run.logTail ? `${content}\n\n${run.logTail}` : content;
+      this.send(fill('taskFailedTitle', lang, { name }), text, origin);
     } else if (run.previousOutcome === RunOutcome.failure) {
-      this.send(fill('taskRecoveredTitle', lang, { name }), fill('taskRecoveredContent', lang, { duration }));
+      this.send(fill('taskRecoveredTitle', lang, { name }), fill('taskRecoveredContent', lang, { duration }), origin);
     } else {
-      this.send(fill('taskSucceededTitle', lang, { name }), fill('taskSucceededContent', lang, { duration }));
+      this.send(fill('taskSucceededTitle', lang, { name }), fill('taskSucceededContent', lang, { duration }), origin);
     }
     return true;
   }
@@ -231,12 +252,15 @@ export class Notifier {
    * A script's sendNotify/send: every channel its environment configures, in parallel; the panel channel when it
    * configures none. Titles listed in SKIP_PUSH_TITLE are skipped; HITOKOTO=true appends a quote (best effort).
    */
-  async sendFromScript(request: ScriptNotification): Promise<{ skipped: boolean; results: DeliveryResult[] }> {
+  async sendFromScript(
+    request: ScriptNotification,
+    origin: DeliveryOrigin = {},
+  ): Promise<{ skipped: boolean; results: DeliveryResult[] }> {
     const { env } = request;
     const skip = (env.SKIP_PUSH_TITLE ?? '').split('\n').map((t) => t.trim());
     if (skip.includes(request.title.trim()) && request.title.trim() !== '') return { skipped: true, results: [] };
     let content = request.content;
-    if (env.HITOKOTO === 'true') content += await this.hitokoto();
+    if (env.HITOKOTO === 'true') content += await hitokoto(this.hosts.hitokoto, this.guard);
     const message: NotifyMessage = { title: request.title, content, params: request.params ?? {} };
 
     let targets: { id: NotifyChannelId; settings: ChannelSettings }[] = channelsFromEnv(env);
@@ -247,34 +271,19 @@ export class Notifier {
     const results = await Promise.all(
       targets.map(async ({ id, settings }): Promise<DeliveryResult> => {
         try {
-          await this.deliver(id, settings, message);
+          await this.deliver(id, settings, message, origin);
           return { channel: id, ok: true };
         } catch (error) {
-          this.log.warn({ channel: id, reason: reasonOf(error, 'en') }, 'script notification failed');
-          return { channel: id, ok: false, message: reasonOf(error, this.language()) };
+          return { channel: id, ok: false, message: failureReason(error, this.language()) };
         }
       }),
     );
     return { skipped: false, results };
   }
 
-  /** A random quote from hitokoto.cn, as Qinglong appends; empty when the service does not answer quickly. */
-  private async hitokoto(): Promise<string> {
-    try {
-      const res = await createHttpClient({ timeoutMs: 3000, retries: 0, guard: this.guard }).request({
-        method: 'GET',
-        url: `${this.hosts.hitokoto}/`,
-      });
-      const body = res.json as { hitokoto?: string; from?: string } | undefined;
-      return body?.hitokoto ? `\n\n${body.hitokoto}    ----${body.from ?? ''}` : '';
-    } catch {
-      return '';
-    }
-  }
-
   private track(promise: Promise<unknown>): void {
     const guarded = promise.catch((error: unknown) =>
-      this.log.warn({ reason: reasonOf(error, 'en') }, 'notification failed'),
+      this.log.warn({ reason: failureReason(error, 'en') }, 'notification failed'),
     );
     this.inFlight.add(guarded);
     void guarded.finally(() => this.inFlight.delete(guarded));
@@ -284,15 +293,4 @@ export class Notifier {
   now(): number {
     return this.clock.now();
   }
-}
-
-/** The reason of a failure, URLs redacted (a service's reply may quote the URL it was called with, token and all). */
-function reasonOf(error: unknown, lang: Language): string {
-  return redactUrls(rawReasonOf(error, lang));
-}
-
-function rawReasonOf(error: unknown, lang: Language): string {
-  if (error instanceof NotifyFailure) return error.detail;
-  if (error instanceof LocalTargetRefused) return formatMessage(error.key, lang, error.params);
-  return error instanceof Error ? error.message : String(error);
 }

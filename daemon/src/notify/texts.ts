@@ -38,6 +38,7 @@ const notifyTexts = {
   dependencyFailedContent: { en: '{type} package {name} could not be installed.', zh: '{type} 依赖 {name} 安装失败。' },
   updateTitle: { en: 'Baihu {version} is available', zh: '白虎 {version} 已发布' },
   updateContent: { en: 'You are running {current}.', zh: '当前版本 {current}。' },
+  deliveryFailed: { en: 'Notification not delivered ({channel}): {reason}', zh: '通知未送达（{channel}）：{reason}' },
   platformDesktop: { en: 'desktop', zh: '电脑' },
   platformMobile: { en: 'mobile', zh: '手机' },
   none: { en: 'none', zh: '无' },

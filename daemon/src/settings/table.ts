@@ -9,6 +9,7 @@ import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts'
 import { maxLogRemoveDays, maxRunHistoryLimit } from '../contract/retention.ts';
 import { systemLogDaysMax, systemLogMaxMbMax } from '../contract/system-log-schemas.ts';
 import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
+import type { LastDelivery } from '../contract/notify-schemas.ts';
 import {
   defaultTaskNotifyPolicy,
   isNotifyChannelId,
@@ -47,6 +48,16 @@ const isTimestamp = (value: unknown): value is number | null => value === null |
 const isTaskPolicy = (value: unknown): value is TaskNotifyPolicy => (TaskNotifyPolicies as unknown[]).includes(value);
 const isChannel = (value: unknown): value is NotificationSettings =>
   typeof value === 'object' && value !== null && isNotifyChannelId((value as { type?: unknown }).type);
+const isLastDelivery = (value: unknown): value is LastDelivery | null => {
+  const delivery = value as Partial<LastDelivery> | null;
+  return (
+    value === null ||
+    (Number.isFinite(delivery?.at) &&
+      isNotifyChannelId(delivery?.channel) &&
+      typeof delivery?.ok === 'boolean' &&
+      (delivery.error === null || typeof delivery.error === 'string'))
+  );
+};
 const isLocalTargets = (value: unknown): value is LocalTargets => {
   const targets = value as Partial<LocalTargets> | null;
   return (
@@ -117,8 +128,10 @@ export const settingsTable = {
   backupKeep: spec('backupKeep', isBackupKeep, () => defaultBackupKeep),
   /** What a scheduled backup holds. */
   backupParts: spec('backupParts', isBackupParts, () => [...defaultBackupParts]),
-  /** Which local-network addresses notification channels may reach (default: none). */
+  /** Which local-network addresses notification channels may reach (default: this machine and private networks). */
   notifyLocalTargets: spec('notifyLocalTargets', isLocalTargets, () => defaultLocalTargets),
+  /** The last notification sent on the owner's behalf and how it went (modules/notifications/deliveries.ts). */
+  notifyLastDelivery: spec('notifyLastDelivery', isLastDelivery, (): LastDelivery | null => null),
   /** Days of the daemon's own log kept in data/syslog, today included. */
   systemLogDays: spec('systemLogDays', isWithin(systemLogDaysMax), () => 7),
   /** Room data/syslog may take in all, in MB. */

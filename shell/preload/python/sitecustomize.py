@@ -71,6 +71,11 @@ def _ids(params):
     return ids if isinstance(ids, list) and ids else None
 
 
+def _int64(value):
+    # An int64 of Qinglong's gRPC messages: its client hands scripts the whole number as a string.
+    return str(int(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+
+
 def _env_item(env):
     if not env:
         return env
@@ -80,7 +85,7 @@ def _env_item(env):
         "value": env.get("value"),
         "remarks": env.get("remarks") or "",
         "status": env.get("status"),
-        "position": env.get("position"),
+        "position": _int64(env.get("position")),
     }
 
 

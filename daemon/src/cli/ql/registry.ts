@@ -1,5 +1,6 @@
 /** Every `ql` subcommand, in the order `ql help` lists them. A new one: its file in this folder and one line here. */
 import { backup, restore } from './backup.ts';
+import { bot } from './bot.ts';
 import { check } from './check.ts';
 import type { QlCommand } from './command.ts';
 import { extra } from './extra.ts';
@@ -29,4 +30,5 @@ export const qlCommands: readonly QlCommand[] = [
   importQinglongCommand,
   backup,
   restore,
+  bot,
 ];

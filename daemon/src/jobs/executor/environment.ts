@@ -100,7 +100,7 @@ export interface RunEnvironment {
 export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   const { paths } = layers;
   const env = layers.inherited ? { ...layers.inherited } : inheritedEnvironment(layers.daemonEnv);
-  env.PATH = [env.PATH ?? '/usr/local/bin:/usr/bin:/bin', shellDir].join(':');
+  env.PATH = withShellDir(env.PATH ?? '/usr/local/bin:/usr/bin:/bin');
   env.QL_DIR = path.dirname(paths.root);
   env.QL_DATA_DIR = paths.root;
   env.BAIHU_DATA_DIR = paths.root;
@@ -120,6 +120,31 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
     panel: Object.keys(panel).filter(own),
   };
 }
+
+/** PATH with shell/ last (`task` and `ql` on a host checkout), once. */
+function withShellDir(pathList: string): string {
+  return pathList.split(':').includes(shellDir) ? pathList : `${pathList}:${shellDir}`;
+}
+
+/**
+ * The environment of a `task` typed inside a running task (a part of a chain, or a script that runs `task`): the
+ * run's own, taken whole — the panel's variables, its token and QLAPI, what config.sh exported — with its marker, so
+ * stopping the run stops this part too. Every name is kept over config.sh, which the part sources again: the values
+ * already are what config.sh made of them.
+ */
+export function nestedEnvironment(outer: Readonly<NodeJS.ProcessEnv>, runId: string): RunEnvironment {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(outer)) if (value !== undefined) env[name] = value;
+  env.PATH = withShellDir(env.PATH ?? '/usr/local/bin:/usr/bin:/bin');
+  env[runIdVariable] = runId;
+  const kept = Object.keys(env).filter(
+    (name) => variableNamePattern.test(name) && name !== runIdVariable && !bashManaged.test(name),
+  );
+  return { env, kept, panel: [] };
+}
+
+/** Variables bash sets itself (or holds read-only) in every shell: never put back over config.sh. */
+const bashManaged = /^(PWD|OLDPWD|SHLVL|_|SHELLOPTS|BASHOPTS|BASH_.*)$/;
 
 function validOnly(variables: Record<string, string>): Record<string, string> {
   return Object.fromEntries(

@@ -39,14 +39,17 @@ export type Launcher = (spec: LaunchSpec) => Launched | Promise<Launched>;
 /** How long output may keep coming after a process exited (a background child may hold the pipe open). */
 export const drainMs = 200;
 
-/** Starts the process from the daemon itself (libuv forks the daemon, on this thread). */
-export function launchDirect(spec: LaunchSpec): Launched {
+/**
+ * Starts the process from the daemon itself (libuv forks the daemon, on this thread). `stdin: 'inherit'` hands it
+ * the starter's own stdin: a `task` inside a run (cli/task-inline.ts) reads what a pipe gives it, as bash's would.
+ */
+export function launchDirect(spec: LaunchSpec, { stdin = 'ignore' }: { stdin?: 'ignore' | 'inherit' } = {}): Launched {
   const [command, ...args] = spec.argv;
   const child = spawn(command!, args, {
     cwd: spec.cwd,
     env: spec.env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   child.stdout!.on('data', spec.stdout);
   child.stderr!.on('data', spec.stderr);

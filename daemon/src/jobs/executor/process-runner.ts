@@ -11,12 +11,12 @@ import { systemClock, type Clock } from '../../clock.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { DataPaths } from '../../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
-import { buildEnvironment, inheritedEnvironment, newRunMarker } from './environment.ts';
+import { buildEnvironment, inheritedEnvironment, nestedEnvironment, newRunMarker } from './environment.ts';
 import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
 import { formatLogTime, logLines, type LineTable } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput, openLogFile } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
-import { launchDirect } from './launch.ts';
+import { launchDirect, type Launcher } from './launch.ts';
 import { defaultReaper } from './reaper.ts';
 import { refusedRun, RunGroup, type Member } from './run-group.ts';
 import { interpreterArgv, interpreterFor, resolveScript } from './script.ts';
@@ -54,8 +54,15 @@ export interface ProcessRunnerOptions {
   reaper?: string | null;
   /** The process starter (default: the built one, see spawner.ts); null: the daemon starts runs itself. */
   spawner?: Spawner | null;
+  /** How the run's processes start, instead of the process starter (a `task` inside a run: cli/task-inline.ts). */
+  launcher?: Launcher;
   /** Cap of a run's output in its log and live stream, read at each start (default defaultLogLimitBytes). */
   logLimitBytes?: () => number;
+  /**
+   * The environment of the run this one runs inside (a `task` typed in a running task: cli/task-inline.ts), taken
+   * whole instead of built from the panel's variables and the whitelist (environment.ts, nestedEnvironment).
+   */
+  within?: Readonly<NodeJS.ProcessEnv>;
 }
 
 /** Thrown inside start() for a run that cannot start; written to the log and the run ends failed. */
@@ -89,7 +96,7 @@ export class ProcessRunner implements TaskRunner {
       const plan = await this.plan(spec, runId, lines);
       for (const dropped of plan.leftOut) out.line(lines.leftOut(dropped, limitsKb()));
       if (plan.delay > 0) out.line(lines.delay(plan.delay));
-      const spawner = this.options.spawner === undefined ? defaultSpawner() : this.options.spawner;
+      const launcher = this.options.launcher ?? this.defaultLauncher();
       return await RunGroup.start(
         plan.members,
         {
@@ -103,7 +110,7 @@ export class ProcessRunner implements TaskRunner {
           onEnd: (detail) =>
             out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
         },
-        spawner ? (spec) => spawner.launch(spec) : launchDirect,
+        launcher,
       );
     } catch (error) {
       if (!(error instanceof Refusal)) {
@@ -118,21 +125,28 @@ export class ProcessRunner implements TaskRunner {
     }
   }
 
+  private defaultLauncher(): Launcher {
+    const spawner = this.options.spawner === undefined ? defaultSpawner() : this.options.spawner;
+    return spawner ? (spec) => spawner.launch(spec) : launchDirect;
+  }
+
   /** Everything decided before spawning: the processes, their environment, the timeout and the delay. */
   private async plan(spec: TaskRunSpec, runId: string, lines: LineTable) {
     const parsed = parseTaskCommand(spec.command);
     if (!parsed.ok) throw new Refusal(parsed.error);
     const command = parsed.command;
     const { paths } = this.options;
-    const { env, kept, panel } = buildEnvironment({
-      paths,
-      panel: await this.options.variables(),
-      extra: this.options.extraEnv?.(),
-      run: spec.env,
-      runId,
-      daemonEnv: this.options.daemonEnv,
-      ...(this.options.inherited ? { inherited: this.options.inherited } : {}),
-    });
+    const { env, kept, panel } = this.options.within
+      ? nestedEnvironment(this.options.within, runId)
+      : buildEnvironment({
+          paths,
+          panel: await this.options.variables(),
+          extra: this.options.extraEnv?.(),
+          run: spec.env,
+          runId,
+          daemonEnv: this.options.daemonEnv,
+          ...(this.options.inherited ? { inherited: this.options.inherited } : {}),
+        });
     const script = command.kind === 'script' ? resolveScript(paths.scripts, command.script) : null;
     if (script && !script.ok) throw new Refusal(script.error);
     const cwd = spec.workDir || (script?.ok ? script.dir : paths.scripts);
@@ -155,7 +169,8 @@ export class ProcessRunner implements TaskRunner {
           })
         : 0;
 
-    const steps = this.steps.forRun(env);
+    // A chain's `task` parts source task_before.sh / task_after.sh each (cli/task-inline.ts), so the chain does not.
+    const steps = this.steps.forRun(env, { hooks: !(command.kind === 'shell' && command.chain) });
     // Only what the wrapper uses: each variable it reads costs bash a command on every run.
     const wrapperEnv: Record<string, string> = { ...env, BAIHU_CONFIG_DIR: paths.config, BAIHU_SOURCE: steps.source };
     if (spec.taskBefore) wrapperEnv.BAIHU_TASK_BEFORE = spec.taskBefore;

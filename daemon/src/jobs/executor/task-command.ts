@@ -2,7 +2,10 @@
  * Parses a task's command the way Qinglong's otask.sh reads it (pure; no file system):
  *   task <script> [now | conc ENV [nums] | desi ENV nums | script args...] [-m <time>] [-l] [-- script args...]
  * A command that does not start with `task ` (a `ql ...` command included) is a plain shell command, and so is
- * `task <something that is not a .js/.mjs/.cjs/.py/.pyc/.ts/.sh file>` (Qinglong's run_else).
+ * `task <something that is not a .js/.mjs/.cjs/.py/.pyc/.ts/.sh file>` (Qinglong's run_else). A `task` line with a
+ * shell operator or expansion (`task a.sh && task b.py`, `task a.js > /dev/null; task b.sh`, `task a.js "$X"`) is a
+ * chain: bash runs the line as typed, as Qinglong's does, and each `task` in it is shell/task, which runs inside the
+ * run.
  */
 import path from 'node:path';
 import { isScriptFile, relativeToScripts } from './script.ts';
@@ -35,6 +38,11 @@ export interface ShellCommand {
   shell: string;
   hookArgs: string[];
   timeoutMs: null;
+  /**
+   * A line of `task` commands joined by shell operators, run whole by bash: each `task` in it runs its script inside
+   * this run with task_before.sh / task_after.sh of its own (as each of Qinglong's does), so the chain has none.
+   */
+  chain: boolean;
 }
 
 export type ParsedCommand = ScriptCommand | ShellCommand;
@@ -57,10 +65,12 @@ export function parseTaskCommand(command: string): ParseResult {
   const text = command.trim();
   if (!text) return fail('The command is empty.');
   const head = /^task(?:\s+|$)/.exec(text);
-  if (!head) return { ok: true, command: { kind: 'shell', shell: text, hookArgs: [], timeoutMs: null } };
+  if (!head) return { ok: true, command: shellCommand(text, [], false) };
   const rest = text.slice(head[0].length);
   const words = shellWords(rest);
   if ('error' in words) return fail(`Cannot read "${text}": ${words.error}`);
+  // What the user typed is a shell line by intent: bash reads it, as Qinglong's does.
+  if (words.operator) return { ok: true, command: shellCommand(text, [], true) };
   const leading = leadingOptions(words.words);
   if ('error' in leading) return fail(leading.error);
   const script = words.words[leading.next];
@@ -73,14 +83,13 @@ export function parseTaskCommand(command: string): ParseResult {
   }
   if (!isScriptFile(script)) {
     // Qinglong's run_else: any other command, run as it is written.
-    return { ok: true, command: { kind: 'shell', shell: rest, hookArgs: words.words, timeoutMs: null } };
-  }
-  if (words.operator) {
-    return fail(
-      `Shell operators (; & | < > $ \` ( )) cannot follow "task ${script}". Use the task's before/after commands, or write the whole command without "task".`,
-    );
+    return { ok: true, command: shellCommand(rest, words.words, false) };
   }
   return parseScriptWords(script, words.words.slice(leading.next + 1), leading.timeoutMs, words.words);
+}
+
+function shellCommand(shell: string, hookArgs: string[], chain: boolean): ShellCommand {
+  return { kind: 'shell', shell, hookArgs, timeoutMs: null, chain };
 }
 
 function parseScriptWords(script: string, words: string[], timeoutMs: number | null, all: string[]): ParseResult {

@@ -29,11 +29,15 @@ export class WrapperSteps {
     this.after = new ScannedFile(path.join(configDir, 'task_after.sh'), hasCommands, true);
   }
 
-  /** The wrapper's BAIHU_SOURCE and BAIHU_CONFIG_FIT for a run given `env`. */
-  forRun(env: Readonly<Record<string, string>>): { source: string; fit: boolean } {
+  /** The wrapper's BAIHU_SOURCE and BAIHU_CONFIG_FIT for a run given `env`; `hooks: false` leaves the hooks out. */
+  forRun(env: Readonly<Record<string, string>>, { hooks = true } = {}): { source: string; fit: boolean } {
     const text = this.config.text();
     const config = text?.commands === true;
-    const source = [config && 'config', this.before.value() && 'before', this.after.value() && 'after'];
+    const source = [
+      config && 'config',
+      hooks && this.before.value() && 'before',
+      hooks && this.after.value() && 'after',
+    ];
     return {
       source: source.filter((step) => step).join(' '),
       fit: config && mayChangeEnvironment(text, env),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sessionAccess } from '../../access/declare.ts';
+import { scopeAccess, sessionAccess } from '../../access/declare.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { AppError } from '../../errors.ts';
 import { sendStreamDownload } from '../../http/download.ts';
@@ -12,14 +12,14 @@ import type { BackupService } from './service.ts';
  * Qinglong's backup routes, as its clients call them: `PUT /system/data/export {type[]}` answers the archive itself
  * (`data.tgz`), `PUT /system/data/import` takes multipart `data` and answers its entries (Qinglong answers tar's
  * listing), and `PUT /update/data` applies what was imported and restarts. Both archive kinds are accepted: a Baihu
- * backup and a Qinglong data.tgz. All three are the panel's session only: an application token never exports nor
- * replaces the data.
+ * backup and a Qinglong data.tgz. The export also answers an application with the `system` scope, as Qinglong's
+ * `exportData` does (that scope already runs any command, `command-run`); replacing the data stays the session's.
  */
 export const qinglongBackupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }> = async (app, { backups }) => {
   app.put(
     '/system/data/export',
     {
-      config: { access: sessionAccess },
+      config: { access: scopeAccess('system') },
       schema: {
         body: Type.Object({ type: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 20 })) }),
         response: failures,

@@ -52,6 +52,7 @@ async function sendRunNotice(notifier: Notifier, { cron, run, previousEnd }: Tas
     policy,
     exitCode: run.exitCode,
     durationMs: run.durationMs ?? 0,
+    runId: run.runId,
     ...(outcome === RunOutcome.failure ? { logTail: logTail(run.logFile) } : {}),
   });
 }

@@ -63,6 +63,7 @@ export function toWireRun(row: JobRunRow): CronRun {
     finished_at: row.finished_at,
     exit_code: row.exit_code,
     duration_ms: row.duration_ms,
+    message: row.message,
   };
 }
 

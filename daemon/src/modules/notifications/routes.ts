@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
 import {
+  LastDelivery,
   NotificationSettingsBody,
   NotificationSettingsReply,
   ScriptNotifyBody,
@@ -55,6 +56,16 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     async (req) => ok(await saveLocalTargets(settings, req.body)),
   );
 
+  // What became of the last notification (time, channel, ok or why not), shown on the settings page.
+  app.get(
+    '/user/notification/last-delivery',
+    {
+      config: { access: sessionAccess },
+      schema: { response: { 200: Ok(Type.Union([LastDelivery, Type.Null()])), ...failures } },
+    },
+    () => ok(service.lastDelivery()),
+  );
+
   app.get(
     '/user/notification/task-policy',
     { config: { access: sessionAccess }, schema: { response: { 200: Ok(TaskPolicyBody), ...failures } } },
@@ -77,7 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       schema: { body: SystemNotifyBody, response: { 200: Ok(Type.Null()), ...failures } },
     },
     async (req) => {
-      await service.systemNotify(req.body, requestLanguage(req));
+      await service.systemNotify(req.body, requestLanguage(req), req.runId);
       return ok(null);
     },
   );
@@ -89,6 +100,6 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       config: { access: runAccess },
       schema: { body: ScriptNotifyBody, response: { 200: Ok(ScriptNotifyReply), ...failures } },
     },
-    async (req) => ok(await service.scriptNotify(req.body)),
+    async (req) => ok(await service.scriptNotify(req.body, req.runId)),
   );
 };

@@ -9,6 +9,7 @@ import {
   type TaskNotifyPolicy,
 } from '../../contract/notify.ts';
 import type {
+  LastDelivery,
   NotificationSettingsBody,
   ScriptNotifyBody,
   ScriptNotifyReply,
@@ -67,24 +68,30 @@ export class NotificationService {
     return settings;
   }
 
-  async systemNotify(body: SystemNotifyBody, lang: Language): Promise<void> {
+  /** `runId`: the run whose token called (QLAPI.systemNotify). A channel given with the body is a test of it. */
+  async systemNotify(body: SystemNotifyBody, lang: Language, runId?: string): Promise<void> {
     if (body.notificationInfo) {
       const { type, ...settings } = this.validate(body.notificationInfo, lang);
       await this.notifier.deliver(type, settings, { title: body.title, content: body.content });
       return;
     }
-    await this.notifier.sendNow(body.title, body.content);
+    await this.notifier.sendNow(body.title, body.content, { runId: runId ?? null });
   }
 
-  /** The script libraries' endpoint (the route's run access has checked the run's token). */
-  async scriptNotify(body: ScriptNotifyBody): Promise<ScriptNotifyReply> {
+  /** The script libraries' endpoint (the route's run access has checked the run's token: `runId` is its run). */
+  async scriptNotify(body: ScriptNotifyBody, runId: string | undefined): Promise<ScriptNotifyReply> {
     const request = {
       title: body.title,
       content: body.content,
       env: body.env,
       ...(body.params ? { params: body.params } : {}),
     };
-    return this.notifier.sendFromScript(request);
+    return this.notifier.sendFromScript(request, { runId: runId ?? null });
+  }
+
+  /** The last notification sent on the owner's behalf, and how it went; null before the first. */
+  lastDelivery(): LastDelivery | null {
+    return this.settings.get('notifyLastDelivery');
   }
 
   taskPolicy(): Promise<TaskNotifyPolicy> {

@@ -2,6 +2,8 @@
  * A file subscription's download: global fetch with a timeout, into a temp file beside data/raw/<alias>.<ext>, which
  * replaces the old copy only when the whole download succeeded (writeFileAtomic).
  */
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../../files/atomic.ts';
 import { proxiedGet, readLimited } from '../../net/proxy-get.ts';
 
@@ -20,6 +22,7 @@ export interface RawDownload {
 /** Downloads `url` to `target`; throws a clear message (HTTP status, timeout, too large) and keeps the old file. */
 export async function downloadRaw(o: RawDownload): Promise<number> {
   const url = new URL(o.url);
+  if (url.protocol === 'file:') return copyLocalFile(url, o.target);
   const headers: Record<string, string> = { 'user-agent': 'baihu' };
   // fetch refuses URLs with credentials: they go into the header instead.
   const basic =
@@ -47,6 +50,20 @@ export async function downloadRaw(o: RawDownload): Promise<number> {
   const content = Buffer.from(await response.arrayBuffer());
   if (content.length > rawMaxBytes) throw new Error(`Download failed: larger than ${rawMaxBytes / 1024 / 1024} MB`);
   await writeFileAtomic(o.target, content);
+  return content.length;
+}
+
+/** `file:///path` (set from the shell only: validate.ts): the file copied as a download would be. */
+async function copyLocalFile(url: URL, target: string): Promise<number> {
+  let content: Buffer;
+  try {
+    const file = fileURLToPath(url);
+    if ((await stat(file)).size > rawMaxBytes) throw new Error(`larger than ${rawMaxBytes / 1024 / 1024} MB`);
+    content = await readFile(file);
+  } catch (error) {
+    throw new Error(`Download failed: ${(error as Error).message}`);
+  }
+  await writeFileAtomic(target, content);
   return content.length;
 }
 

@@ -62,9 +62,10 @@ export class SubscriptionService {
     return toWireSubscription(await this.require(id));
   }
 
-  async create(input: SubscriptionInput): Promise<Subscription> {
+  /** `fromShell`: `ql repo` / `ql raw` typed on this machine, which may name a local file (validate.ts). */
+  async create(input: SubscriptionInput, { fromShell = false } = {}): Promise<Subscription> {
     const draft = mergeSubscription(input);
-    checkSubscription(draft, (await this.subs.findByAlias(draft.alias))?.id ?? null, null);
+    checkSubscription(draft, (await this.subs.findByAlias(draft.alias))?.id ?? null, null, { localFile: fromShell });
     const now = this.o.clock.now();
     const row = await this.subs.insert({
       ...draft,
@@ -77,10 +78,11 @@ export class SubscriptionService {
   }
 
   /** Edits; the alias cannot change while a pull runs (it names the folders the pull writes). */
-  async update(input: SubscriptionUpdateInput): Promise<Subscription> {
+  async update(input: SubscriptionUpdateInput, { fromShell = false } = {}): Promise<Subscription> {
     const existing = await this.require(input.id);
     const draft = mergeSubscription(input, existing);
-    checkSubscription(draft, (await this.subs.findByAlias(draft.alias))?.id ?? null, existing.id);
+    const localFile = fromShell || draft.url === existing.url;
+    checkSubscription(draft, (await this.subs.findByAlias(draft.alias))?.id ?? null, existing.id, { localFile });
     if (draft.alias !== existing.alias && this.o.puller.busy(existing.id)) await this.o.puller.stop(existing.id);
     const row = await this.subs.update(existing.id, { ...draft, updated_at: this.o.clock.now() });
     if (!row) throw notFound();
@@ -165,15 +167,19 @@ export class SubscriptionService {
       alias: parsed.alias,
     };
     const existing = await this.subs.findByAlias(parsed.alias);
+    const fromShell = { fromShell: true };
     const sub = existing
-      ? await this.update({ id: existing.id, ...fields })
-      : await this.create({
-          ...fields,
-          name: parsed.name,
-          schedule_type: SubscriptionScheduleType.crontab,
-          schedule: '0 0 * * *',
-          is_disabled: 1,
-        });
+      ? await this.update({ id: existing.id, ...fields }, fromShell)
+      : await this.create(
+          {
+            ...fields,
+            name: parsed.name,
+            schedule_type: SubscriptionScheduleType.crontab,
+            schedule: '0 0 * * *',
+            is_disabled: 1,
+          },
+          fromShell,
+        );
     return { subId: sub.id, runId: await this.o.puller.enqueue(sub.id, RunTrigger.shell) };
   }
 

@@ -27,6 +27,11 @@ const branchPattern = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w][\w./-]{0,199}$/;
 /** URLs git may pull: https/http/ssh/git/file, or scp-like `user@host:path`. Nothing that git reads as an option. */
 const repoUrlPattern = /^(https?:\/\/|ssh:\/\/|git:\/\/|file:\/\/|[\w.-]+@[\w.-]+:)[^\s]+$/i;
 const fileUrlPattern = /^https?:\/\/[^\s]+$/i;
+/**
+ * A file of this machine (`ql raw file:///path`, as Qinglong's `ql raw` takes it): only from the shell, whose user
+ * reads the data dir anyway. Through the API it would hand a session or an application any file the daemon reads.
+ */
+const localFileUrlPattern = /^file:\/\/\/[^\s]+$/i;
 const proxyPattern = /^(https?|socks5h?|socks4a?):\/\/[^\s]+$/i;
 
 /** What is stored for the input: `base` (the stored row) for fields left out; masked secrets keep the stored ones. */
@@ -89,12 +94,21 @@ const intervalMs: Record<IntervalSchedule['type'], number> = {
 export const intervalLengthMs = (interval: IntervalSchedule) =>
   Math.max(10_000, intervalMs[interval.type] * interval.value);
 
-/** Every rule the schema cannot express. `aliasOwner`: the id of the subscription already using the alias, if any. */
-export function checkSubscription(draft: SubscriptionColumns, aliasOwner: number | null, selfId: number | null): void {
+/**
+ * Every rule the schema cannot express. `aliasOwner`: the id of the subscription already using the alias, if any.
+ * `localFile`: a file subscription may name a file of this machine (set from the shell, or kept as the shell set it).
+ */
+export function checkSubscription(
+  draft: SubscriptionColumns,
+  aliasOwner: number | null,
+  selfId: number | null,
+  { localFile = false } = {},
+): void {
   if (!draft.name) throw fieldError('name', 'required');
   if (!draft.url) throw fieldError('url', 'required');
   const isFile = draft.type === SubscriptionType.file;
-  if (!(isFile ? fileUrlPattern : repoUrlPattern).test(draft.url)) {
+  const fileUrl = (url: string) => fileUrlPattern.test(url) || (localFile && localFileUrlPattern.test(url));
+  if (!(isFile ? fileUrl(draft.url) : repoUrlPattern.test(draft.url))) {
     throw fieldError('url', isFile ? 'urlInvalid' : 'invalidType', { type: 'URL' });
   }
   if (draft.branch && !branchPattern.test(draft.branch)) throw fieldError('branch', 'invalidType', { type: 'branch' });

@@ -55,6 +55,22 @@ export interface CheckResult {
   release: Release | null;
 }
 
+/** The answer when nothing newer can be had: the running version is the last one. */
+export function upToDate(host: UpdateHost): UpdateCheck {
+  return {
+    hasNewVersion: false,
+    lastVersion: host.version,
+    lastLog: '',
+    lastLogLink: '',
+    currentVersion: host.version,
+    releaseDate: null,
+    canDownload: false,
+    blocked: null,
+    needs: [],
+    staged: stagedVersion(host),
+  };
+}
+
 export async function checkForUpdate(host: UpdateHost, signal: AbortSignal): Promise<CheckResult> {
   const feedUrl = host.feedUrl();
   if (!feedUrl) throw new UpdateCheckError('no release feed is set', 'noFeed');
@@ -73,23 +89,7 @@ export async function checkForUpdate(host: UpdateHost, signal: AbortSignal): Pro
   for (const skipped of parsed.skipped) host.warn(`release feed entry left out: ${skipped}`);
   const newer = newerThan(parsed.releases, host.version);
   const staged = stagedVersion(host);
-  if (!newer) {
-    return {
-      release: null,
-      check: {
-        hasNewVersion: false,
-        lastVersion: host.version,
-        lastLog: '',
-        lastLogLink: '',
-        currentVersion: host.version,
-        releaseDate: null,
-        canDownload: false,
-        blocked: null,
-        needs: [],
-        staged,
-      },
-    };
-  }
+  if (!newer) return { release: null, check: upToDate(host) };
   const needs = unmet(newer.latest.requires, host.runtime);
   const blocked: UpdateBlock | null = host.managedImage
     ? 'managedImage'

@@ -8,7 +8,7 @@ import type { JobRunner } from '../../jobs/runner.ts';
 import { topicOf } from '../../jobs/topics.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { redactUrls } from '../../redact.ts';
-import { checkForUpdate, stagedVersion, UpdateCheckError, type UpdateHost } from './checker.ts';
+import { checkForUpdate, stagedVersion, upToDate, UpdateCheckError, type UpdateHost } from './checker.ts';
 import { takeRollbackCopy } from './rollback.ts';
 import { stageRelease } from './stager.ts';
 
@@ -54,12 +54,13 @@ export class UpdateService {
     return { imageVersion: this.o.host.imageVersion, runningFrom: this.o.runningFrom };
   }
 
+  /** Without a release feed there is nothing newer to offer: the calm answer Qinglong's clients expect, not an error. */
   async check(): Promise<UpdateCheck> {
     try {
       return (await checkForUpdate(this.o.host, AbortSignal.timeout(60_000))).check;
     } catch (error) {
       if (error instanceof UpdateCheckError) {
-        if (error.reason === 'noFeed') throw new AppError('updateNoFeed');
+        if (error.reason === 'noFeed') return upToDate(this.o.host);
         throw new AppError('updateCheckFailed', ResponseCode.badRequest, { reason: redactUrls(error.message) });
       }
       throw error;

@@ -13,14 +13,14 @@ import { ApiError, api } from '../../lib/api.ts';
 const path = 'user/notification/local-targets';
 
 /**
- * Which local-network addresses channels may reach (`api/user/notification/local-targets`). Off by default, so a
- * stolen session or a hostile import cannot use the panel to probe the owner's network; a gotify/ntfy/webhook or
- * proxy at home is allowed here, with the switch or one entry at a time.
+ * Which local-network addresses channels may reach (`api/user/notification/local-targets`). This machine and the
+ * private networks by default (a gotify/ntfy/webhook at home); the owner may turn that off and allow single entries.
+ * Link-local and cloud metadata addresses take an entry of their own.
  */
 export function LocalTargetsCard() {
   const { t } = useLingui();
   const [saved, setSaved] = useState<LocalTargets | null>(null);
-  const [allowLocal, setAllowLocal] = useState(false);
+  const [allowLocal, setAllowLocal] = useState(true);
   const [entries, setEntries] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -61,7 +61,7 @@ export function LocalTargetsCard() {
     <Card>
       <CardHeader
         title={t`Local network addresses`}
-        description={t`Channels and webhooks may not reach this machine or your local network unless you allow it here, so a stolen session or an imported setting cannot use the panel to probe your network.`}
+        description={t`Channels and webhooks may reach this machine and your local network, where a gotify, ntfy or webhook at home lives. Turn it off to keep notifications off your network; cloud metadata addresses are never reached unless listed below.`}
       />
       <CardBody className="flex flex-col gap-3">
         {loadError && <Alert>{loadError}</Alert>}
@@ -78,7 +78,7 @@ export function LocalTargetsCard() {
               <span className="flex flex-col gap-0.5">
                 <span className="font-medium">{t`Allow local network addresses`}</span>
                 <span className="text-muted">
-                  {t`This machine (127.0.0.1, localhost) and private networks (192.168.x.x, 10.x.x.x, 172.16–31.x.x, 100.64.x.x, fc00::/7). Cloud metadata addresses (169.254.x.x) stay blocked unless listed below.`}
+                  {t`This machine (127.0.0.1, localhost) and private networks (192.168.x.x, 10.x.x.x, 172.16–31.x.x, 100.64.x.x, fc00::/7). Cloud metadata addresses (169.254.x.x, 100.100.100.200, metadata.google.internal) stay blocked unless listed below.`}
                 </span>
               </span>
             </label>

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { NotificationForm } from '../../features/notification/NotificationForm.tsx';
+import { LastDelivery } from '../../features/notification/LastDelivery.tsx';
 import { LocalTargetsCard } from '../../features/notification/LocalTargetsCard.tsx';
 import { TaskPolicyCard } from '../../features/notification/TaskPolicyCard.tsx';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
@@ -27,7 +28,8 @@ export default function NotificationPage() {
             title={t`Notification channel`}
             description={t`Where task results, sign-ins and system messages are sent.`}
           />
-          <CardBody>
+          <CardBody className="flex flex-col gap-4">
+            <LastDelivery />
             {error && <Alert>{error}</Alert>}
             {!settings && !error && <PageSpinner />}
             {settings && (

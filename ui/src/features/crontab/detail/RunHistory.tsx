@@ -8,7 +8,10 @@ import { LogStateBadge } from '../../../components/log/LogPane.tsx';
 import type { CronRun } from '../api.ts';
 import { runState } from '../log/RunLog.tsx';
 
-/** The task's runs, newest first: status, trigger, start, duration, exit code and a button opening that run's log. */
+/**
+ * The task's runs, newest first: status (with the run's notices, e.g. a notification that was not delivered),
+ * trigger, start, duration, exit code and a button opening that run's log.
+ */
 export function RunHistory({ runs, onOpenLog }: { runs: CronRun[]; onOpenLog: (run: CronRun) => void }) {
   const { t } = useLingui();
   const triggers: Record<string, string> = {
@@ -39,6 +42,10 @@ export function RunHistory({ runs, onOpenLog }: { runs: CronRun[]; onOpenLog: (r
             <Tr key={run.id}>
               <Td>
                 <LogStateBadge state={runState(run)} />
+                {/* Beside the result: what the log does not say, such as a notification that was not delivered. */}
+                {run.message && (
+                  <p className="mt-1 max-w-xs text-[12px] whitespace-pre-line text-status-queued">{run.message}</p>
+                )}
               </Td>
               <Td>{triggers[run.trigger] ?? run.trigger}</Td>
               <Td className="tabular-nums">{formatDateTime(started)}</Td>
