@@ -9,6 +9,11 @@ export const SystemInfo = Type.Object({
    * on what this browser remembers). Cleared by `PUT api/system/setup/done` (contract/setup.ts).
    */
   setupPending: Type.Optional(Type.Boolean()),
+  /**
+   * The panel's time zone (the `timezone` setting): the UI shows every time in it, whatever the browser's zone, so a
+   * time on screen reads as the log names and headers beside it. Left out by older daemons.
+   */
+  timezone: Type.Optional(Type.String()),
   /** Qinglong's release fields: build time (Unix seconds, 0 from the sources), channel, this version's changelog. */
   publishTime: Type.Optional(Type.Number()),
   branch: Type.Optional(Type.String()),

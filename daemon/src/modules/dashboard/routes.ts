@@ -4,7 +4,7 @@ import { scopeAccess } from '../../access/declare.ts';
 import { Overview, TaskFigure } from '../../contract/dashboard.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
-import { dayLabel } from './calendar.ts';
+import { dayText } from '../../wall-clock.ts';
 import type { DashboardService } from './service.ts';
 
 // Qinglong's `dashboard` scope: an application holding it reads the overview under /open/dashboard.
@@ -70,7 +70,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardSe
       const timezone = dashboard.timezone();
       return ok(
         daily.slice(-req.query.days).map((d) => ({
-          date: dayLabel(d.start, timezone),
+          date: dayText(d.start, timezone),
           total: d.runs,
           success: d.runs - d.failed,
           fail: d.failed,

@@ -38,12 +38,15 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string; setupPending: boolean } & ReleaseInfo> {
+  async info(): Promise<
+    { isInitialized: boolean; version: string; setupPending: boolean; timezone: string } & ReleaseInfo
+  > {
     const isInitialized = await this.o.users.isInitialized();
     return {
       isInitialized,
       version: this.o.version,
       setupPending: isInitialized && this.o.settings.get('setupPending'),
+      timezone: this.o.settings.get('timezone'),
       ...(await this.o.release()),
     };
   }
