@@ -1,6 +1,7 @@
 import type { SystemInfo } from '@contract/system.ts';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from '../lib/api.ts';
+import { setPanelZone } from '../lib/format.ts';
 import { rememberSetupPending, setupPendingHere } from '../lib/session.ts';
 
 interface SystemState {
@@ -27,7 +28,14 @@ export function SystemProvider({ children }: { children: ReactNode }) {
   const [pendingHere, setPendingHere] = useState(setupPendingHere);
   const load = useCallback(() => {
     setFailed(false);
-    api.get<SystemInfo>('system').then(setInfo, () => setFailed(true));
+    api.get<SystemInfo>('system').then(
+      (next) => {
+        // Before anything is drawn: every time on screen is in the panel's zone.
+        setPanelZone(next.timezone);
+        setInfo(next);
+      },
+      () => setFailed(true),
+    );
   }, []);
   useEffect(load, [load]);
   const accountCreated = useCallback(() => {

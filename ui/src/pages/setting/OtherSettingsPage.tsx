@@ -12,6 +12,7 @@ import { BackupSection } from '../../features/backup/BackupSection.tsx';
 import { LogCleanupCard } from '../../features/backup/LogCleanupCard.tsx';
 import { RunHistoryCard } from '../../features/backup/RunHistoryCard.tsx';
 import { api } from '../../lib/api.ts';
+import { setPanelZone } from '../../lib/format.ts';
 
 interface Effective {
   cronConcurrency: number;
@@ -49,6 +50,8 @@ export default function OtherSettingsPage() {
   const saveSetting = async (field: Key, body: unknown) => {
     const saved = await api.put<Effective>(paths[field], { [field]: body });
     setEffective(saved);
+    // Every time on screen follows the panel's zone at once.
+    setPanelZone(saved.timezone);
     const shown = field === 'lang' && saved.langFollowsPanel ? '' : String(saved[field]);
     const label = labels[field];
     return { shown, message: t`${label} saved` };
@@ -88,7 +91,7 @@ export default function OtherSettingsPage() {
               <SettingForm
                 field="timezone"
                 label={labels.timezone}
-                hint={t`Schedules are read in this time zone. Empty: the container's.`}
+                hint={t`Schedules are read and every time is shown and written in this time zone. Empty: the container's.`}
                 initial={effective.timezone}
                 save={(text) => saveSetting('timezone', text || null)}
               >
