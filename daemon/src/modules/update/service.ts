@@ -164,6 +164,7 @@ export class UpdateService {
       enabled: host.enabled() && !host.managedImage,
       managedImage: host.managedImage,
       feedUrl: host.feedUrl(),
+      builtInFeed: host.builtInFeed,
       job: this.job,
       staged: stagedVersion(host),
       lastAttempt:
