@@ -226,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apps,
     createNotifications(shared),
     crons,
-    createDashboard({ ...shared, dataSizes: () => about.service.dataSizes() }),
+    createDashboard({ ...shared, dataSizes: (o) => about.service.dataSizes(o) }),
     envs,
     dependencies,
     createScripts(shared),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { scopeAccess } from '../../access/declare.ts';
+import { FreshQuery } from '../../contract/about.ts';
 import { Overview, TaskFigure } from '../../contract/dashboard.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
@@ -33,8 +34,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardSe
   app,
   { dashboard },
 ) => {
-  app.get('/dashboard', { config: access, schema: { response: { 200: Ok(Overview), ...failures } } }, async () =>
-    ok(await dashboard.overview()),
+  app.get(
+    '/dashboard',
+    { config: access, schema: { querystring: FreshQuery, response: { 200: Ok(Overview), ...failures } } },
+    async (req) => ok(await dashboard.overview({ freshSizes: req.query.fresh === 'true' })),
   );
   app.get(
     '/dashboard/overview',
