@@ -4,9 +4,10 @@ export const SystemInfo = Type.Object({
   isInitialized: Type.Boolean(),
   version: Type.String(),
   /**
-   * The first-run setup was started and not finished: the account exists, the notification and completion steps
-   * remain. The UI sends whoever signs in back to them. Left out by daemons that do not track it (the UI then relies
-   * on what this browser remembers). Cleared by `PUT api/system/setup/done` (contract/setup.ts).
+   * The first-run setup was started and not finished: the account exists, the (optional) notification and completion
+   * steps remain. The panel is usable all the same; the UI offers them at /initialization. Left out by daemons that do
+   * not track it (the UI then relies on what this browser remembers). Cleared by `PUT api/system/setup/done`
+   * (contract/setup.ts).
    */
   setupPending: Type.Optional(Type.Boolean()),
   /**

@@ -51,7 +51,7 @@ export class SystemService {
     };
   }
 
-  /** The first-run wizard's last step was reached: nobody is sent back to it any more. Idempotent. */
+  /** The first-run wizard's last step was reached: /initialization offers its steps no more. Idempotent. */
   async setupDone(): Promise<void> {
     if (this.o.settings.get('setupPending')) await this.o.settings.set('setupPending', false);
   }
