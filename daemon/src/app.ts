@@ -116,7 +116,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await configs.service.seed();
   // Before the database opens, so its WAL/SHM files are made from a private database file.
   const unrestricted = await restrictDataDir(paths);
-
   // After a new version failed its first start, this version may have to put its database copy back first.
   const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
   // Replies, run starts, backups and close commit at once (db/group-commit.ts); other writes at most every 10 ms.
@@ -142,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The shared parts, built once.
   const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
+  const written = { language: () => writtenLanguage(settings), timezone: () => settings.get('timezone') };
   const live = new LiveHub();
   const envs = createEnvs({ db: database.db, clock });
   const dependencyEnv = runEnvironment(paths, host.processEnvironment.PATH); // data/deps' paths, one for every run
@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Read at each run start (kept until the envs table changes), so a change applies to the next run.
     variables: () => envs.service.variables(),
     extraEnv: () => ({ ...dependencyEnv, ...localAddressEnv(app, config) }),
-    language: () => writtenLanguage(settings),
+    ...written,
     logLimitBytes: () => settings.get('runLogLimitMb') * megabyte,
   });
   const runTokens = new RunTokens(() => localUrl(app, config));
@@ -165,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paths,
       clock,
       log: app.log,
-      language: () => writtenLanguage(settings),
+      ...written,
       tokens: runTokens,
     },
     metrics,
@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: settingsStoreOf(settings),
     log: app.log,
     clock,
-    language: () => writtenLanguage(settings),
+    ...written,
     localTargets: () => settings.get('notifyLocalTargets'),
     ...options.notify,
   });
@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     log: app.log,
     settings,
+    timezone: written.timezone,
     live,
     jobs,
     timetable,
@@ -225,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apps,
     createNotifications(shared),
     crons,
-    createDashboard({ ...shared, dataSizes: () => about.service.dataSizes() }),
+    createDashboard({ ...shared, dataSizes: (o) => about.service.dataSizes(o) }),
     envs,
     dependencies,
     createScripts(shared),

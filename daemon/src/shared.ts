@@ -28,6 +28,11 @@ export interface SharedParts {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   settings: SettingsStore;
+  /**
+   * The panel's time zone (the `timezone` setting), read when needed: every time the daemon writes for people — log
+   * names and headers, backup names, notifications, the system log's days — is in it (wall-clock.ts).
+   */
+  timezone: () => string;
   live: LiveHub;
   /** The job kernel: every process the daemon starts goes through it. */
   jobs: JobRunner;

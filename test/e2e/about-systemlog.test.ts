@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
-import { initAccount, login, userDataDir } from '../helpers/app.ts';
+import { call, initAccount, login, userDataDir } from '../helpers/app.ts';
+import { runsOf, waitFor } from '../helpers/crons.ts';
 import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
 import { checkoutVersion } from '../helpers/releases.ts';
 
@@ -65,31 +66,27 @@ test('a view reads again when the live socket opens: what the daemon announced b
   const panel = await startPanel(t);
   await initAccount(panel.app);
   const token = await login(panel.app);
+  const api = `${panel.app.ctx.config.baseUrl}api`;
+  const created = await call(panel.app, 'POST', `${api}/crons`, {
+    token,
+    payload: { name: 'announced while away', command: 'echo away', schedule: '0 0 1 1 *' },
+  });
+  const id = (created.body.data as { id: number }).id;
   const { context, page } = await signedInPage(browser, token);
-  const measured = async () => {
-    for (;;) {
-      const reply = await fetch(`${panel.url}api/system/about/sizes`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const { data } = (await reply.json()) as { data: { sizes: unknown; measuring: boolean } };
-      if (data.sizes && !data.measuring) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const table = page.getByRole('table', { name: 'Scheduled tasks' });
   // The page's first socket is refused; the second (the page's backoff, half a second later) reaches the daemon only
-  // once the measurement the About page asked for has ended, and been announced, with no socket open.
+  // once a run started elsewhere (not by this page) has ended and been announced, with no socket open.
   let sockets = 0;
   await context.routeWebSocket(/\/api\/ws/, async (ws) => {
     sockets += 1;
     if (sockets === 1) return ws.close();
-    await measured();
+    await table.getByRole('link', { name: 'announced while away' }).waitFor();
+    await call(panel.app, 'PUT', `${api}/crons/run`, { token, payload: [id] });
+    await waitFor(async () => (await runsOf(panel.app, id)).some((r) => r.finished_at !== null), 30_000);
     ws.connectToServer();
   });
-  const firstReply = page.waitForResponse((r) => r.url().endsWith('/api/system/about/sizes'));
-  await page.goto(`${panel.url}setting/about`);
-  const first = (await (await firstReply).json()) as { data: { sizes: unknown; measuring: boolean } };
-  assert.deepEqual([first.data.sizes, first.data.measuring], [null, true], 'the first answer is "measuring"');
-  await page.getByRole('table', { name: 'Data folder sizes' }).getByText('db', { exact: true }).waitFor();
+  await page.goto(`${panel.url}crontab`);
+  await table.getByText('Success').waitFor();
   assert.ok(sockets >= 2, `${sockets} socket(s)`);
 });
 

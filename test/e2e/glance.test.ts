@@ -288,7 +288,7 @@ test('the panel at a glance: wording, forms and flows', async (t) => {
   });
 });
 
-test('first-run setup: left after the account step it continues once signed in, and ends in the panel signed in', async (t) => {
+test('first-run setup: left after the account step the panel is usable, the wizard continues where it stopped', async (t) => {
   const browser = await launchBrowser(t);
   const panel = await startPanel(t);
   const { context, page } = await openPage(browser, { viewport: 'phone', locale: 'en-US' });
@@ -305,18 +305,21 @@ test('first-run setup: left after the account step it continues once signed in, 
   assert.deepEqual(await layoutProblems(page), []);
   await screenshot(page, 'glance-setup-phone-notification');
 
-  // The browser is closed here, and opened again later: setup goes on where it stopped.
+  // The browser is closed here, and opened again later: the account exists, so the panel is usable; the wizard's
+  // optional rest waits at /initialization, where it stopped.
   const kept = await context.storageState();
   await context.close();
   const reopened = await browser.newContext({ storageState: kept, viewport: { width: 390, height: 844 } });
   const again = await reopened.newPage();
   await again.goto(`${panel.url}crontab`);
-  await again.waitForURL(/\/initialization$/);
+  await again.getByText('Create your first task').waitFor();
+  assert.match(again.url(), /\/crontab$/);
+  await again.goto(`${panel.url}initialization`);
   await again.getByRole('heading', { name: 'Notifications' }).waitFor();
   await reopened.close();
 
-  // Or it is another browser, which remembers nothing: the daemon knows the wizard is unfinished, and signing in
-  // leads back to it, not past it.
+  // Or it is another browser, which remembers nothing: signing in opens the panel; the daemon still knows the wizard
+  // is unfinished, so /initialization offers its rest.
   const later = await browser.newContext();
   const last = await later.newPage();
   await last.goto(panel.url);
@@ -324,7 +327,8 @@ test('first-run setup: left after the account step it continues once signed in, 
   await last.getByLabel('Username').fill(account.username);
   await last.getByLabel('Password', { exact: true }).fill(account.password);
   await last.getByRole('button', { name: 'Sign in' }).click();
-  await last.waitForURL(/\/initialization$/);
+  await last.waitForURL(/\/dashboard$/);
+  await last.goto(`${panel.url}initialization`);
   await last.getByRole('heading', { name: 'Notifications' }).waitFor();
   await last.getByRole('button', { name: 'Skip' }).click();
   await last.getByRole('heading', { name: 'All set' }).waitFor();

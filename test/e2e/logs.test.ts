@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileStamp } from '../../daemon/src/files/stamp.ts';
+import { fileStamp } from '../../daemon/src/wall-clock.ts';
 import { call, initAccount, login } from '../helpers/app.ts';
 import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
 import { runsOf, waitFor } from '../helpers/crons.ts';
@@ -159,7 +159,7 @@ test('a long log folder shows its newest 100 logs and more on demand, on the log
   const dir = path.join(panel.app.ctx.paths.log, 'hourly_sync');
   mkdirSync(dir, { recursive: true });
   const base = Date.UTC(2025, 0, 1);
-  const name = (i: number) => `${fileStamp(base + i * 3_600_000)}.log`;
+  const name = (i: number) => `${fileStamp(base + i * 3_600_000, 'Asia/Shanghai')}.log`;
   for (let i = 0; i < 130; i++) writeFileSync(path.join(dir, name(i)), `run ${i}\n`);
 
   const { context, page } = await signedInPage(browser, token, { locale: 'en-US' });

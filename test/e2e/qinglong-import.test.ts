@@ -18,6 +18,7 @@ const labels = {
     confirm: 'Confirm password',
     create: 'Create account',
     folder: 'Qinglong data folder',
+    replace: "Use Qinglong's account",
     check: 'Check what will be imported',
     import: 'Import',
     done: 'The import is done',
@@ -32,6 +33,7 @@ const labels = {
     confirm: '确认密码',
     create: '创建账户',
     folder: '青龙数据目录',
+    replace: '使用青龙的账户',
     check: '检查将导入的内容',
     import: '导入',
     done: '导入完成',
@@ -75,6 +77,10 @@ async function moveIn(t: TestContext, lang: 'en' | 'zh', options: PageOptions, n
     'the dry run changed nothing',
   );
 
+  // The account was chosen a moment ago: Qinglong's takes its place only when asked.
+  const replace = page.getByRole('checkbox', { name: l.replace });
+  assert.equal(await replace.isChecked(), false);
+  await replace.check();
   await page.getByRole('button', { name: l.import, exact: true }).click();
   await page.getByText(l.done).waitFor({ timeout: 60_000 });
   await screenshot(page, `${name}-2-imported`);

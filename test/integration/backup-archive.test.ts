@@ -101,6 +101,7 @@ const check = (paths: DataPaths, bytes: Buffer, limits?: UnpackLimits) =>
     source: Readable.from([bytes]),
     knownMigrations: known,
     previewQinglong,
+    zone: 'UTC',
     ...(limits ? { limits } : {}),
   });
 
@@ -190,7 +191,10 @@ test('check → confirm → swap: the restored data is the backed-up data; the r
   assert.deepEqual((await readStaged(paths))?.id, result.id);
 
   const now = Date.UTC(2026, 5, 1, 12);
-  const pending = await confirmStaged(paths, result.id, slotKeysOf(['db', 'config', 'scripts', 'deps']), now);
+  const pending = await confirmStaged(paths, result.id, slotKeysOf(['db', 'config', 'scripts', 'deps']), {
+    now,
+    zone: 'UTC',
+  });
   const outcome = await applyPendingRestore(paths, silent, now);
   assert.equal(outcome?.ok, true);
   assert.equal(outcome?.previous, pending.previous);
@@ -223,7 +227,7 @@ test('a swap interrupted between its steps resumes at the next start', async (t)
   writeFileSync(path.join(paths.config, 'config.sh'), 'export A=changed\n');
   const result = await check(paths, bytes);
   const now = Date.UTC(2026, 5, 2);
-  const pending = await confirmStaged(paths, result.id, slotKeysOf(['db', 'config']), now);
+  const pending = await confirmStaged(paths, result.id, slotKeysOf(['db', 'config']), { now, zone: 'UTC' });
   // As if the daemon died after setting config/ aside: the journal says 'saved', config/ is empty (the entrypoint
   // made it again).
   mkdirSync(path.join(paths.root, pending.previous), { recursive: true });
@@ -248,7 +252,7 @@ test('a swap that fails puts the previous data back and says why', async (t) => 
   const before = everything(paths);
   const result = await check(paths, bytes);
   const now = Date.UTC(2026, 5, 3);
-  const pending = await confirmStaged(paths, result.id, slotKeysOf(['db', 'config', 'scripts']), now);
+  const pending = await confirmStaged(paths, result.id, slotKeysOf(['db', 'config', 'scripts']), { now, zone: 'UTC' });
   // The scripts folder cannot be set aside: where it would go is a file.
   mkdirSync(path.join(paths.root, pending.previous), { recursive: true });
   writeFileSync(path.join(paths.root, pending.previous, 'scripts'), 'in the way');
@@ -275,7 +279,7 @@ test('a Qinglong data.tgz is recognised and read by the Qinglong import, never s
   assert.ok(result.qinglong.counts.task.found > 0);
   assert.deepEqual(everything(paths), before);
   await assert.rejects(
-    confirmStaged(paths, result.id, slotKeysOf(['db']), Date.now()),
+    confirmStaged(paths, result.id, slotKeysOf(['db']), { now: Date.now(), zone: 'UTC' }),
     (error: unknown) => error instanceof AppError && error.key === 'restoreNotStaged',
   );
 });

@@ -269,5 +269,5 @@ test('backup on overwrite: the old content lands in data/bak under its relative 
   assert.equal(backups.length, 1);
   assert.match(backups[0]!, /^a\.js\.\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d-\d{3}$/);
   assert.equal(readFileSync(path.join(dataDir, 'bak', 'dir', backups[0]!), 'utf8'), 'version 1');
-  assert.equal(await backupBeforeOverwrite(app.ctx.paths, 'dir/missing.js'), null, 'nothing to keep');
+  assert.equal(await backupBeforeOverwrite(app.ctx.paths, 'dir/missing.js', 0, 'UTC'), null, 'nothing to keep');
 });

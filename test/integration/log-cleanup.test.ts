@@ -1,6 +1,6 @@
 /**
  * Deleting old run logs (modules/retention/log-cleanup.ts) on a real folder: dates from names and mtimes, logs in use
- * kept, other files and links untouched, empty folders removed. The zone is pinned: names carry local time.
+ * kept, other files and links untouched, empty folders removed. Names carry the panel's time, whatever the host's.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -10,16 +10,19 @@ import { cleanLogs, dateOfLogName } from '../../daemon/src/modules/retention/log
 import { policyOfFrequency } from '../../daemon/src/modules/retention/policy.ts';
 import { tempDir } from '../helpers/app.ts';
 
-process.env.TZ = 'Asia/Shanghai';
+const zone = 'Asia/Shanghai';
 const day = 86_400_000;
-const now = new Date(2026, 5, 15, 12, 0, 0).getTime();
+const hour = 3_600_000;
+/** 2026-06-15 12:00 in Shanghai. */
+const now = Date.UTC(2026, 5, 15, 4, 0, 0);
 
-test('the date of a log comes from its name, in local time; impossible dates are not dates', () => {
-  assert.equal(dateOfLogName('2026-06-01-08-30-00-123.log'), new Date(2026, 5, 1, 8, 30, 0, 123).getTime());
-  assert.equal(dateOfLogName('2026-06-01-08-30-00.log'), new Date(2026, 5, 1, 8, 30, 0).getTime());
-  assert.equal(dateOfLogName('2026-02-31-08-30-00.log'), null);
-  assert.equal(dateOfLogName('2026-06-01-25-30-00.log'), null);
-  assert.equal(dateOfLogName('run.log'), null);
+test("the date of a log comes from its name, in the panel's zone; impossible dates are not dates", () => {
+  assert.equal(dateOfLogName('2026-06-01-08-30-00-123.log', zone), Date.UTC(2026, 5, 1, 0, 30, 0, 123));
+  assert.equal(dateOfLogName('2026-06-01-08-30-00.log', zone), Date.UTC(2026, 5, 1, 0, 30, 0));
+  assert.equal(dateOfLogName('2026-06-01-08-30-00.log', 'UTC'), Date.UTC(2026, 5, 1, 0, 30, 0) + 8 * hour);
+  assert.equal(dateOfLogName('2026-02-31-08-30-00.log', zone), null);
+  assert.equal(dateOfLogName('2026-06-01-25-30-00.log', zone), null);
+  assert.equal(dateOfLogName('run.log', zone), null);
 });
 
 test('logs older than N days go, by name else mtime; logs in use, other files and links stay; empty folders go', (t) => {
@@ -46,6 +49,7 @@ test('logs older than N days go, by name else mtime; logs in use, other files an
     policy: policyOfFrequency(7),
     inUse: new Set(['task_2/2026-05-01-10-00-00-000.log']),
     now,
+    zone,
     onDeleted: (rel) => deleted.push(rel),
   }).then((report) => {
     assert.deepEqual(deleted.sort(), [
@@ -68,7 +72,7 @@ test('logs older than N days go, by name else mtime; logs in use, other files an
 test('a policy without an age deletes nothing', async (t) => {
   const root = tempDir(t);
   writeFileSync(path.join(root, '2020-01-01-00-00-00.log'), 'x');
-  const report = await cleanLogs({ logRoot: root, policy: policyOfFrequency(0), inUse: new Set(), now });
+  const report = await cleanLogs({ logRoot: root, policy: policyOfFrequency(0), inUse: new Set(), now, zone });
   assert.equal(report.files, 0);
   assert.ok(existsSync(path.join(root, '2020-01-01-00-00-00.log')));
 });

@@ -4,12 +4,13 @@ import { mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSyn
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FileNode, LogFile } from '../../daemon/src/contract/files.ts';
-import { fileStamp } from '../../daemon/src/files/stamp.ts';
+import { fileStamp } from '../../daemon/src/wall-clock.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
 import { addCron } from '../helpers/crons.ts';
 
-// Log names carry local time; the order must not depend on the host's zone.
-process.env.TZ = 'Asia/Shanghai';
+// Log names carry the panel's time, whatever the host's zone.
+const zone = 'Asia/Shanghai';
+const stamp = (at: number) => fileStamp(at, zone);
 
 const base = Date.UTC(2025, 5, 1, 8, 0, 0);
 const minute = 60_000;
@@ -26,15 +27,15 @@ function fill(dir: string, outside: string): Map<string, number> {
   const stamps = Array.from({ length: 250 }, (_, i) => base + i * minute + (i % 7));
   stamps.sort((a, b) => ((a * 7919) % 1000) - ((b * 7919) % 1000));
   for (const at of stamps) {
-    const name = `${fileStamp(at)}.log`;
+    const name = `${stamp(at)}.log`;
     writeFileSync(path.join(dir, name), 'x'.repeat(at % 500));
     utimesSync(path.join(dir, name), new Date(base + 10 * minute), new Date(base + 10 * minute));
     order.set(name, at);
   }
-  const pull = `${fileStamp(base + 30.5 * minute).slice(0, -4)}.log`;
+  const pull = `${stamp(base + 30.5 * minute).slice(0, -4)}.log`;
   writeFileSync(path.join(dir, pull), 'pull\n');
   order.set(pull, base + 30.5 * minute - ((base + 30.5 * minute) % 1000));
-  const part = `${fileStamp(base + 40 * minute + 1)}_2.log`;
+  const part = `${stamp(base + 40 * minute + 1)}_2.log`;
   writeFileSync(path.join(dir, part), 'part\n');
   order.set(part, base + 40 * minute + 1);
   const byTime = { 'notes.txt': 100.5, 'run.log': 200.5, '2025-13-01-00-00-00-000.log': 150.5 };
@@ -45,7 +46,7 @@ function fill(dir: string, outside: string): Map<string, number> {
     order.set(name, base + minutes * minute);
   }
   writeFileSync(outside, 'secret\n');
-  symlinkSync(outside, path.join(dir, `${fileStamp(base + 500 * minute)}.log`));
+  symlinkSync(outside, path.join(dir, `${stamp(base + 500 * minute)}.log`));
   return order;
 }
 
@@ -54,6 +55,7 @@ const expected = (order: Map<string, number>) =>
 
 test('a log folder is listed a page at a time, newest first by the name stamp, else by the time', async (t) => {
   const { app, token } = await signedIn(t);
+  await app.ctx.settings.set('timezone', zone);
   const dir = path.join(app.ctx.paths.log, 'paged');
   const order = fill(dir, path.join(tempDir(t), 'outside.log'));
   mkdirSync(path.join(dir, 'sub'));
@@ -106,9 +108,10 @@ test('a log folder is listed a page at a time, newest first by the name stamp, e
 
 test('a folder listed while logs are written into it and deleted from it lists each log once, pages full', async (t) => {
   const { app, token } = await signedIn(t);
+  await app.ctx.settings.set('timezone', zone);
   const dir = path.join(app.ctx.paths.log, 'busy');
   mkdirSync(dir);
-  for (let i = 0; i < 400; i++) writeFileSync(path.join(dir, `${fileStamp(base + i * minute)}.log`), 'line\n');
+  for (let i = 0; i < 400; i++) writeFileSync(path.join(dir, `${stamp(base + i * minute)}.log`), 'line\n');
   // Another process deletes a log, starts a newer one and appends to an older one, over and over.
   const churn = spawn(
     process.execPath,

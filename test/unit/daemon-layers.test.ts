@@ -18,6 +18,7 @@ const layers: string[][] = [
   ['contract/'],
   [
     'clock.ts',
+    'wall-clock.ts',
     'slot-heap.ts',
     'root.ts',
     'version.ts',

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Cron } from 'croner';
-import { boundaries, dayLabel } from '../../daemon/src/modules/dashboard/calendar.ts';
+import { boundaries } from '../../daemon/src/modules/dashboard/calendar.ts';
+import { dayText } from '../../daemon/src/wall-clock.ts';
 
 /** The overview's hour and day starts, in zones the host does not share (any host zone gives the same answers). */
 
@@ -14,7 +15,7 @@ test('days start at local midnight, and a daylight-saving day is 23 or 25 hours 
     ['2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
   );
   assert.equal(days[2]! - days[1]!, 23 * 3_600_000);
-  assert.equal(dayLabel(days[2]!, 'America/New_York'), '2026-03-09');
+  assert.equal(dayText(days[2]!, 'America/New_York'), '2026-03-09');
 });
 
 test('hours start where the local clock says, also half an hour off UTC; a boundary exactly now is included', () => {

@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileStamp, logNameTime } from '../../daemon/src/files/stamp.ts';
+import { logNameTime } from '../../daemon/src/files/stamp.ts';
+import { fileStamp } from '../../daemon/src/wall-clock.ts';
 
-// Stamps are local time: a zone far from UTC, with no daylight saving, and one with it.
-process.env.TZ = 'Asia/Shanghai';
+// Stamps are in the panel's zone, whatever the process's: a zone far from UTC, with no daylight saving, and one with it.
+const shanghai = 'Asia/Shanghai';
 
-test("a log's name says when it was started, in local time, in each of Qinglong's forms", () => {
+test("a log's name says when it was started, in the panel's zone, in each of Qinglong's forms", () => {
   const at = Date.UTC(2025, 0, 31, 16, 5, 9, 42); // 2025-02-01 00:05:09.042 in Shanghai
-  assert.equal(fileStamp(at), '2025-02-01-00-05-09-042');
-  assert.equal(logNameTime(`${fileStamp(at)}.log`), at);
-  assert.equal(logNameTime('2025-02-01-00-05-09.log'), at - 42, 'a pull log has no milliseconds');
-  assert.equal(logNameTime('2025-02-01-00-05-09-042_3.log'), at, "a `task conc` part keeps its run's stamp");
+  assert.equal(fileStamp(at, shanghai), '2025-02-01-00-05-09-042');
+  assert.equal(logNameTime(`${fileStamp(at, shanghai)}.log`, shanghai), at);
+  assert.equal(logNameTime('2025-02-01-00-05-09.log', shanghai), at - 42, 'a pull log has no milliseconds');
+  assert.equal(logNameTime('2025-02-01-00-05-09-042_3.log', shanghai), at, "a `task conc` part keeps its run's stamp");
+  assert.equal(logNameTime('2025-02-01-00-05-09-042.log', 'UTC'), at + 8 * 3_600_000, 'the same name in UTC');
 });
 
 test('any other name, or an impossible date, says nothing (the file is then asked)', () => {
@@ -32,16 +34,11 @@ test('any other name, or an impossible date, says nothing (the file is then aske
     '2025-02-01T00-05-09-042.log',
     '.log',
   ])
-    assert.equal(logNameTime(name), null, name);
+    assert.equal(logNameTime(name, shanghai), null, name);
 });
 
-test('a local time that does not exist (a daylight-saving gap) says nothing', () => {
-  const zone = process.env.TZ;
-  process.env.TZ = 'Europe/Berlin';
-  try {
-    assert.equal(logNameTime('2025-03-30-02-30-00-000.log'), null);
-    assert.equal(logNameTime('2025-03-30-03-30-00-000.log'), Date.UTC(2025, 2, 30, 1, 30));
-  } finally {
-    process.env.TZ = zone;
-  }
+test('a time that does not exist in the zone (a daylight-saving gap) says nothing', () => {
+  assert.equal(logNameTime('2025-03-30-02-30-00-000.log', 'Europe/Berlin'), null);
+  assert.equal(logNameTime('2025-03-30-03-30-00-000.log', 'Europe/Berlin'), Date.UTC(2025, 2, 30, 1, 30));
+  assert.equal(logNameTime('2025-03-30-02-30-00-000.log', shanghai), Date.UTC(2025, 2, 29, 18, 30));
 });

@@ -11,6 +11,7 @@ import { logSweep, runSweeps, sweeps, type Sweep } from '../../daemon/src/module
 const context = (lines: string[], signal?: AbortSignal) => ({
   policy: policyOfFrequency(0),
   now: Date.UTC(2026, 5, 15),
+  zone: 'UTC',
   logRoot: '/nonexistent',
   inUse: async () => new Set<string>(),
   line: (text: string) => void lines.push(text),

@@ -1,8 +1,8 @@
 /**
- * The system log: redaction of every line, one file a day in the local zone, days kept and the size limit, clearing,
- * and reading back (filtered entries, Qinglong's byte ranges). Real files in a temp folder; the time is injected.
+ * The system log: redaction of every line, one file a day in the panel's zone, days kept and the size limit, clearing,
+ * and reading back (filtered entries, Qinglong's byte ranges). Real files in a temp folder; the time and the panel's
+ * zone are injected (the process's zone plays no part).
  */
-process.env.TZ = 'Asia/Shanghai';
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ function tempDir(t: TestContext): string {
   return dir;
 }
 
+const zone = 'Asia/Shanghai';
 /** 2026-03-10 09:00 in Shanghai. */
 const morning = Date.UTC(2026, 2, 10, 1, 0, 0);
 const hour = 3_600_000;
@@ -56,13 +57,13 @@ test('redaction: secret fields, URL credentials, bearer tokens, JWTs and key=val
   assert.equal(redactLogLine('token=abc def\n'), 'token=*** def\n');
 });
 
-test('daily file: one file a day named in the local zone, echoed redacted, secrets never written', (t) => {
+test("daily file: one file a day named in the panel's zone, echoed redacted, secrets never written", (t) => {
   const dir = tempDir(t);
   let now = morning;
   const echoed: string[] = [];
-  const log = new SystemLogFile({ dir, echo: (l) => echoed.push(l), now: () => now });
+  const log = new SystemLogFile({ timezone: () => zone, dir, echo: (l) => echoed.push(l), now: () => now });
   log.write(line({ msg: 'first', password: 'secret-1' }));
-  // 23:59 and then 00:00:01 local time: the second line starts the next day's file.
+  // 23:59 and then 00:00:01 in the panel's zone: the second line starts the next day's file.
   now = Date.UTC(2026, 2, 10, 15, 59, 0);
   log.write(line({ msg: 'late' }));
   now = Date.UTC(2026, 2, 10, 16, 0, 1);
@@ -84,7 +85,13 @@ test('daily file: days older than the kept number are removed when a day begins'
     writeFileSync(path.join(dir, `${old}.log`), line({ msg: old }));
   }
   writeFileSync(path.join(dir, 'notes.txt'), 'not a day file');
-  const log = new SystemLogFile({ dir, echo: () => {}, now: () => morning, limits: { keepDays: 7, maxBytes: 1e9 } });
+  const log = new SystemLogFile({
+    timezone: () => zone,
+    dir,
+    echo: () => {},
+    now: () => morning,
+    limits: { keepDays: 7, maxBytes: 1e9 },
+  });
   log.write(line({ msg: 'today' }));
   log.close();
   // Kept: 2026-03-04 … 2026-03-10 (7 days with today).
@@ -98,6 +105,7 @@ test('daily file: over the size limit the oldest days go; today alone at the lim
   writeFileSync(path.join(dir, '2026-03-09.log'), `${big}\n`);
   const echoed: string[] = [];
   const log = new SystemLogFile({
+    timezone: () => zone,
     dir,
     echo: (l) => echoed.push(l),
     now: () => morning,
@@ -120,7 +128,7 @@ test('daily file: over the size limit the oldest days go; today alone at the lim
 test('daily file: clear removes every day and today starts empty; listeners hear each line and each new day', (t) => {
   const dir = tempDir(t);
   writeFileSync(path.join(dir, '2026-03-09.log'), line({ msg: 'yesterday' }));
-  const log = new SystemLogFile({ dir, echo: () => {}, now: () => morning });
+  const log = new SystemLogFile({ timezone: () => zone, dir, echo: () => {}, now: () => morning });
   const appended: number[] = [];
   const days: string[] = [];
   log.onAppend((_day, bytes) => appended.push(bytes));
@@ -140,7 +148,7 @@ test('daily file: clear removes every day and today starts empty; listeners hear
 test('daily file: an unwritable folder only turns the file side off', (t) => {
   const dir = path.join(tempDir(t), 'missing', 'deeper');
   const echoed: string[] = [];
-  const log = new SystemLogFile({ dir, echo: (l) => echoed.push(l), now: () => morning });
+  const log = new SystemLogFile({ timezone: () => zone, dir, echo: (l) => echoed.push(l), now: () => morning });
   assert.doesNotThrow(() => log.write(line({ msg: 'still echoed' })));
   assert.equal(echoed.length, 1);
 });
@@ -205,12 +213,17 @@ test("Qinglong's stream: days from startTime to endTime, the last `limit` bytes"
   writeFileSync(path.join(dir, '2026-03-08.log'), 'a'.repeat(100));
   writeFileSync(path.join(dir, '2026-03-09.log'), 'b'.repeat(100));
   writeFileSync(path.join(dir, '2026-03-10.log'), 'c'.repeat(100));
-  const today = await selectForStream(dir, morning, {}, 1024 * 1024);
+  const today = await selectForStream(dir, { now: morning, zone }, {}, 1024 * 1024);
   assert.deepEqual(
     today.parts.map((p) => path.basename(p.file)),
     ['2026-03-10.log'],
   );
-  const range = await selectForStream(dir, morning, { startTime: '2026-03-08', endTime: '2026-03-09' }, 150);
+  const range = await selectForStream(
+    dir,
+    { now: morning, zone },
+    { startTime: '2026-03-08', endTime: '2026-03-09' },
+    150,
+  );
   assert.equal(range.total, 200);
   assert.equal(range.length, 150);
   assert.deepEqual(
@@ -220,7 +233,12 @@ test("Qinglong's stream: days from startTime to endTime, the last `limit` bytes"
       ['2026-03-09.log', 0, 100],
     ],
   );
-  const byMs = await selectForStream(dir, morning, { startTime: String(morning - day), endTime: String(morning) }, 1e6);
+  const byMs = await selectForStream(
+    dir,
+    { now: morning, zone },
+    { startTime: String(morning - day), endTime: String(morning) },
+    1e6,
+  );
   assert.equal(byMs.parts.length, 2);
 });
 
@@ -236,7 +254,7 @@ test('entries: the UI and the daemon share one parser and filter', () => {
 test('daily file: a folder that appears later is written to within seconds', (t) => {
   const dir = path.join(tempDir(t), 'syslog');
   let now = morning;
-  const log = new SystemLogFile({ dir, echo: () => {}, now: () => now });
+  const log = new SystemLogFile({ timezone: () => zone, dir, echo: () => {}, now: () => now });
   log.write(line({ msg: 'before the folder' }));
   mkdirSync(dir);
   log.write(line({ msg: 'too soon' }));

@@ -174,7 +174,8 @@ test('log naming and lines', () => {
   assert.equal(logDirName('echo hi && rm -rf /', 7), 'echo_hi_rm_-rf_7');
   assert.equal(logDirName('ql repo https://github.com/a/b.git', 1), 'ql_repo_https_github.com_a_b.git_1');
   assert.equal(logDirName('&&&', 2), 'command_2');
-  assert.equal(logFileName(new Date(2026, 0, 2, 3, 4, 5, 6)), '2026-01-02-03-04-05-006.log');
+  assert.equal(logFileName(Date.UTC(2026, 0, 2, 3, 4, 5, 6), 'UTC'), '2026-01-02-03-04-05-006.log');
+  assert.equal(logFileName(Date.UTC(2026, 0, 2, 3, 4, 5, 6), 'Asia/Shanghai'), '2026-01-02-11-04-05-006.log');
   const outcome = { end: 'failed', exitCode: 3, startedAt: 0, finishedAt: 400, durationMs: 400 } as const;
   assert.equal(logLines.en.start('T', 'My task'), '## Start T My task');
   assert.equal(

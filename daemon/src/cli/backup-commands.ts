@@ -50,7 +50,8 @@ export function partsOf(args: string[]): BackupPart[] {
   return ['db', ...(args as BackupPart[])];
 }
 
-export async function backupCommand(config: Config, args: string[]): Promise<string> {
+/** The panel's time zone, which backup and restore folders are named in (ql's context reads it from the settings). */
+export async function backupCommand(config: Config, args: string[], zone: string): Promise<string> {
   const paths = dataPaths(config.dataDir);
   const dbFile = path.join(paths.db, databaseFileName);
   if (!existsSync(dbFile)) throw new CommandError(`No database at ${dbFile}: start Baihu once before backing up.`);
@@ -58,7 +59,7 @@ export async function backupCommand(config: Config, args: string[]): Promise<str
   // The database is read through its own connection, never migrated: a backup changes nothing.
   const database = openDatabase(paths.db);
   try {
-    const name = await nextBackupName(paths, Date.now(), false);
+    const name = await nextBackupName(paths, { now: Date.now(), zone }, false);
     let shown = 0;
     const written = await backupToFile({
       paths,
@@ -87,7 +88,7 @@ export async function backupCommand(config: Config, args: string[]): Promise<str
 
 const log = { info: () => {}, error: (obj: object, msg?: string) => console.error(msg ?? '', obj) };
 
-export async function restoreCommand(config: Config, args: string[]): Promise<string> {
+export async function restoreCommand(config: Config, args: string[], zone: string): Promise<string> {
   if (args.length !== 1) throw new CommandError('Usage: ql restore <file.tgz>', 2);
   const file = path.resolve(args[0]!);
   if (!existsSync(file) || !statSync(file).isFile()) throw new CommandError(`No file at ${file}`);
@@ -104,14 +105,15 @@ export async function restoreCommand(config: Config, args: string[]): Promise<st
       paths,
       source: createReadStream(file),
       knownMigrations: Object.keys(migrations),
-      previewQinglong: (dir) => previewQinglongArchive(dir, paths, Intl.DateTimeFormat().resolvedOptions().timeZone),
+      previewQinglong: (dir) => previewQinglongArchive(dir, paths, zone),
+      zone,
     });
     if (check.kind === 'qinglong') {
       await discardStaged(paths);
       throw new CommandError(formatMessage('restoreQinglongUnavailable', 'en'));
     }
     const summary = `Checked: a Baihu ${check.baihuVersion} backup of ${check.createdAt}; parts ${check.parts.join(', ')}; ${check.files} files.`;
-    await confirmStaged(paths, check.id, slotKeysOf(check.parts as BackupPart[]), Date.now());
+    await confirmStaged(paths, check.id, slotKeysOf(check.parts as BackupPart[]), { now: Date.now(), zone });
     if (lock) {
       const outcome = await applyPendingRestore(paths, log);
       if (!outcome?.ok)

@@ -65,6 +65,7 @@ async function hostOf(config: Config, database: DatabaseHandle): Promise<UpdateH
     managedImage: !config.selfUpdate,
     enabled: () => settings.get('updateEnabled'),
     feedUrl: () => settings.get('updateFeedUrl') || config.releaseFeed,
+    builtInFeed: config.releaseFeed,
     proxy: async () => (await configSh.values(['ProxyUrl'])).ProxyUrl?.trim() || null,
     warn: (text) => console.error(`warning: ${text}`),
   };

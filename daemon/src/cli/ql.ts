@@ -9,7 +9,7 @@ import { privateUmask } from '../data-modes.ts';
 import { AppError } from '../errors.ts';
 import { CliError, ExitCode, type Bilingual, type QlCommand, type QlContext } from './ql/command.ts';
 import { databaseFile } from './ql/database.ts';
-import { configuredLanguage } from './ql/language.ts';
+import { configuredLanguage, configuredTimezone } from './ql/language.ts';
 import { qlCommands } from './ql/registry.ts';
 
 const helpWords = ['help', '-h', '--help'];
@@ -59,6 +59,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     config,
     host,
     lang,
+    timezone: await configuredTimezone(databaseFile(config), host),
     t: (text: Bilingual) => text[lang],
     out: (line) => console.log(line),
     err: (line) => console.error(line),

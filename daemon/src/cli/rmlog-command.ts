@@ -12,7 +12,8 @@ import { policyOfFrequency, RetentionRepository, runSweeps } from '../modules/re
 import { dataPaths } from '../paths.ts';
 import { CommandError } from './backup-commands.ts';
 
-export async function rmlogCommand(config: Config, args: string[]): Promise<void> {
+/** `zone`: the panel's time zone, which log names are stamped in (ql's context reads it from the settings). */
+export async function rmlogCommand(config: Config, args: string[], zone: string): Promise<void> {
   const days = Number(args[0]);
   if (args.length !== 1 || !Number.isInteger(days) || days < 1 || days > maxLogRemoveDays) {
     throw new CommandError(`Usage: ql rmlog <days> (a whole number from 1 to ${maxLogRemoveDays})`, 2);
@@ -33,6 +34,7 @@ export async function rmlogCommand(config: Config, args: string[]): Promise<void
   const report = await runSweeps({
     policy: policyOfFrequency(days),
     now: Date.now(),
+    zone,
     logRoot: paths.log,
     inUse: async () => inUse,
     line: (text) => console.log(text),

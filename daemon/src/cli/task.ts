@@ -26,7 +26,7 @@ import { ensureModuleScope } from '../files/module-scope.ts';
 import { dataPaths } from '../paths.ts';
 import { exitCodeOf, LocalClient } from './local-client.ts';
 import { enclosingRun, runInline } from './task-inline.ts';
-import { configuredLanguage } from './ql/language.ts';
+import { configuredLanguage, configuredTimezone } from './ql/language.ts';
 
 const usage = {
   en: `Usage: task <script> [now | conc ENV [numbers] | desi ENV numbers] [-m time] [-- script arguments]
@@ -95,7 +95,8 @@ async function main(args: string[]): Promise<number> {
   const queued = await client.request<LocalRunQueued>('POST', '/local/task', { command });
   if (queued.ok) return followInDaemon(client, queued.data, lang);
   console.error(standaloneNotice(lang, client.base, queued.down, queued.message));
-  return standalone(config, command, host.processEnvironment);
+  const timezone = await configuredTimezone(path.join(paths.db, databaseFileName), host);
+  return standalone(config, command, host.processEnvironment, timezone);
 }
 
 function standaloneNotice(lang: Language, base: string, down: boolean, reason: string): string {
@@ -139,14 +140,19 @@ async function panelVariables(config: Config): Promise<readonly PanelVariable[]>
   }
 }
 
-async function standalone(config: Config, command: string, daemonEnv: NodeJS.ProcessEnv): Promise<number> {
+async function standalone(
+  config: Config,
+  command: string,
+  daemonEnv: NodeJS.ProcessEnv,
+  timezone: string,
+): Promise<number> {
   const paths = dataPaths(config.dataDir);
   await ensureModuleScope(paths.root).catch(() => 'commonjs');
   const variables = await panelVariables(config);
-  const runner = new ProcessRunner({ paths, variables: async () => variables, daemonEnv });
+  const runner = new ProcessRunner({ paths, variables: async () => variables, daemonEnv, timezone: () => timezone });
   const handle = await runner.start({
     command,
-    logFile: path.join(paths.log, logDirName(command), logFileName(Date.now())),
+    logFile: path.join(paths.log, logDirName(command), logFileName(Date.now(), timezone)),
     manual: false,
     title: command,
     sink: { data: (chunk) => process.stdout.write(chunk), end: () => {} },

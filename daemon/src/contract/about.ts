@@ -47,5 +47,13 @@ export const DataSizesReply = Type.Object({
 });
 export type DataSizesReply = Static<typeof DataSizesReply>;
 
+/**
+ * `?fresh=true` on `GET /api/system/about/sizes` and `GET /api/dashboard`: a page is being opened, so the data folder
+ * is measured now (unless it was a moment ago) and the answer waits briefly for it.
+ */
+export const FreshQuery = Type.Object({
+  fresh: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+
 /** The live event sent when a measurement is done. */
 export const dataSizesEvent = 'dataSizes';

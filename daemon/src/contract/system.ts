@@ -4,11 +4,17 @@ export const SystemInfo = Type.Object({
   isInitialized: Type.Boolean(),
   version: Type.String(),
   /**
-   * The first-run setup was started and not finished: the account exists, the notification and completion steps
-   * remain. The UI sends whoever signs in back to them. Left out by daemons that do not track it (the UI then relies
-   * on what this browser remembers). Cleared by `PUT api/system/setup/done` (contract/setup.ts).
+   * The first-run setup was started and not finished: the account exists, the (optional) notification and completion
+   * steps remain. The panel is usable all the same; the UI offers them at /initialization. Left out by daemons that do
+   * not track it (the UI then relies on what this browser remembers). Cleared by `PUT api/system/setup/done`
+   * (contract/setup.ts).
    */
   setupPending: Type.Optional(Type.Boolean()),
+  /**
+   * The panel's time zone (the `timezone` setting): the UI shows every time in it, whatever the browser's zone, so a
+   * time on screen reads as the log names and headers beside it. Left out by older daemons.
+   */
+  timezone: Type.Optional(Type.String()),
   /** Qinglong's release fields: build time (Unix seconds, 0 from the sources), channel, this version's changelog. */
   publishTime: Type.Optional(Type.Number()),
   branch: Type.Optional(Type.String()),

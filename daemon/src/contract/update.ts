@@ -59,7 +59,10 @@ export const UpdateStatus = Type.Object({
   /** The updateEnabled setting, and BAIHU_SELF_UPDATE=false (an image managed by a container updater). */
   enabled: Type.Boolean(),
   managedImage: Type.Boolean(),
+  /** The release feed in force ('' = none is set: the UI then checks nothing and says so). */
   feedUrl: Type.String(),
+  /** The feed the image was built with (BAIHU_RELEASE_FEED; '' = none): what an empty feed setting falls back to. */
+  builtInFeed: Type.String(),
   /** The latest download (this daemon's life), null when none. */
   job: Type.Union([UpdateJob, Type.Null()]),
   /** A downloaded version a restart would start. */

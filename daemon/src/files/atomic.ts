@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataPaths } from '../paths.ts';
-import { fileStamp } from './stamp.ts';
+import { fileStamp } from '../wall-clock.ts';
 
 export interface AtomicWriteOptions {
   /** Mode of a new file; an existing file keeps its own. */
@@ -44,17 +44,19 @@ export async function writeFileAtomic(
 
 /**
  * Copies the script at `scriptRel` (relative to data/scripts) to `data/bak/<scriptRel>.<time>` before it is
- * overwritten or removed. Returns the backup's path, or null when there was nothing to keep.
+ * overwritten or removed (the time in the panel's `zone`). Returns the backup's path, or null when there was nothing to
+ * keep.
  */
 export async function backupBeforeOverwrite(
   paths: Pick<DataPaths, 'scripts' | 'bak'>,
   scriptRel: string,
-  now = Date.now(),
+  now: number,
+  zone: string,
 ): Promise<string | null> {
   const source = path.join(paths.scripts, scriptRel);
   const info = await stat(source).catch(() => null);
   if (!info?.isFile()) return null;
-  const target = path.join(paths.bak, `${scriptRel}.${fileStamp(now)}`);
+  const target = path.join(paths.bak, `${scriptRel}.${fileStamp(now, zone)}`);
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(source, target);
   return target;

@@ -36,6 +36,8 @@ export interface NewestOptions<T> {
   nameOf: (entry: T) => string;
   /** Whether the entry's name may be a log's stamp (a file); the others are stat'ed for their time. */
   stampable: (entry: T) => boolean;
+  /** The panel's time zone, which stamps are written in. */
+  zone: string;
   /** The stats of these names (null: gone or unreadable), in their order. */
   stat: (names: string[]) => Promise<(Info | null)[]>;
   /** Whether an entry that was stat'ed is listed at all. */
@@ -53,7 +55,7 @@ export async function newestFirst<T>(entries: readonly T[], o: NewestOptions<T>)
   const times = new Float64Array(count);
   const unnamed: number[] = [];
   for (let i = 0; i < count; i++) {
-    const time = o.stampable(entries[i]!) ? logNameTime(names[i]!) : null;
+    const time = o.stampable(entries[i]!) ? logNameTime(names[i]!, o.zone) : null;
     if (time === null) unnamed.push(i);
     else times[i] = time;
   }

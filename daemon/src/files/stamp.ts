@@ -1,14 +1,4 @@
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/**
- * Qinglong's time stamp in file names, local time: `YYYY-MM-DD-HH-mm-ss-SSS` (a run's log `<stamp>.log`, a backup
- * `<file>.<stamp>`).
- */
-export function fileStamp(date: Date | number): string {
-  const d = new Date(date);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${day}-${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}-${pad(d.getMilliseconds(), 3)}`;
-}
+import { instantOf } from '../wall-clock.ts';
 
 const dashes = [4, 7, 10, 13, 16];
 const dash = 45;
@@ -32,13 +22,13 @@ function partSuffix(name: string, at: number, end: number): boolean {
 }
 
 /**
- * The local time a log's name says it was started, in ms: `<stamp>.log` (runs, `YYYY-MM-DD-HH-mm-ss-SSS`),
+ * The time a log's name says it was started (the name is in the panel's zone, `zone`), in ms: `<stamp>.log` (runs, `YYYY-MM-DD-HH-mm-ss-SSS`),
  * `<stamp without ms>.log` (Qinglong's pulls), `<stamp>_<n>.log` (Qinglong's `task conc` parts). Null for any other
  * name, or an impossible date (month 13, a time a daylight-saving change skips), which must then be asked of the
  * file system. Read by character codes: a folder of 1,000 logs is read on every listing, and a regular expression's
  * captures were 8 strings a name to collect.
  */
-export function logNameTime(name: string): number | null {
+export function logNameTime(name: string, zone: string): number | null {
   const end = name.length - 4;
   if (end < 19 || !name.endsWith('.log')) return null;
   for (const at of dashes) if (name.charCodeAt(at) !== dash) return null;
@@ -56,14 +46,5 @@ export function logNameTime(name: string): number | null {
   }
   if (year < 0 || month < 1 || day < 1 || hour < 0 || minute < 0 || second < 0 || ms < 0) return null;
   if (rest > end || !partSuffix(name, rest, end)) return null;
-  const date = new Date(year, month - 1, day, hour, minute, second, ms);
-  // The Date constructor rolls over (month 13 is January); a name that does not survive the round trip is no stamp.
-  const same =
-    date.getFullYear() === year &&
-    date.getMonth() === month - 1 &&
-    date.getDate() === day &&
-    date.getHours() === hour &&
-    date.getMinutes() === minute &&
-    date.getSeconds() === second;
-  return same ? date.getTime() : null;
+  return instantOf({ year, month, day, hour, minute, second, ms }, zone);
 }

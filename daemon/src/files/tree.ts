@@ -7,15 +7,14 @@ import { reallyInside, storedInside } from './resolve.ts';
 import { newerThenName, newestFirst, type Info, type Ordered, type Placed } from './newest-order.ts';
 import { logNameTime } from './stamp.ts';
 
-export interface TreeOptions {
-  /** Names left out of the tree (and not entered). */
-  hidden: (name: string) => boolean;
-  /**
-   * 'name': folders first, then by name. 'newest': newest first — a log named by its start stamp by that stamp, any
-   * other entry by its modification time (a whole tree's folder: its newest content's).
-   */
-  order: 'name' | 'newest';
-}
+/**
+ * Names left out of the tree (and not entered), and the order: 'name': folders first, then by name. 'newest': newest
+ * first — a log named by its start stamp (in `zone`, the panel's) by that stamp, any other entry by its modification
+ * time (a whole tree's folder: its newest content's).
+ */
+export type TreeOptions = { hidden: (name: string) => boolean } & (
+  { order: 'name' } | { order: 'newest'; zone: string }
+);
 
 /** A slice of a folder's entries in their order: what the UI asks for, so a long folder costs one page. */
 export interface ListPage {
@@ -46,13 +45,14 @@ export async function listLevel(
         shown.map((d) => d.name),
       ),
     );
-    const sorted = sortNodes(nodes, options.order);
+    const sorted = sortNodes(nodes, options);
     return page ? sorted.slice(page.offset, page.offset + page.limit) : sorted;
   }
   // What was stat'ed to find its place is checked now, so the pages count only what is shown.
   const ordered = await newestFirst(shown, {
     nameOf: (d) => d.name,
     stampable: (d) => d.isFile(),
+    zone: options.zone,
     stat: (names) => statAll(dir, names),
     keep: (d, info) => isShown(root, dir, d, info),
   });
@@ -94,7 +94,7 @@ export async function listTree(
       }
     }),
   );
-  return sortNodes(nodes, options.order);
+  return sortNodes(nodes, options);
 }
 
 /** A link's target (the trees show links that stay inside the root) or the link itself (a task's logs: no links). */
@@ -206,13 +206,13 @@ async function isShown(root: string, dir: string, d: Dirent, info: Info): Promis
 
 const byName = (a: FileNode, b: FileNode) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
-function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
-  if (order === 'name')
+function sortNodes(nodes: FileNode[], options: TreeOptions): FileNode[] {
+  if (options.order === 'name')
     return nodes.sort((a, b) => (a.type === b.type ? byName(a, b) : a.type === 'directory' ? -1 : 1));
   const placed = nodes.map((node) => ({
     entry: node,
     name: node.title,
-    time: (node.type === 'file' ? logNameTime(node.title) : null) ?? node.mtime,
+    time: (node.type === 'file' ? logNameTime(node.title, options.zone) : null) ?? node.mtime,
   }));
   return placed.sort(newerThenName).map((p) => p.entry);
 }
@@ -221,7 +221,12 @@ function sortNodes(nodes: FileNode[], order: TreeOptions['order']): FileNode[] {
  * The files of one folder of data/log (a path the daemon stored), newest first (by the name's stamp, else the
  * modification time); one page of them when asked. Empty when the folder is missing.
  */
-export async function listLogFiles(logRoot: string, directory: string, page?: ListPage): Promise<LogFile[]> {
+export async function listLogFiles(
+  logRoot: string,
+  directory: string,
+  zone: string,
+  page?: ListPage,
+): Promise<LogFile[]> {
   const dir = await storedInside(logRoot, directory);
   const dirents = dir ? await readFolder(dir) : null;
   if (!dir || !dirents) return [];
@@ -231,6 +236,7 @@ export async function listLogFiles(logRoot: string, directory: string, page?: Li
     {
       nameOf: (d) => d.name,
       stampable: () => true,
+      zone,
       stat: (names) => statAll(dir, names, own),
       keep: (_d, info) => info.file,
     },

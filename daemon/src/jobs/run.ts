@@ -108,19 +108,24 @@ export function unstarted(run: Run, now: number): FinishedRun {
 }
 
 /** What a job of steps may do: write into its log, run programs (each recorded on the row, each stopped by a stop). */
-export function controlOf(
-  run: Run,
-  log: JobLog,
-  startedAt: number,
-  executor: Executor,
-  runs: JobRunsRepository,
-  language: Language,
-): JobControl {
+/** What a job of steps reaches through its control (the kernel's options). */
+export interface ControlDeps {
+  executor: Executor;
+  runs: JobRunsRepository;
+  language: () => Language;
+  timezone: () => string;
+}
+
+export function controlOf(run: Run, log: JobLog, startedAt: number, deps: ControlDeps): JobControl {
+  const { executor, runs } = deps;
+  const language = deps.language();
+  const zone = deps.timezone();
   return {
     runId: run.runId,
     startedAt,
     signal: run.abort!.signal,
     language,
+    zone,
     inherited: executor.inherited,
     line: (text) => log.line(text),
     write: (text) => log.write(text),

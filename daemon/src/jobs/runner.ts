@@ -11,6 +11,7 @@ import type { LiveHub } from '../live/hub.ts';
 import type { DataPaths } from '../paths.ts';
 import { redactUrls } from '../redact.ts';
 import type { Executor } from './executor/executor.ts';
+import { logFileName } from './executor/log-format.ts';
 import { JobLog } from './job-log.ts';
 import { JobQueue } from './queue.ts';
 import { recoverRuns } from './recovery.ts';
@@ -36,8 +37,9 @@ export interface JobRunnerOptions {
   paths: DataPaths;
   clock: Clock;
   log: Logger;
-  /** The language of the lines the kernel writes. */
+  /** The language of the lines the kernel writes, and the panel's time zone (logs are named in it). */
   language: () => Language;
+  timezone: () => string;
   tokens?: RunTokenIssuer;
 }
 
@@ -192,7 +194,7 @@ export class JobRunner {
         await this.settle(run, unstarted(run, this.o.clock.now()), null);
         return;
       }
-      run.logPath = content.logPath(startedAt);
+      run.logPath = content.logPath(logFileName(startedAt, this.o.timezone()));
       logFile = run.logPath ? path.join(this.o.paths.log, run.logPath) : null;
       const topic = topicOf(spec.kind, run.runId, spec.refId);
       // Opened in parallel on the pool, taken in launch order: runs that start together start in queue order.
@@ -222,7 +224,7 @@ export class JobRunner {
       } else {
         started = true;
         await this.markStarted(run, { pid: 0, marker: null, startedAt });
-        const control = controlOf(run, log, startedAt, this.o.executor, this.o.runs, this.o.language());
+        const control = controlOf(run, log, startedAt, this.o);
         outcome = await runSteps(run, work.steps, control, log, this.o.clock);
       }
     } catch (error) {

@@ -40,8 +40,11 @@ export interface StepsEnd {
 export interface JobContent {
   /** Shown in the start line the executor writes for a command (steps write their own lines). */
   title: string | null;
-  /** The log, relative to data/log, named from the start time; null for no log file. */
-  logPath: (startedAt: number) => string | null;
+  /**
+   * The log, relative to data/log; null for no log file. `logName` is Qinglong's `<stamp>.log` of the start time, in
+   * the panel's zone: the kernel names every log, so names and headers read one clock.
+   */
+  logPath: (logName: string) => string | null;
   work: CommandWork | StepsWork;
 }
 
@@ -126,6 +129,8 @@ export interface JobControl {
   /** Aborted when the run is asked to stop. */
   readonly signal: AbortSignal;
   readonly language: Language;
+  /** The panel's time zone: the times the job writes are in it. */
+  readonly zone: string;
   /** What programs started outside the executor (git through simple-git) may inherit of the daemon's variables. */
   readonly inherited: Record<string, string>;
   /** A line of the job's own into the log (masked). */

@@ -22,7 +22,8 @@ import { TargetGuard } from './local-targets.ts';
 import type { LocalTargets } from '../contract/local-targets.ts';
 import { defaultHosts, plainText, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
-import { fill, formatDuration, formatTime, platformText } from './texts.ts';
+import { dateTimeText } from '../wall-clock.ts';
+import { fill, formatDuration, platformText } from './texts.ts';
 
 /** Where the panel channel and the default task policy are kept. */
 export interface NotificationStore {
@@ -51,8 +52,9 @@ export interface NotifierOptions {
   hosts?: Partial<NotifyHosts>;
   /** Which local-network addresses channels may reach (the user's setting); none when absent. */
   localTargets?: () => LocalTargets;
-  /** Language of the panel's own messages (the `lang` setting); the spec's fallback language without one. */
+  /** Language and time zone of the panel's own messages (`lang`, `timezone`); the spec's fallback and UTC without. */
   language?: () => Language;
+  timezone?: () => string;
   clock?: Clock;
 }
 
@@ -216,7 +218,7 @@ export class Notifier {
     this.send(
       fill('loginTitle', lang),
       fill(key, lang, {
-        time: formatTime(entry.timestamp),
+        time: dateTimeText(entry.timestamp, this.options.timezone?.() ?? 'UTC'),
         address: entry.address,
         ip: entry.ip,
         device: entry.device,

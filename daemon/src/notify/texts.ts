@@ -55,13 +55,6 @@ export function platformText(platform: string, lang: Language): string {
   return fill(platform === Platform.mobile ? 'platformMobile' : 'platformDesktop', lang);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `YYYY-MM-DD HH:mm:ss` in the daemon's time zone. */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /** `1.2 s`, `3 min 4 s`. */
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;

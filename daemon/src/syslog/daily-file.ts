@@ -13,7 +13,8 @@
  */
 import { closeSync, fstatSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { byDay, dayBefore, dayFilePattern, dayOf, fileOfDay, nextMidnight } from './days.ts';
+import { dayBefore, dayText, nextMidnight, processZone } from '../wall-clock.ts';
+import { byDay, dayFilePattern, fileOfDay } from './days.ts';
 import { redactLogLine } from './redact-line.ts';
 
 export interface SystemLogLimits {
@@ -34,6 +35,8 @@ export interface SystemLogFileOptions {
   /** Where each redacted line also goes (default: the standard output). */
   echo?: (line: string) => void;
   now?: () => number;
+  /** The zone whose days the files are (default: the process's; the daemon hands the panel's, see useTimezone). */
+  timezone?: () => string;
 }
 
 type AppendListener = (day: string, bytes: number) => void;
@@ -44,6 +47,8 @@ export class SystemLogFile {
   private limits: SystemLogLimits;
   private readonly echo: (line: string) => void;
   private readonly now: () => number;
+  private zone: () => string;
+  private dayZone = '';
   private fd: number | null = null;
   private day = '';
   private rollAt = -Infinity;
@@ -58,6 +63,7 @@ export class SystemLogFile {
     this.limits = options.limits ?? defaultSystemLogLimits;
     this.echo = options.echo ?? ((line) => void process.stdout.write(line));
     this.now = options.now ?? Date.now;
+    this.zone = options.timezone ?? processZone;
   }
 
   /** pino's destination interface. */
@@ -65,6 +71,14 @@ export class SystemLogFile {
     const line = redactLogLine(chunk);
     this.echo(line);
     this.append(line);
+  }
+
+  /**
+   * The panel's time zone (the daemon's settings, once loaded): a day's file runs from the panel's midnight to the
+   * next. Until then, and for lines logged before, the process's zone.
+   */
+  useTimezone(zone: () => string): void {
+    this.zone = zone;
   }
 
   /** New limits (from the settings); applied at once. */
@@ -134,10 +148,13 @@ export class SystemLogFile {
   }
 
   private ensureDay(now: number): void {
-    if (now < this.rollAt) return;
+    // A change of the panel's zone starts the day it is in now.
+    const zone = this.zone();
+    if (now < this.rollAt && zone === this.dayZone) return;
+    this.dayZone = zone;
     this.closeFile();
-    this.day = dayOf(now);
-    this.rollAt = nextMidnight(now);
+    this.day = dayText(now, zone);
+    this.rollAt = nextMidnight(now, zone);
     this.capped = false;
     this.pruneByAge(now);
     try {
@@ -172,7 +189,7 @@ export class SystemLogFile {
   }
 
   private pruneByAge(now: number): void {
-    const first = dayBefore(now, Math.max(1, this.limits.keepDays) - 1);
+    const first = dayBefore(now, Math.max(1, this.limits.keepDays) - 1, this.zone());
     for (const f of this.dayFiles()) if (f.day < first) this.remove(f.name);
   }
 

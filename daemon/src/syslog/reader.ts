@@ -12,7 +12,8 @@ import {
   type SystemLogEntry,
   type SystemLogFilter,
 } from '../contract/system-log.ts';
-import { byDay, dayFilePattern, dayOf } from './days.ts';
+import { dayText } from '../wall-clock.ts';
+import { byDay, dayFilePattern } from './days.ts';
 
 export interface DayFile {
   day: string;
@@ -109,15 +110,15 @@ export async function readEntries(
   return { entries, truncated, tail: inRange ? { day: today.day, offset: today.size } : null };
 }
 
-/** A time given as milliseconds or a date text (Qinglong's clients send `YYYY-MM-DD`); null when unreadable. */
-export function parseTime(text: string | undefined): number | null {
+/**
+ * The day (`YYYY-MM-DD`, in `zone`) of a time given as milliseconds or a date text (Qinglong's clients send
+ * `YYYY-MM-DD`, a day of the panel's calendar: taken as it is); null when unreadable.
+ */
+export function dayOfQuery(text: string | undefined, zone: string): string | null {
   if (!text) return null;
-  if (/^\d{1,15}$/.test(text)) return Number(text);
-  // A bare date is a local day (Date.parse would read it as UTC midnight).
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime();
-  const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? null : parsed;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  const ms = /^\d{1,15}$/.test(text) ? Number(text) : Date.parse(text);
+  return Number.isNaN(ms) ? null : dayText(ms, zone);
 }
 
 export interface StreamSelection {
@@ -134,12 +135,13 @@ export interface StreamSelection {
  */
 export async function selectForStream(
   dir: string,
-  now: number,
+  at: { now: number; zone: string },
   query: { startTime?: string; endTime?: string },
   limit: number,
 ): Promise<StreamSelection> {
-  const from = dayOf(parseTime(query.startTime) ?? now);
-  const to = dayOf(parseTime(query.endTime) ?? now);
+  const today = dayText(at.now, at.zone);
+  const from = dayOfQuery(query.startTime, at.zone) ?? today;
+  const to = dayOfQuery(query.endTime, at.zone) ?? today;
   const days = (await listDays(dir)).filter((d) => d.day >= from && d.day <= to);
   const total = days.reduce((sum, d) => sum + d.size, 0);
   const parts: StreamSelection['parts'] = [];

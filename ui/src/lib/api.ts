@@ -3,11 +3,13 @@
  * token and meets the same error and 401 rules. Replies are `{code, data}` or `{code, message, error, data?, errors?}`
  * (contract/codes.ts); anything but code 200 becomes an ApiError. The server writes `message` in the caller's
  * language, so the UI shows it as received. A 401 ends the stored session: the token is dropped and the app is told
- * to go to the login page.
+ * to go to the login page. A change that went through (POST, PUT, DELETE) is told to the views that show what it
+ * changed (changes.ts): the one place lists learn they are stale.
  */
 import { ResponseCode, type ApiFailure, type FieldError } from '@contract/codes.ts';
 import { panelLanguageHeader, toLanguage } from '@contract/i18n.ts';
 import { underBase } from './base.ts';
+import { changed } from './changes.ts';
 import { clearToken, getToken } from './session.ts';
 
 export class ApiError extends Error {
@@ -105,6 +107,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     payload = JSON.stringify(body);
   }
   const response = await fetch(underBase(`api/${path}`), { method, headers, body: payload, signal: options.signal });
+  const reads = method === 'GET' || method === 'HEAD';
   // A download answers with the file itself; only a failure comes as an envelope.
   if (response.ok && reply === 'blob') {
     return (options.onProgress ? await blobWithProgress(response, options.onProgress) : await response.blob()) as T;
@@ -112,7 +115,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.ok && reply === 'text') return (await response.text()) as T;
   if (response.ok && reply === 'stream') return response as T;
   const envelope = await readEnvelope(response);
-  if (envelope.code === ResponseCode.ok) return (reply === 'envelope' ? envelope : envelope.data) as T;
+  if (envelope.code === ResponseCode.ok) {
+    if (!reads) changed(path);
+    return (reply === 'envelope' ? envelope : envelope.data) as T;
+  }
   const failure: ApiFailure = {
     code: envelope.code as ApiFailure['code'],
     message: envelope.message ?? `HTTP ${response.status}`,

@@ -31,9 +31,23 @@ export function takeLoginNotice(): string | null {
 }
 
 /**
- * This browser created the account and has not finished the setup wizard yet (kept across closing the browser, so
- * the wizard continues where it stopped; the daemon's own record, when it has one, wins).
+ * Where this browser is in the setup wizard after the account step: the step shown and whether the Qinglong step is
+ * one of them (kept across a reload and closing the browser, so the wizard continues where it stopped). Null: this
+ * browser made no account, or finished (the daemon's own record of an unfinished wizard, when it has one, wins).
  */
-export const setupPendingHere = (): boolean => localStorage.getItem(setupKey) === '1';
-export const rememberSetupPending = (pending: boolean): void =>
-  pending ? localStorage.setItem(setupKey, '1') : localStorage.removeItem(setupKey);
+export interface SetupPlace {
+  step: string;
+  moving: boolean;
+}
+
+export function setupPlaceHere(): SetupPlace | null {
+  try {
+    const place = JSON.parse(localStorage.getItem(setupKey) ?? 'null') as Partial<SetupPlace> | null;
+    return place && typeof place.step === 'string' ? { step: place.step, moving: place.moving === true } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const rememberSetupPlace = (place: SetupPlace | null): void =>
+  place ? localStorage.setItem(setupKey, JSON.stringify(place)) : localStorage.removeItem(setupKey);

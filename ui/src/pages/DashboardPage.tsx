@@ -10,9 +10,7 @@ import { ListCard, TaskRow, Tile, TileLink } from '../features/dashboard/Tiles.t
 import { RunChart } from '../features/dashboard/RunChart.tsx';
 import { useOverview } from '../features/dashboard/useOverview.ts';
 import { formatSize } from '../lib/files.ts';
-import { formatDuration } from '../lib/format.ts';
-
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatDay, formatDuration, formatHour } from '../lib/format.ts';
 
 /**
  * /dashboard, the first page after sign-in: what ran and failed (24 hours, 30 days), what runs now and next, the
@@ -32,13 +30,6 @@ export default function DashboardPage() {
     pull: t`Subscription pull`,
   };
   const active = [...o.running, ...o.queued];
-  const inZone = (ms: number, parts: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: o.timezone, hour12: false, ...parts }).format(ms);
-  const hourTick = (ms: number) => inZone(ms, { hour: '2-digit', minute: '2-digit' });
-  const dayTick = (ms: number) => {
-    const [day, month] = inZone(ms, { day: '2-digit', month: '2-digit' }).split('/');
-    return `${pad(Number(month))}-${pad(Number(day))}`;
-  };
   const dayRuns = o.day.runs;
   const dayFailed = o.day.failed;
   const monthRuns = o.month.runs;
@@ -89,7 +80,7 @@ export default function DashboardPage() {
         {range === 'day' ? (
           <RunChart
             buckets={o.hourly}
-            tick={hourTick}
+            tick={formatHour}
             label={plural(dayRuns, {
               one: `Runs per hour over the last 24 hours: # run, ${dayFailed} failed`,
               other: `Runs per hour over the last 24 hours: # runs, ${dayFailed} failed`,
@@ -98,7 +89,7 @@ export default function DashboardPage() {
         ) : (
           <RunChart
             buckets={o.daily}
-            tick={dayTick}
+            tick={formatDay}
             label={plural(monthRuns, {
               one: `Runs per day over the last 30 days: # run, ${monthFailed} failed`,
               other: `Runs per day over the last 30 days: # runs, ${monthFailed} failed`,

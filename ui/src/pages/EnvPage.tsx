@@ -9,7 +9,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
 import { toast } from '../components/ui/toast-store.ts';
-import { envsChanged, exportEnvs, uploadEnvs, type Env } from '../features/envs/api.ts';
+import { exportEnvs, uploadEnvs, type Env } from '../features/envs/api.ts';
 import { EnvBatchBar } from '../features/envs/BatchBar.tsx';
 import { EnvCards } from '../features/envs/EnvCards.tsx';
 import { EnvTable } from '../features/envs/EnvTable.tsx';
@@ -38,7 +38,6 @@ export default function EnvPage() {
     try {
       const added = await uploadEnvs(file);
       toast(plural(added.length, { 1: 'Variable imported', other: '# variables imported' }));
-      envsChanged();
     } catch (error) {
       toast((error as Error).message, 'error');
     } finally {

@@ -10,22 +10,38 @@ import { AccountStep } from '../features/setup/AccountStep.tsx';
 import { ImportStep } from '../features/setup/ImportStep.tsx';
 import { NotificationStep } from '../features/setup/NotificationStep.tsx';
 import { finishSetup, saveSetupTimezone, signInAfterSetup } from '../features/setup/signIn.ts';
-import { getToken } from '../lib/session.ts';
+import { getToken, rememberSetupPlace, setupPlaceHere } from '../lib/session.ts';
 
 type Step = 'welcome' | 'account' | 'import' | 'notification' | 'completion';
+/** The steps after the account exists: where a reload or a later visit continues. */
+const afterAccount: readonly string[] = ['import', 'notification', 'completion'];
+
+/** Where the wizard starts: where this browser left it, else the notification step once the account exists. */
+function startOf(setupPending: boolean): { step: Step; moving: boolean } {
+  if (!setupPending) return { step: 'welcome', moving: false };
+  const place = setupPlaceHere();
+  if (place && afterAccount.includes(place.step)) return { step: place.step as Step, moving: place.moving };
+  return { step: 'notification', moving: false };
+}
 
 /**
  * First-run setup (spec §4): welcome → account → notification (skippable) → completion → the panel, signed in.
  * "I have a Qinglong data folder" on the welcome step adds the Qinglong import after the account step.
- * Creating the account signs the administrator in, so a wizard left after that step continues at the notification
- * step the next time they come (the access rules send them here once signed in).
+ * Creating the account signs the administrator in and makes the panel usable; the steps after it are optional. A
+ * wizard reloaded or left after that step continues where it stopped at /initialization (this browser remembers the
+ * step, Qinglong's included).
  */
 export default function InitializationPage() {
   const { t } = useLingui();
   const { setupPending, accountCreated, setupDone } = useSystem();
-  const [step, setStep] = useState<Step>(() => (setupPending ? 'notification' : 'welcome'));
+  const [start] = useState(() => startOf(setupPending));
+  const [step, showStep] = useState<Step>(start.step);
   const [signInError, setSignInError] = useState<string | null>(null);
-  const [moving, setMoving] = useState(false);
+  const [moving, setMoving] = useState(start.moving);
+  const setStep = (next: Step) => {
+    showStep(next);
+    if (afterAccount.includes(next)) rememberSetupPlace({ step: next, moving });
+  };
   const order: Step[] = ['welcome', 'account', ...(moving ? (['import'] as const) : []), 'notification', 'completion'];
   const [finishing, setFinishing] = useState(false);
   const [, navigate] = useLocation();
@@ -80,8 +96,9 @@ export default function InitializationPage() {
               }
               // With the new session; a zone the daemon refuses leaves the container's in force (Settings shows it).
               await saveSetupTimezone(timezone).catch(() => undefined);
-              accountCreated();
-              setStep(moving ? 'import' : 'notification');
+              const next = moving ? 'import' : 'notification';
+              accountCreated({ step: next, moving });
+              showStep(next);
             }}
           />
         )}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
@@ -9,7 +9,8 @@ import { cn } from '../components/ui/cn.ts';
 import { toast } from '../components/ui/toast-store.ts';
 import { FileTree } from '../components/FileTree.tsx';
 import { splitKey } from '../lib/files.ts';
-import { downloadLog, listLogs, logPageSize, removeLog } from '../features/logs/api.ts';
+import { downloadLog, listLogs, logPageSize, logsResource, removeLog } from '../features/logs/api.ts';
+import { onChange } from '../lib/changes.ts';
 import { LogSearchResults } from '../features/logs/LogSearchResults.tsx';
 import { LogView } from '../features/logs/LogView.tsx';
 import { RunNote } from '../features/logs/RunNote.tsx';
@@ -44,6 +45,8 @@ export default function LogsPage() {
   const [reloadKey, setReloadKey] = useState(0);
   const [showTree, setShowTree] = useState(!key);
   const open = key ? splitKey(key) : null;
+  // A log deleted (here or anywhere the UI deletes one) reads the tree again.
+  useEffect(() => onChange(logsResource, () => setReloadKey((n) => n + 1)), []);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -58,7 +61,6 @@ export default function LogsPage() {
         setFolderLabel(null);
       }
       setDeleting(null);
-      setReloadKey((n) => n + 1);
     } catch (failure) {
       toast((failure as Error).message, 'error');
     } finally {

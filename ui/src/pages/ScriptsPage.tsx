@@ -10,7 +10,15 @@ import { cn } from '../components/ui/cn.ts';
 import { toast } from '../components/ui/toast-store.ts';
 import { splitKey, type FileNode } from '../lib/files.ts';
 import { useSaveShortcut, useUnsavedGuard } from '../components/code/useUnsavedGuard.tsx';
-import { onScriptsChanged, openBuffer, readScript, removeScript, saveScript } from '../features/scripts/api.ts';
+import {
+  onScriptRenamed,
+  openBuffer,
+  readScript,
+  removeScript,
+  saveScript,
+  scriptsResource,
+} from '../features/scripts/api.ts';
+import { onChange } from '../lib/changes.ts';
 import { DebugPanel } from '../features/scripts/DebugPanel.tsx';
 import { ScriptToolbar } from '../features/scripts/ScriptToolbar.tsx';
 import { ScriptTree } from '../features/scripts/ScriptTree.tsx';
@@ -81,19 +89,19 @@ export default function ScriptsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fileParam, load]);
 
+  // Any change to the scripts (a save, a create, a rename, a delete) reads the tree again.
+  useEffect(() => onChange(scriptsResource, () => setReloadKey((n) => n + 1)), []);
   useEffect(
     () =>
-      onScriptsChanged((change) => {
-        setReloadKey((n) => n + 1);
-        if (change.kind === 'renamed')
-          setOpen((current) => {
-            if (!current) return current;
-            if (current.key === change.from) return { ...current, key: change.to };
-            if (current.key.startsWith(change.from + '/'))
-              return { ...current, key: change.to + current.key.slice(change.from.length) };
-            return current;
-          });
-      }),
+      onScriptRenamed((change) =>
+        setOpen((current) => {
+          if (!current) return current;
+          if (current.key === change.from) return { ...current, key: change.to };
+          if (current.key.startsWith(change.from + '/'))
+            return { ...current, key: change.to + current.key.slice(change.from.length) };
+          return current;
+        }),
+      ),
     [],
   );
 
@@ -139,7 +147,6 @@ export default function ScriptsPage() {
       }
       if (folder === deleting.key || folder.startsWith(deleting.key + '/')) setFolder(path);
       setDeleting(null);
-      setReloadKey((n) => n + 1);
     } catch (failure) {
       toast((failure as Error).message, 'error');
     } finally {

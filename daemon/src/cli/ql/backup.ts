@@ -29,7 +29,7 @@ Exit code: 0 done; 1 failed; 2 usage error.`,
 退出码：0 完成；1 失败；2 用法错误。`,
   },
   async run(args, context) {
-    context.out(await refusalsAsCliErrors(() => backupCommand(context.config, args)));
+    context.out(await refusalsAsCliErrors(() => backupCommand(context.config, args, context.timezone)));
     return ExitCode.ok;
   },
 };
@@ -48,7 +48,7 @@ Exit code: 0 done; 1 refused or failed; 2 usage error.`,
 退出码：0 完成；1 被拒绝或失败；2 用法错误。`,
   },
   async run(args, context) {
-    context.out(await refusalsAsCliErrors(() => restoreCommand(context.config, args)));
+    context.out(await refusalsAsCliErrors(() => restoreCommand(context.config, args, context.timezone)));
     return ExitCode.ok;
   },
 };

@@ -12,6 +12,8 @@ export interface QlContext {
   host: Host;
   /** The configured language (the panel's `lang` setting; see language.ts). */
   lang: Language;
+  /** The panel's time zone (its `timezone` setting, else the machine's): the logs `ql` writes are named in it. */
+  timezone: string;
   /** Text in the configured language. */
   t(text: Bilingual): string;
   out(line: string): void;

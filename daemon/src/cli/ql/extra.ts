@@ -38,6 +38,7 @@ Exit code: extra.sh's (0 when there is none).`,
       paths,
       panel: [],
       runId: newRunMarker(),
+      timezone: context.timezone,
       daemonEnv: context.host.processEnvironment,
     });
     const helpers = fromRoot('shell', 'task-helpers.sh');
@@ -45,10 +46,11 @@ Exit code: extra.sh's (0 when there is none).`,
       argv: ['bash', '-c', runner, 'extra.sh', helpers, path.join(paths.config, 'config.sh'), file],
       cwd: paths.scripts,
       env,
-      logFile: path.join(paths.log, 'extra', logFileName(Date.now())),
+      logFile: path.join(paths.log, 'extra', logFileName(Date.now(), context.timezone)),
       sink: { data: (chunk) => process.stdout.write(chunk), end: () => {} },
       title: 'ql extra',
       language: context.lang,
+      zone: context.timezone,
     });
     const outcome = await handle.finished;
     return outcome.exitCode ?? ExitCode.failed;

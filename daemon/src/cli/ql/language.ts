@@ -1,7 +1,8 @@
 /**
- * The language `ql` speaks: the panel's `lang` setting when one is saved (what the daemon writes logs in), else the
- * shell's locale (LC_ALL, LC_MESSAGES, LANG), else the product's fallback. Read without migrating, so even `--help`
- * next to a database of another version answers.
+ * What `ql` and `task` write by, read from the panel's settings when a database is there: the language (the `lang`
+ * setting, else the shell's locale — LC_ALL, LC_MESSAGES, LANG — else the product's fallback) and the time zone (the
+ * `timezone` setting, else the machine's), so a log they name reads the panel's clock. Read without migrating, so even
+ * `--help` next to a database of another version answers.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,23 +10,27 @@ import { toLanguage, type Language } from '../../contract/i18n.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { SettingsStore } from '../../settings/store.ts';
 
-export async function configuredLanguage(
-  databaseFile: string,
-  host: { systemTimezone: string; processEnvironment: Readonly<NodeJS.ProcessEnv> },
-): Promise<Language> {
-  const env = host.processEnvironment;
-  return (
-    (await storedLanguage(databaseFile, host.systemTimezone)) ?? toLanguage(env.LC_ALL || env.LC_MESSAGES || env.LANG)
-  );
+interface HostFacts {
+  systemTimezone: string;
+  processEnvironment: Readonly<NodeJS.ProcessEnv>;
 }
 
-async function storedLanguage(file: string, systemTimezone: string): Promise<Language | null> {
+export async function configuredLanguage(databaseFile: string, host: HostFacts): Promise<Language> {
+  const env = host.processEnvironment;
+  const stored = await fromSettings(databaseFile, host, (s) => (s.isSet('lang') ? s.get('lang') : null));
+  return stored ?? toLanguage(env.LC_ALL || env.LC_MESSAGES || env.LANG);
+}
+
+export async function configuredTimezone(databaseFile: string, host: HostFacts): Promise<string> {
+  return (await fromSettings(databaseFile, host, (s) => s.get('timezone'))) ?? host.systemTimezone;
+}
+
+async function fromSettings<T>(file: string, host: HostFacts, read: (settings: SettingsStore) => T): Promise<T | null> {
   if (!existsSync(file)) return null;
   let database;
   try {
     database = openDatabase(path.dirname(file));
-    const settings = await SettingsStore.load(database.db, { systemTimezone });
-    return settings.isSet('lang') ? settings.get('lang') : null;
+    return read(await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone }));
   } catch {
     return null;
   } finally {

@@ -20,7 +20,7 @@ Exit code: 0 done; 1 some could not be removed; 2 usage error.`,
   },
   async run(args, context) {
     try {
-      await rmlogCommand(context.config, args);
+      await rmlogCommand(context.config, args, context.timezone);
     } catch (error) {
       if (error instanceof CommandError) throw new CliError(error.message, error.exitCode);
       throw error;

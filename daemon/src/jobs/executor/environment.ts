@@ -83,6 +83,8 @@ export interface EnvironmentLayers {
   extra?: Record<string, string>;
   run?: Record<string, string>;
   runId: string;
+  /** The panel's time zone: the run's TZ (unless the panel's or the run's variables set one). */
+  timezone?: string;
   /** The daemon's own environment (host.processEnvironment); only the whitelist above passes. */
   daemonEnv: Readonly<NodeJS.ProcessEnv>;
   /** That whitelist already applied (the executor's, filtered once at start rather than for every run). */
@@ -106,6 +108,7 @@ export function buildEnvironment(layers: EnvironmentLayers): RunEnvironment {
   env.BAIHU_DATA_DIR = paths.root;
   env.NODE_PATH = [paths.deps, path.join(paths.deps, 'node_modules'), paths.scripts, scriptPackagesDir].join(':');
   env.PYTHONPATH = [paths.deps, paths.scripts].join(':');
+  if (layers.timezone) env.TZ = layers.timezone;
   const panel = joinedOnce(layers.panel);
   const run = validOnly(layers.run ?? {});
   const extra = validOnly(layers.extra ?? {});

@@ -52,6 +52,8 @@ export interface ProcessExecutorOptions {
   /** Variables added after the panel's (installed dependencies' module paths). */
   extraEnv?: () => Record<string, string>;
   language: () => Language;
+  /** The panel's time zone, read at each start: log times and every process's TZ. */
+  timezone: () => string;
   /** Cap of a run's output in its log and live stream, read at each start. */
   logLimitBytes?: () => number;
 }
@@ -72,10 +74,12 @@ export class ProcessExecutor implements Executor {
   }
 
   runArgv(spec: ArgvSpec, output: { sink?: OutputSink; logFile?: string | null; language?: Language }): RunHandle {
+    const zone = this.o.timezone();
     return spawnCommand({
       argv: spec.argv,
       cwd: spec.cwd,
-      env: { ...this.inherited, ...spec.env },
+      env: { ...this.inherited, TZ: zone, ...spec.env },
+      zone,
       timeoutMs: spec.timeoutMs ?? null,
       ...(this.o.logLimitBytes ? { logLimitBytes: this.o.logLimitBytes() } : {}),
       ...(this.o.clock ? { clock: this.o.clock } : {}),

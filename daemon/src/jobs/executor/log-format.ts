@@ -1,17 +1,8 @@
 /** The lines the runner writes into a log (one table, en and zh) and Qinglong's log file naming. */
 import path from 'node:path';
 import type { Language } from '../../contract/i18n.ts';
-import { fileStamp } from '../../files/stamp.ts';
+import { fileStamp } from '../../wall-clock.ts';
 import type { RunOutcome } from './types.ts';
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** `YYYY-MM-DD HH:mm:ss`, local time. */
-export function formatLogTime(ms: number): string {
-  const d = new Date(ms);
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 /** A size for people: `100 MB`, `64 KB`, `1500 bytes` (binary units, as the setting is given in MB). */
 export function formatSize(bytes: number): string {
@@ -44,6 +35,7 @@ interface LeftOutOptions {
 }
 type Limits = { variable: number; total: number };
 
+/** The lines, in one language; `time` is `YYYY-MM-DD HH:mm:ss` in the panel's zone (wall-clock.ts dateTimeText). */
 export interface LineTable {
   start(time: string, title: string): string;
   end(time: string, detail: EndDetail): string;
@@ -119,9 +111,9 @@ export const logLines: Record<Language, LineTable> = {
   },
 };
 
-/** Qinglong's log file name: `YYYY-MM-DD-HH-mm-ss-SSS.log`, local time. */
-export function logFileName(date: Date | number): string {
-  return `${fileStamp(date)}.log`;
+/** Qinglong's log file name: `YYYY-MM-DD-HH-mm-ss-SSS.log`, in the panel's zone. */
+export function logFileName(ms: number, zone: string): string {
+  return `${fileStamp(ms, zone)}.log`;
 }
 
 /**

@@ -13,7 +13,8 @@ import type { DataPaths } from '../../paths.ts';
 import { ConfigShReader } from './config-sh.ts';
 import { buildEnvironment, inheritedEnvironment, nestedEnvironment, newRunMarker } from './environment.ts';
 import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
-import { formatLogTime, logLines, type LineTable } from './log-format.ts';
+import { dateTimeText, processZone } from '../../wall-clock.ts';
+import { logLines, type LineTable } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput, openLogFile } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
 import { launchDirect, type Launcher } from './launch.ts';
@@ -39,6 +40,11 @@ export interface ProcessRunnerOptions {
   paths: DataPaths;
   variables: PanelVariableSource;
   language?: () => Language;
+  /**
+   * The panel's time zone, read at each start: the log's times are in it and the run gets it as TZ. By default the
+   * process's own.
+   */
+  timezone?: () => string;
   /** Time between SIGTERM and SIGKILL on stop and timeout. */
   graceMs?: number;
   /** Variables added after the panel's (NODE_PATH, PYTHONPATH, PATH from the dependencies module). */
@@ -88,12 +94,14 @@ export class ProcessRunner implements TaskRunner {
     const runId = spec.marker ?? newRunMarker();
     const startedAt = this.clock.now();
     const lines = logLines[this.options.language?.() ?? 'en'];
+    const zone = this.options.timezone?.() ?? processZone();
+    const time = (ms: number) => dateTimeText(ms, zone);
     const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
     const fd = spec.logFile === null ? null : await openLogFile(spec.logFile);
     const out = new LogOutput(fd, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
-    out.line(lines.start(formatLogTime(startedAt), spec.title));
+    out.line(lines.start(time(startedAt), spec.title));
     try {
-      const plan = await this.plan(spec, runId, lines);
+      const plan = await this.plan(spec, runId, lines, zone);
       for (const dropped of plan.leftOut) out.line(lines.leftOut(dropped, limitsKb()));
       if (plan.delay > 0) out.line(lines.delay(plan.delay));
       const launcher = this.options.launcher ?? this.defaultLauncher();
@@ -108,7 +116,7 @@ export class ProcessRunner implements TaskRunner {
           timeoutMs: plan.timeoutMs === null ? null : plan.timeoutMs + plan.delay * 1000,
           reaper: this.options.reaper === undefined ? defaultReaper() : this.options.reaper,
           onEnd: (detail) =>
-            out.line(lines.end(formatLogTime(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
+            out.line(lines.end(time(detail.outcome.finishedAt), { ...detail, timeoutMs: plan.timeoutMs })),
         },
         launcher,
       );
@@ -119,7 +127,7 @@ export class ProcessRunner implements TaskRunner {
       }
       out.line(lines.refused(error.message));
       const outcome = failedOutcome(startedAt, this.clock.now());
-      out.line(lines.end(formatLogTime(outcome.finishedAt), { outcome, signal: null, timeoutMs: null }));
+      out.line(lines.end(time(outcome.finishedAt), { outcome, signal: null, timeoutMs: null }));
       out.end(outcome);
       return refusedRun(runId, outcome);
     }
@@ -131,7 +139,7 @@ export class ProcessRunner implements TaskRunner {
   }
 
   /** Everything decided before spawning: the processes, their environment, the timeout and the delay. */
-  private async plan(spec: TaskRunSpec, runId: string, lines: LineTable) {
+  private async plan(spec: TaskRunSpec, runId: string, lines: LineTable, zone: string) {
     const parsed = parseTaskCommand(spec.command);
     if (!parsed.ok) throw new Refusal(parsed.error);
     const command = parsed.command;
@@ -144,6 +152,7 @@ export class ProcessRunner implements TaskRunner {
           extra: this.options.extraEnv?.(),
           run: spec.env,
           runId,
+          timezone: zone,
           daemonEnv: this.options.daemonEnv,
           ...(this.options.inherited ? { inherited: this.options.inherited } : {}),
         });

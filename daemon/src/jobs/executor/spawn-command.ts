@@ -6,7 +6,8 @@
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { newRunMarker, runIdVariable } from './environment.ts';
-import { formatLogTime, logLines } from './log-format.ts';
+import { dateTimeText } from '../../wall-clock.ts';
+import { logLines } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput, openLogFileSync } from './log-output.ts';
 import { defaultReaper } from './reaper.ts';
 import { RunGroup } from './run-group.ts';
@@ -22,9 +23,10 @@ export interface SpawnCommandOptions {
   timeoutMs?: number | null;
   graceMs?: number;
   clock?: Clock;
-  /** With a title, the log gets the runner's start and end lines, in `language` (default en). */
+  /** With a title, the log gets the runner's start and end lines, in `language` (default en) and `zone` (UTC). */
   title?: string;
   language?: Language;
+  zone?: string;
   /** Cap of the program's output in the log and the sink (default defaultLogLimitBytes). */
   logLimitBytes?: number;
   /** The run reaper (default: the built one, see reaper.ts); null starts the program without it. */
@@ -41,7 +43,8 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
   const fd = options.logFile ? openLogFileSync(options.logFile) : null;
   const out = new LogOutput(fd, options.sink, { bytes: limit, notice: lines.truncated(limit) });
   const title = options.title;
-  if (title !== undefined) out.line(lines.start(formatLogTime(startedAt), title));
+  const zone = options.zone ?? 'UTC';
+  if (title !== undefined) out.line(lines.start(dateTimeText(startedAt, zone), title));
   return RunGroup.now([{ argv: options.argv, cwd: options.cwd, env: { ...options.env, [runIdVariable]: runId } }], {
     out,
     runId,
@@ -53,6 +56,6 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
     onEnd:
       title === undefined
         ? undefined
-        : (detail) => out.line(lines.end(formatLogTime(detail.outcome.finishedAt), detail)),
+        : (detail) => out.line(lines.end(dateTimeText(detail.outcome.finishedAt, zone), detail)),
   });
 }

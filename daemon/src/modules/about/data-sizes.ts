@@ -1,8 +1,11 @@
 /**
- * How much room each folder of the data directory takes (About page). Walking a big log folder costs a stat per
- * file, so it is done on request only, in the background, one walk at a time, yielding to the event loop every few
- * hundred entries, and the answer is kept for `maxAgeMs`: the page shows the last answer (with its time) at once and
- * is told when a fresher one is ready. Links are counted as links, never followed.
+ * How much room each folder of the data directory takes (About page, the overview's storage). Walking a big log folder
+ * costs a stat per file, so it is done on request only, in the background, one walk at a time, yielding to the event
+ * loop every few hundred entries. A page being opened asks for a fresh one (`fresh`): a walk starts (or the one under
+ * way is joined), and the answer waits a moment for it, so the page shows the folder as it is now (with the
+ * time of the measurement); a walk that takes longer is told by the `dataSizes` event. Other reads (the overview
+ * following runs) take the last answer, measured again only once it is older than `maxAgeMs`. Links are counted as
+ * links, never followed.
  */
 import { lstat, opendir } from 'node:fs/promises';
 import path from 'node:path';
@@ -70,12 +73,23 @@ export class DataSizesCache {
     private readonly now: () => number,
     private readonly onMeasured: (sizes: DataSizes) => void,
     private readonly maxAgeMs = 10 * 60_000,
+    /** How long a fresh answer waits for its walk before it answers with the last one. */
+    private readonly waitMs = 1500,
   ) {}
 
-  /** What is known now, and whether a fresher measurement is on its way (starting one if it is due). */
-  current(): { sizes: DataSizes | null; measuring: boolean } {
+  /**
+   * What is known, and whether a fresher measurement is on its way (starting one if it is due). `fresh`: a page is
+   * being opened — measure now and wait a moment for it.
+   */
+  async current(options: { fresh?: boolean } = {}): Promise<{ sizes: DataSizes | null; measuring: boolean }> {
     const stale = !this.last || this.now() - this.last.computedAt > this.maxAgeMs;
-    if (stale && !this.running) this.refresh();
+    if (!this.running && (options.fresh || stale)) this.refresh();
+    if (options.fresh && this.running) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise((resolve) => (timer = setTimeout(resolve, this.waitMs)));
+      await Promise.race([this.running.catch(() => undefined), waited]);
+      clearTimeout(timer);
+    }
     return { sizes: this.last, measuring: this.running !== null };
   }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { scopeAccess } from '../../access/declare.ts';
-import { AboutInfo, DataSizesReply } from '../../contract/about.ts';
+import { AboutInfo, DataSizesReply, FreshQuery } from '../../contract/about.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
 import type { AboutService } from './service.ts';
@@ -20,8 +20,8 @@ export const aboutRoutes: FastifyPluginAsyncTypebox<{ about: AboutService }> = a
 
   app.get(
     '/system/about/sizes',
-    { config: access, schema: { response: { 200: Ok(DataSizesReply), ...failures } } },
-    async () => ok(about.dataSizes()),
+    { config: access, schema: { querystring: FreshQuery, response: { 200: Ok(DataSizesReply), ...failures } } },
+    async (req) => ok(await about.dataSizes({ fresh: req.query.fresh === 'true' })),
   );
 
   app.get(

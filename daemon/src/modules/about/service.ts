@@ -82,8 +82,9 @@ export class AboutService {
     };
   }
 
-  dataSizes(): DataSizesReply {
-    return this.sizes.current();
+  /** The data folder's sizes; `fresh` when a page is being opened (data-sizes.ts). */
+  dataSizes(options: { fresh?: boolean } = {}): Promise<DataSizesReply> {
+    return this.sizes.current(options);
   }
 
   /** Waits for a measurement under way (tests). */

@@ -49,11 +49,13 @@ export interface CheckOptions {
   qinglongImportAvailable?: boolean;
   onProgress?: (done: { files: number; bytes: number }) => void;
   now?: number;
+  /** The panel's time zone (the staging folder is named by the time in it). */
+  zone: string;
 }
 
 export async function checkArchive(o: CheckOptions): Promise<RestoreCheck> {
   const now = o.now ?? Date.now();
-  const id = newStagingId(now);
+  const id = newStagingId(now, o.zone);
   const staging = stagingDirOf(o.paths, id);
   await mkdir(restoreRoot(o.paths), { recursive: true, mode: 0o700 });
   try {

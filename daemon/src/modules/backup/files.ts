@@ -56,7 +56,11 @@ export async function checkSpace(paths: DataPaths, parts: readonly BackupPart[],
 }
 
 /** The name the next backup of this kind gets (not taken yet). */
-export async function nextBackupName(paths: DataPaths, at: number, scheduled: boolean): Promise<string> {
+export async function nextBackupName(
+  paths: DataPaths,
+  at: { now: number; zone: string },
+  scheduled: boolean,
+): Promise<string> {
   const taken = new Set(await readdir(paths.bak).catch(() => [] as string[]));
   return backupFileName(at, scheduled, (name) => taken.has(name));
 }

@@ -37,7 +37,8 @@ export interface PendingRestore {
 }
 
 export const isStagingId = (id: string) => /^\d{8}-\d{6}-[0-9a-f]{8}$/.test(id);
-export const newStagingId = (now: number) => `${fileStampOf(now)}-${randomBytes(4).toString('hex')}`;
+export const newStagingId = (now: number, zone: string) =>
+  `${fileStampOf(now, zone)}-${randomBytes(4).toString('hex')}`;
 
 async function readJson<T>(file: string): Promise<T | null> {
   try {
@@ -83,13 +84,14 @@ export async function discardStaged(paths: DataPaths): Promise<boolean> {
 }
 
 /** The user confirmed: the checked archive becomes the one the next start swaps in. Only one at a time. */
-export async function confirmStaged(paths: DataPaths, id: string, slots: string[], now: number) {
+export async function confirmStaged(paths: DataPaths, id: string, slots: string[], at: { now: number; zone: string }) {
+  const { now } = at;
   const staged = await readStaged(paths);
   if (!staged || staged.id !== id || staged.kind !== 'baihu') throw new AppError('restoreNotStaged');
   const pending: PendingRestore = {
     id,
     parts: staged.parts as BackupPart[],
-    previous: path.posix.join('bak', `before-restore-${fileStampOf(now)}`),
+    previous: path.posix.join('bak', `before-restore-${fileStampOf(now, at.zone)}`),
     confirmedAt: now,
     phases: Object.fromEntries(slots.map((slot) => [slot, 'staged' as const])),
   };

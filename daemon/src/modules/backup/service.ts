@@ -21,7 +21,6 @@ import { ResponseCode } from '../../contract/codes.ts';
 import { RunTrigger } from '../../contract/enums.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import { logFileName } from '../../jobs/executor/log-format.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { Area, SharedParts } from '../../shared.ts';
 import { checkArchive } from './check.ts';
@@ -68,6 +67,11 @@ export class BackupService {
       databaseBytes: () => statSync(database.file).size,
       now: () => this.o.clock.now(),
     };
+  }
+
+  /** Now, in the panel's zone: what backup and restore folders are named by. */
+  private at(): { now: number; zone: string } {
+    return { now: this.o.clock.now(), zone: this.o.settings.get('timezone') };
   }
 
   settings(): BackupSettings {
@@ -125,7 +129,7 @@ export class BackupService {
     if (busy.running || busy.waiting) throw new AppError('backupBusy', ResponseCode.conflict);
     const chosen = normalizeParts(parts);
     await checkSpace(this.o.paths, chosen, this.jobDeps.databaseBytes());
-    const name = await nextBackupName(this.o.paths, this.o.clock.now(), scheduled);
+    const name = await nextBackupName(this.o.paths, this.at(), scheduled);
     const ticket = await this.o.jobs.enqueue({
       kind: JobKind.backup,
       refId: null,
@@ -133,7 +137,7 @@ export class BackupService {
       trigger,
       queue: backupQueue,
       title: null,
-      logPath: (startedAt) => path.posix.join('system', 'backup', logFileName(startedAt)),
+      logPath: (logName) => path.posix.join('system', 'backup', logName),
       work: {
         steps: fileBackupSteps(this.jobDeps, {
           name,
@@ -180,7 +184,7 @@ export class BackupService {
       trigger: RunTrigger.manual,
       queue: backupQueue,
       title: null,
-      logPath: (startedAt) => path.posix.join('system', 'backup', logFileName(startedAt)),
+      logPath: (logName) => path.posix.join('system', 'backup', logName),
       work: { steps: streamBackupSteps(this.jobDeps, { parts, output }) },
     });
     if (!ticket) throw new AppError('backupBusy', ResponseCode.conflict);
@@ -204,6 +208,7 @@ export class BackupService {
         knownMigrations: Object.keys(migrations),
         previewQinglong: this.o.previewQinglong,
         qinglongImportAvailable: this.o.qinglongImport !== undefined,
+        ...this.at(),
       });
     } catch (error) {
       if (error instanceof AppError) this.o.log.info({ reason: error.key, params: error.params }, 'restore refused');
@@ -230,7 +235,7 @@ export class BackupService {
       await discardStaged(this.o.paths);
       return { restartInMs: 0 };
     }
-    await confirmStaged(this.o.paths, staged.id, slotKeysOf(staged.parts.filter(isBackupPart)), this.o.clock.now());
+    await confirmStaged(this.o.paths, staged.id, slotKeysOf(staged.parts.filter(isBackupPart)), this.at());
     this.o.log.info({ parts: staged.parts }, 'restore confirmed; restarting to apply it');
     setTimeout(() => this.o.restart(), restartDelayMs).unref();
     return { restartInMs: restartDelayMs };

@@ -123,7 +123,7 @@ export class TaskRuns {
   async runFromShell(
     command: string,
     script: string | null,
-  ): Promise<{ runId: number; logPath: (at: number) => string; cronId: number | null } | null> {
+  ): Promise<{ runId: number; logPath: (logName: string) => string; cronId: number | null } | null> {
     const cron = script === null ? undefined : await this.taskOfScript(script);
     const logPath = shellRunLogPath(command, cron);
     const ticket = await this.o.jobs.enqueue({

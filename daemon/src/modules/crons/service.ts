@@ -217,7 +217,7 @@ export class CronService {
     const row = await this.require(id);
     if (row.log_name === noLogName) return [];
     const directory = row.log_path ? path.posix.dirname(row.log_path) : row.log_name || logDirName(row.command, row.id);
-    return listLogFiles(this.paths.log, directory, page);
+    return listLogFiles(this.paths.log, directory, this.engine.timezone(), page);
   }
 
   /**

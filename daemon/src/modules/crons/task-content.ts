@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { noLogName, RunTrigger } from '../../contract/enums.ts';
 import type { CronRow } from '../../db/schema.ts';
-import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
+import { logDirName } from '../../jobs/executor/log-format.ts';
 import type { CommandWork, JobContent } from '../../jobs/types.ts';
 
 /** The task's work folder: absolute as given, else inside data/scripts; null runs in the script's own folder. */
@@ -19,9 +19,9 @@ export function logFolderOf(cron: Pick<CronRow, 'id' | 'command' | 'log_name'>):
 export function taskContent(cron: CronRow, trigger: string, scriptsDir: string): JobContent & { work: CommandWork } {
   return {
     title: cron.name,
-    logPath: (startedAt: number) => {
+    logPath: (logName) => {
       const folder = logFolderOf(cron);
-      return folder === null ? null : path.posix.join(folder, logFileName(startedAt));
+      return folder === null ? null : path.posix.join(folder, logName);
     },
     work: {
       command: {
@@ -37,10 +37,10 @@ export function taskContent(cron: CronRow, trigger: string, scriptsDir: string):
 }
 
 /** The log of `task ...` typed in a shell: in the folder of the task that runs the same script, if any. */
-export function shellRunLogPath(command: string, cron: CronRow | undefined): (startedAt: number) => string {
-  return (startedAt) =>
+export function shellRunLogPath(command: string, cron: CronRow | undefined): (logName: string) => string {
+  return (logName) =>
     path.posix.join(
       cron?.log_name && cron.log_name !== noLogName ? cron.log_name : logDirName(command, cron?.id),
-      logFileName(startedAt),
+      logName,
     );
 }

@@ -17,7 +17,8 @@ export const taskKey = (cronId: number) => `task:${cronId}`;
 export function outcomeOf(run: FinishedRun): CronUpdate {
   if (!run.started) return {};
   return {
-    last_running_time: Math.round((run.durationMs ?? 0) / 100) / 10,
+    // Qinglong's unit (seconds), to the millisecond: a 7 ms run is not "0 s" beside its run history's 7 ms.
+    last_running_time: (run.durationMs ?? 0) / 1000,
     last_end: run.end,
     last_exit_code: run.exitCode,
   };

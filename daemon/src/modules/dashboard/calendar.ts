@@ -6,13 +6,6 @@ import { Cron } from 'croner';
  */
 const recent = new Map<string, { list: number[]; from: number; until: number }>();
 
-/** A day's date as YYYY-MM-DD in the zone (Qinglong's trend labels). */
-export function dayLabel(at: number, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(at)
-    .slice(0, 10);
-}
-
 /**
  * Hour and day boundaries in the panel's time zone, as instants (ms), oldest first, the last one the boundary at or
  * before `now`. croner walks the zone's rules, so days around a daylight-saving change are 23 or 25 hours long, and

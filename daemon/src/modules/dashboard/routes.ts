@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { scopeAccess } from '../../access/declare.ts';
+import { FreshQuery } from '../../contract/about.ts';
 import { Overview, TaskFigure } from '../../contract/dashboard.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
-import { dayLabel } from './calendar.ts';
+import { dayText } from '../../wall-clock.ts';
 import type { DashboardService } from './service.ts';
 
 // Qinglong's `dashboard` scope: an application holding it reads the overview under /open/dashboard.
@@ -33,8 +34,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardSe
   app,
   { dashboard },
 ) => {
-  app.get('/dashboard', { config: access, schema: { response: { 200: Ok(Overview), ...failures } } }, async () =>
-    ok(await dashboard.overview()),
+  app.get(
+    '/dashboard',
+    { config: access, schema: { querystring: FreshQuery, response: { 200: Ok(Overview), ...failures } } },
+    async (req) => ok(await dashboard.overview({ freshSizes: req.query.fresh === 'true' })),
   );
   app.get(
     '/dashboard/overview',
@@ -70,7 +73,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardSe
       const timezone = dashboard.timezone();
       return ok(
         daily.slice(-req.query.days).map((d) => ({
-          date: dayLabel(d.start, timezone),
+          date: dayText(d.start, timezone),
           total: d.runs,
           success: d.runs - d.failed,
           fail: d.failed,

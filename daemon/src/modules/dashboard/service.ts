@@ -51,7 +51,7 @@ export class DashboardService {
   constructor(
     private readonly repository: DashboardRepository,
     private readonly timetable: Timetable,
-    private readonly sizes: () => Sizes,
+    private readonly sizes: (options: { fresh: boolean }) => Promise<Sizes>,
     private readonly clock: Clock,
     private readonly past = new PastDays(),
   ) {}
@@ -104,7 +104,8 @@ export class DashboardService {
     return topLists(addSums(kept, recent).values(), listLimit);
   }
 
-  async overview(): Promise<Overview> {
+  /** `freshSizes`: the overview page is being opened, so the storage figures are measured now (sizes.ts). */
+  async overview(options: { freshSizes?: boolean } = {}): Promise<Overview> {
     const now = this.clock.now();
     const { hourly, daily } = await this.buckets(now);
     const topFrom = now - topWindowDays * dayMs;
@@ -151,7 +152,7 @@ export class DashboardService {
       }),
       slowest: slowest.flatMap(figure),
       failing: failing.flatMap(figure),
-      sizes: this.sizes(),
+      sizes: await this.sizes({ fresh: options.freshSizes === true }),
     };
   }
 

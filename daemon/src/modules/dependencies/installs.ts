@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { Clock } from '../../clock.ts';
 import { DependencyStatus, DependencyType, RunEnd, RunTrigger } from '../../contract/enums.ts';
 import type { DependencyRow } from '../../db/schema.ts';
-import { logFileName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun, type JobControl, type StepsEnd } from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
@@ -86,7 +85,7 @@ export class DependencyInstalls {
       title: null,
       // The row keeps the end of the log; the running install shows it (GET /api/dependencies/:id).
       keepTail: keptLogBytes,
-      logPath: (startedAt) => path.posix.join('dependencies', String(job.id), logFileName(startedAt)),
+      logPath: (logName) => path.posix.join('dependencies', String(job.id), logName),
       work: { steps: (control) => this.run(tracked, control) },
       on: {
         started: (run) => this.started(tracked, run.logPath),

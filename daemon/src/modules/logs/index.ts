@@ -10,12 +10,17 @@ export type { LogService };
  * across logs, downloads and deletes (refused while a job writes the log).
  */
 export function createLogs(
-  deps: Pick<SharedParts, 'paths' | 'jobs'> & { crons: Pick<CronService, 'logFolderNames'> },
+  deps: Pick<SharedParts, 'paths' | 'jobs' | 'timezone'> & { crons: Pick<CronService, 'logFolderNames'> },
 ): Area<LogService> {
-  const service = new LogService(deps.paths, async () => deps.jobs.activeLogs(), {
-    folderNames: () => deps.crons.logFolderNames(),
-    runsOfLogs: (paths) => deps.jobs.runs.byLogPaths(paths),
-  });
+  const service = new LogService(
+    deps.paths,
+    async () => deps.jobs.activeLogs(),
+    {
+      folderNames: () => deps.crons.logFolderNames(),
+      runsOfLogs: (paths) => deps.jobs.runs.byLogPaths(paths),
+    },
+    deps.timezone,
+  );
   return {
     service,
     routes: async (app) => {

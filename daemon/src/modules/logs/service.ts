@@ -19,7 +19,7 @@ const tailMaxBytes = 4 * 1024 * 1024;
 /** What GET /api/logs/tail answers without `bytes`. */
 export const tailDefaultBytes = 256 * 1024;
 
-const treeOptions: TreeOptions = { hidden: (name) => name.startsWith('.'), order: 'newest' };
+const hidden = (name: string) => name.startsWith('.');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** Logs being written now, relative to data/log, with the live topic that streams each. */
@@ -51,16 +51,22 @@ export class LogService {
     private readonly paths: DataPaths,
     private readonly activeLogs: ActiveLogs,
     private readonly owners: LogOwners,
+    private readonly timezone: () => string,
   ) {}
+
+  private treeOptions(): TreeOptions {
+    return { hidden, order: 'newest', zone: this.timezone() };
+  }
 
   /**
    * The whole tree (no `dir`, Qinglong's call) or one folder; a page of the folder when asked (the UI's call: only
    * the page's files are read, see files/tree.ts).
    */
   async tree(dir: string | undefined, page?: ListPage): Promise<FileNode[]> {
-    if (dir === undefined) return this.described(await listTree(this.paths.log, this.paths.log, '', treeOptions));
+    const options = this.treeOptions();
+    if (dir === undefined) return this.described(await listTree(this.paths.log, this.paths.log, '', options));
     const abs = await resolveInside(this.paths.log, dir, { allowRoot: true, mustExist: true });
-    return this.described(await listLevel(this.paths.log, abs, relativeSegments(dir).join('/'), treeOptions, page));
+    return this.described(await listLevel(this.paths.log, abs, relativeSegments(dir).join('/'), options, page));
   }
 
   /** Folders get their task's name, logs how their run ended (a whole tree: every level). */

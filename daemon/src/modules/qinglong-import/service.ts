@@ -15,7 +15,6 @@ import type {
 } from '../../contract/import-schemas.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { logFileName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun } from '../../jobs/types.ts';
 import { installScriptLibraries } from '../../notify/install-scripts.ts';
@@ -75,7 +74,7 @@ export class QinglongImportService {
       trigger,
       queue: importQueue,
       title: null,
-      logPath: (startedAt) => path.posix.join('qinglong-import', logFileName(startedAt)),
+      logPath: (logName) => path.posix.join('qinglong-import', logName),
       work: {
         steps: async (job) => {
           job.line(`Qinglong: ${plan.source.dataDir}`);

@@ -27,6 +27,7 @@ export function retentionSteps(deps: RetentionJobDeps) {
       {
         policy: deps.policy,
         now: deps.now(),
+        zone: job.zone,
         logRoot: deps.logRoot,
         inUse: deps.inUse,
         line: (text) => job.line(text),

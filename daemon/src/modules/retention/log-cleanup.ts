@@ -1,6 +1,6 @@
 /**
  * Deletes old run logs under data/log, as Qinglong's `ql rmlog N` does: a `*.log` file is old when the date in its
- * name (`YYYY-MM-DD-HH-mm-ss[-SSS]…`, the daemon's local time) — else its mtime — is more than N days back. A log in
+ * name (`YYYY-MM-DD-HH-mm-ss[-SSS]…`, in the panel's zone) — else its mtime — is more than N days back. A log in
  * use is never touched (a run writing it, a run that has not ended, a task's latest log). Folders left empty are
  * removed, the top one excepted. One pass over the tree, deleting as it goes, so a million logs never sit in memory.
  */
@@ -8,6 +8,7 @@ import type { Dirent } from 'node:fs';
 import { readdirSync, rmdirSync } from 'node:fs';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { instantOf } from '../../wall-clock.ts';
 import type { RetentionPolicy } from './policy.ts';
 
 const dayMs = 86_400_000;
@@ -29,6 +30,8 @@ export interface LogCleanupOptions {
   /** Logs in use, relative to data/log with `/` separators. */
   inUse: ReadonlySet<string>;
   now: number;
+  /** The panel's time zone, which log names are stamped in. */
+  zone: string;
   /** Each file deleted (the job writes a line per file). */
   onDeleted?: (relative: string, bytes: number) => void;
   signal?: AbortSignal;
@@ -36,15 +39,15 @@ export interface LogCleanupOptions {
 
 const stampPattern = /^(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?/;
 
-/** The date a log's name carries (local time), or null when it has none or an impossible one. */
-export function dateOfLogName(name: string): number | null {
+/** The date a log's name carries (in `zone`), or null when it has none or an impossible one. */
+export function dateOfLogName(name: string, zone: string): number | null {
   const match = stampPattern.exec(name);
   if (!match) return null;
   const [year, month, day, hour, minute, second, ms] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
-  const date = new Date(year!, month! - 1, day, hour, minute, second, ms);
-  // new Date rolls 2026-02-31 over into March: such a name is not a date.
-  if (date.getMonth() !== month! - 1 || date.getDate() !== day || date.getHours() !== hour) return null;
-  return date.getTime();
+  return instantOf(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second!, ms: ms! },
+    zone,
+  );
 }
 
 async function entriesOf(folder: string): Promise<Dirent[]> {
@@ -71,7 +74,7 @@ export async function cleanLogs(o: LogCleanupOptions): Promise<LogCleanupReport>
       const file = path.join(o.logRoot, rel);
       const info = await lstat(file).catch(() => null);
       if (!info?.isFile()) continue;
-      const date = dateOfLogName(entry.name) ?? info.mtimeMs;
+      const date = dateOfLogName(entry.name, o.zone) ?? info.mtimeMs;
       if (date >= cutoff) continue;
       if (o.inUse.has(rel)) {
         report.inUse += 1;

@@ -15,7 +15,6 @@ import type {
   RunHistorySettingsBody,
 } from '../../contract/retention-schemas.ts';
 import { fieldError } from '../../errors.ts';
-import { logFileName } from '../../jobs/executor/log-format.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { JobRunRow } from '../../db/schema.ts';
 import { JobRunsRepository } from '../../jobs/runs-repository.ts';
@@ -142,7 +141,7 @@ export class RetentionService {
       trigger,
       queue: retentionQueue,
       title: null,
-      logPath: (startedAt) => path.posix.join('system', 'retention', logFileName(startedAt)),
+      logPath: (logName) => path.posix.join('system', 'retention', logName),
       work: {
         steps: retentionSteps({
           logRoot: this.o.paths.log,

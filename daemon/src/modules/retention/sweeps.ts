@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { reclaimFreePages } from '../../db/vacuum.ts';
 import { pruneRunHistory } from '../../jobs/run-retention.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
+import { dateTimeText } from '../../wall-clock.ts';
 import { cleanLogs, type LogCleanupReport } from './log-cleanup.ts';
 import type { RetentionPolicy } from './policy.ts';
 
@@ -15,6 +16,8 @@ import type { RetentionPolicy } from './policy.ts';
 export interface SweepContext {
   policy: RetentionPolicy;
   now: number;
+  /** The panel's time zone: log names are stamped in it, and the lines say times in it. */
+  zone: string;
   logRoot: string;
   /** Logs in use (relative to data/log): runs that have not ended, logs being written, each task's latest log. */
   inUse: () => Promise<Set<string>>;
@@ -57,13 +60,14 @@ export const logSweep: Sweep = {
   run: async (ctx) => {
     const days = ctx.policy.logsOlderThanDays!;
     ctx.line(
-      `Removing run logs older than ${days} days (before ${new Date(ctx.now - days * 86_400_000).toISOString()})`,
+      `Removing run logs older than ${days} days (before ${dateTimeText(ctx.now - days * 86_400_000, ctx.zone)})`,
     );
     const report = await cleanLogs({
       logRoot: ctx.logRoot,
       policy: ctx.policy,
       inUse: await ctx.inUse(),
       now: ctx.now,
+      zone: ctx.zone,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       onDeleted: (relative, bytes) => ctx.line(`  removed ${relative} (${bytes} bytes)`),
     });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { RunTrigger } from '../../contract/enums.ts';
 import { writeFileAtomic } from '../../files/atomic.ts';
 import { joinRelative, resolveInside } from '../../files/resolve.ts';
-import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
+import { logDirName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { DataPaths } from '../../paths.ts';
@@ -70,7 +70,7 @@ export class DebugRuns {
       queue: debugQueue,
       title: filename,
       notifyToken: true,
-      logPath: (startedAt) => path.posix.join(logDirName(`task ${script}`), logFileName(startedAt)),
+      logPath: (logName) => path.posix.join(logDirName(`task ${script}`), logName),
       work: { command: { command: `task ${quote(script)} now`, manual: true } },
       on: {
         started: (run) => void this.running.set(run.runId, { runId: run.runId, script, swap, pid: run.pid }),

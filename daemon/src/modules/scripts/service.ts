@@ -28,7 +28,13 @@ export class ScriptService {
   constructor(
     private readonly paths: DataPaths,
     private readonly clock: Clock,
+    private readonly timezone: () => string,
   ) {}
+
+  /** Keeps the script's content in data/bak before it changes. */
+  private keepOld(rel: string): Promise<string | null> {
+    return backupBeforeOverwrite(this.paths, rel, this.clock.now(), this.timezone());
+  }
 
   /** Without `dir`, the whole tree; with it ('' for the top), that folder's entries only. */
   async tree(dir: string | undefined): Promise<FileNode[]> {
@@ -60,7 +66,7 @@ export class ScriptService {
     if (exists && originRel !== rel) throw new AppError('fileExists', ResponseCode.conflict, { name: input.filename });
     await this.write(rel, abs, input.content ?? '');
     if (originRel !== rel && (await stat(originAbs).catch(() => null))?.isFile()) {
-      await backupBeforeOverwrite(this.paths, originRel, this.clock.now());
+      await this.keepOld(originRel);
       await rm(originAbs, { force: true });
     }
   }
@@ -92,7 +98,7 @@ export class ScriptService {
     const rel = joinRelative(dir, filename);
     const abs = await resolveInside(this.paths.scripts, rel, { mustExist: true });
     const info = await lstat(abs);
-    if (info.isFile()) await backupBeforeOverwrite(this.paths, rel, this.clock.now());
+    if (info.isFile()) await this.keepOld(rel);
     await rm(abs, { recursive: info.isDirectory(), force: true });
   }
 
@@ -116,7 +122,7 @@ export class ScriptService {
   private async write(rel: string, abs: string, content: string | Buffer): Promise<void> {
     const info = await stat(abs).catch(() => null);
     if (info?.isDirectory()) throw new AppError('fileExists', ResponseCode.conflict, { name: path.basename(rel) });
-    if (info) await backupBeforeOverwrite(this.paths, rel, this.clock.now());
+    if (info) await this.keepOld(rel);
     else await mkdir(path.dirname(abs), { recursive: true });
     await writeFileAtomic(abs, content);
   }

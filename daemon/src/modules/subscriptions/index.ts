@@ -16,7 +16,7 @@ export { checkSubscription, mergeSubscription } from './validate.ts';
 
 export type SubscriptionsDeps = Pick<
   SharedParts,
-  'db' | 'jobs' | 'live' | 'paths' | 'clock' | 'timetable' | 'settings'
+  'db' | 'jobs' | 'live' | 'paths' | 'clock' | 'timetable' | 'settings' | 'timezone'
 > & {
   notifier: Pick<SharedParts['notifier'], 'send'>;
   /** Tasks are created and removed through the tasks area. */
@@ -51,6 +51,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Area<SubscriptionS
     history: deps.jobs.runs,
     paths: deps.paths,
     clock: deps.clock,
+    timezone: deps.timezone,
   });
   return {
     service,

@@ -9,7 +9,8 @@ import type { Clock } from '../../clock.ts';
 import { PullType, RunEnd, SubscriptionType } from '../../contract/enums.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
 import type { ConfigValues } from '../../jobs/executor/config-sh.ts';
-import { formatLogTime, logLines } from '../../jobs/executor/log-format.ts';
+import { logLines } from '../../jobs/executor/log-format.ts';
+import { dateTimeText } from '../../wall-clock.ts';
 import type { JobControl, StepsEnd } from '../../jobs/types.ts';
 import type { DataPaths } from '../../paths.ts';
 import { fileNameOfUrl } from './alias.ts';
@@ -39,7 +40,7 @@ export async function pullSteps(
   mask: (text: string) => string,
 ): Promise<StepsEnd> {
   const lines = logLines[job.language];
-  job.line(lines.start(formatLogTime(job.startedAt), row.url));
+  job.line(lines.start(dateTimeText(job.startedAt, job.zone), row.url));
   let end: StepsEnd['end'] = RunEnd.success;
   let message: string | null = null;
   let summary: SyncSummary | null = null;
@@ -60,7 +61,7 @@ export async function pullSteps(
   const finishedAt = o.clock.now();
   const exitCode = end === RunEnd.success ? 0 : 1;
   const outcome = { end, exitCode, startedAt: job.startedAt, finishedAt, durationMs: finishedAt - job.startedAt };
-  job.line(lines.end(formatLogTime(finishedAt), { outcome, signal: null, timeoutMs: null }));
+  job.line(lines.end(dateTimeText(finishedAt, job.zone), { outcome, signal: null, timeoutMs: null }));
   return { end, exitCode, message, detail: { added: summary?.added.length ?? 0, removed: summary?.deleted ?? 0 } };
 }
 

@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { Clock } from '../../clock.ts';
 import { RunTrigger, SubscriptionStatus, SubscriptionType } from '../../contract/enums.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
-import { logFileName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun, type StartedRun } from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
@@ -65,7 +64,7 @@ export class SubscriptionPulls {
       queue: pullQueue,
       title: null,
       mask,
-      logPath: (startedAt) => path.posix.join(row.alias, logFileName(startedAt)),
+      logPath: (logName) => path.posix.join(row.alias, logName),
       work: {
         steps: async (job) => {
           const current = await this.o.repository.find(subId);

@@ -35,6 +35,8 @@ export interface SubscriptionServiceOptions {
   history: JobRunsRepository;
   paths: DataPaths;
   clock: Clock;
+  /** The panel's time zone (log names are stamped in it). */
+  timezone: () => string;
 }
 
 /** The rules of the subscriptions area; pulling belongs to the puller, timers to SubscriptionTimers. */
@@ -136,7 +138,7 @@ export class SubscriptionService {
 
   async logFiles(id: number): Promise<LogFile[]> {
     const row = await this.require(id);
-    return listLogFiles(this.o.paths.log, row.alias);
+    return listLogFiles(this.o.paths.log, row.alias, this.o.timezone());
   }
 
   async runs(id: number, limit: number): Promise<SubscriptionRun[]> {

@@ -73,7 +73,8 @@ export class SystemLogService {
     length: number;
     total: number;
   }> {
-    const selection = await selectForStream(this.file.dir, this.now(), query, streamLimitBytes);
+    const at = { now: this.now(), zone: this.settings.get('timezone') };
+    const selection = await selectForStream(this.file.dir, at, query, streamLimitBytes);
     async function* pieces() {
       for (const part of selection.parts) {
         if (part.length <= 0) continue;

@@ -8,7 +8,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { ServerMessage } from '../../contract/live.ts';
 import { RunTrigger } from '../../contract/enums.ts';
 import { AppError } from '../../errors.ts';
-import { logDirName, logFileName } from '../../jobs/executor/log-format.ts';
+import { logDirName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind } from '../../jobs/types.ts';
 import { Follower } from '../../live/follower.ts';
@@ -51,7 +51,7 @@ export class CommandRuns {
       queue: commandQueue,
       title: command,
       notifyToken: true,
-      logPath: (startedAt) => path.posix.join(logDirName(command), logFileName(startedAt)),
+      logPath: (logName) => path.posix.join(logDirName(command), logName),
       work: { command: { command, manual: true } },
       on: {
         started: (run) => void this.running.set(run.runId, { command, pid: run.pid }),

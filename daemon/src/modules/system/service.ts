@@ -38,17 +38,20 @@ export interface SystemServiceOptions {
 export class SystemService {
   constructor(private readonly o: SystemServiceOptions) {}
 
-  async info(): Promise<{ isInitialized: boolean; version: string; setupPending: boolean } & ReleaseInfo> {
+  async info(): Promise<
+    { isInitialized: boolean; version: string; setupPending: boolean; timezone: string } & ReleaseInfo
+  > {
     const isInitialized = await this.o.users.isInitialized();
     return {
       isInitialized,
       version: this.o.version,
       setupPending: isInitialized && this.o.settings.get('setupPending'),
+      timezone: this.o.settings.get('timezone'),
       ...(await this.o.release()),
     };
   }
 
-  /** The first-run wizard's last step was reached: nobody is sent back to it any more. Idempotent. */
+  /** The first-run wizard's last step was reached: /initialization offers its steps no more. Idempotent. */
   async setupDone(): Promise<void> {
     if (this.o.settings.get('setupPending')) await this.o.settings.set('setupPending', false);
   }

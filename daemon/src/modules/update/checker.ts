@@ -23,8 +23,9 @@ export interface UpdateHost {
   managedImage: boolean;
   /** The updateEnabled setting. */
   enabled(): boolean;
-  /** The feed URL in force ('' = none). */
+  /** The feed URL in force ('' = none), and the one the image was built with (BAIHU_RELEASE_FEED, '' = none). */
   feedUrl(): string;
+  builtInFeed: string;
   /** ProxyUrl of config.sh, or null. */
   proxy(): Promise<string | null>;
   /** Tells why feed entries were left out. */

@@ -93,6 +93,7 @@ export function createUpdate(deps: UpdateDeps): Area<UpdateService> {
     managedImage: !config.selfUpdate,
     enabled: () => settings.get('updateEnabled'),
     feedUrl: () => settings.get('updateFeedUrl') || config.releaseFeed,
+    builtInFeed: config.releaseFeed,
     proxy: async () => (await jobs.executor.configValues(['ProxyUrl'])).ProxyUrl?.trim() || null,
     warn: (text) => log.warn(text),
   };

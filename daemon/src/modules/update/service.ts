@@ -97,7 +97,7 @@ export class UpdateService {
       trigger: 'manual',
       queue: updateQueue,
       title: `Update to ${release.version}`,
-      logPath: (startedAt) => `update/${logName(startedAt)}.log`,
+      logPath: (logName) => `update/${logName}`,
       mask: redactUrls,
       work: {
         steps: async (job) => {
@@ -165,6 +165,7 @@ export class UpdateService {
       enabled: host.enabled() && !host.managedImage,
       managedImage: host.managedImage,
       feedUrl: host.feedUrl(),
+      builtInFeed: host.builtInFeed,
       job: this.job,
       staged: stagedVersion(host),
       lastAttempt:
@@ -212,15 +213,4 @@ export class UpdateService {
       this.o.log.error({ err: error }, 'could not take the database copy for the update');
     }
   }
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** `YYYY-MM-DD-HH-mm-ss-SSS` in local time, as every log of the kernel is named. */
-function logName(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-` +
-    `${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}-${pad(d.getMilliseconds(), 3)}`
-  );
 }

@@ -1,26 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, panelZone } from '../../lib/format.ts';
 import { ActionIcon } from './ActionIcon.tsx';
 
-/** A short date and time for dense cells (the full one is in the title). */
-export function shortDateTime(ms: number): string {
-  const date = new Date(ms);
-  const sameYear = date.getFullYear() === new Date().getFullYear();
-  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-    ...(sameYear ? {} : { year: 'numeric' }),
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(date);
-}
-
+/** A time in a list, as the detail shows it (lib/format.ts); the title names the panel's zone it is in. */
 export function TimeCell({ ms }: { ms: number | null | undefined }) {
   if (!ms) return <span className="text-faint">—</span>;
   return (
-    <time dateTime={new Date(ms).toISOString()} title={formatDateTime(ms)}>
-      {shortDateTime(ms)}
+    <time dateTime={new Date(ms).toISOString()} title={panelZone()} className="whitespace-nowrap">
+      {formatDateTime(ms)}
     </time>
   );
 }

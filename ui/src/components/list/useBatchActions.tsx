@@ -25,13 +25,11 @@ export interface BatchActions<Row, Now extends string, Other extends string> {
   open?: Partial<Record<Other, (rows: Row[]) => string>>;
   /** Actions that ask first. */
   confirm?: Partial<Record<Other, Confirmation<Row>>>;
-  /** Tells the list (and anything else showing these rows) that they changed. */
-  changed: () => void;
 }
 
 /**
  * An area's row and batch actions in one place, for one row or a selection alike: some go straight to the server
- * (and say so in a toast), some open a modal route, some ask first. A refusal from the server ('Task not running')
+ * (and say so in a toast; the list follows by itself, lib/changes.ts), some open a modal route, some ask first. A refusal from the server ('Task not running')
  * becomes an error toast. `after` runs once an action has gone through (the page clears its selection). Render
  * `dialog` once, anywhere on the page.
  */
@@ -63,7 +61,6 @@ export function useBatchActions<Row extends { id: number }, Now extends string, 
         rows.map((row) => row.id),
       );
       toast(actions.done[action as Now](rows.length));
-      actions.changed();
       after?.();
     } catch (error) {
       toast((error as Error).message, 'error');
@@ -81,7 +78,6 @@ export function useBatchActions<Row extends { id: number }, Now extends string, 
       );
       toast(confirmation.done(rows, option));
       setOpen(false);
-      actions.changed();
       after?.();
     } catch (error) {
       toast((error as Error).message, 'error');

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { onChange } from '../../lib/changes.ts';
 import { onEvent } from '../../lib/live.ts';
 
 /** A server event about one row (`cronStatus`, `dependencyStatus`…): its id, new status and anything else it says. */
@@ -30,19 +31,21 @@ export interface ResourceList<Row> {
 
 /**
  * The rows of a list screen, kept fresh without polling: fetched whenever the query changes (a reply to an older
- * query is dropped), fetched again quietly when a modal reports a change (`onChanged`), and, with `live`, patched at
- * once by the area's status event and then fetched again after a short pause (several events, one fetch).
+ * query is dropped), fetched again quietly after any change the UI made to `resource` (lib/changes.ts: whatever form,
+ * row action or dialog made it), and, with `live`, patched at once by the area's status event and then fetched
+ * again after a short pause (several events, one fetch).
  */
 export function useResourceList<Row, Query>({
   query,
   fetch,
-  onChanged,
+  resource,
   live,
 }: {
   /** What to show (search, page, type…); compared by value, so a fresh object with the same contents is no change. */
   query: Query;
   fetch: (query: Query) => Promise<Reply<Row>>;
-  onChanged: (listener: () => void) => () => void;
+  /** The API resource the rows come from (`crons`, `envs`): a change of it reads them again. */
+  resource: string;
   live?: LiveUpdates<Row>;
 }): ResourceList<Row> {
   const [rows, setRows] = useState<Row[]>([]);
@@ -51,8 +54,8 @@ export function useResourceList<Row, Query>({
   const [error, setError] = useState<string | null>(null);
   const ticket = useRef(0);
   // The latest arguments, read when a fetch starts, so `load` stays one stable function.
-  const latest = useRef({ query, fetch, onChanged, live });
-  latest.current = { query, fetch, onChanged, live };
+  const latest = useRef({ query, fetch, live });
+  latest.current = { query, fetch, live };
   const queryKey = JSON.stringify(query);
 
   const load = useCallback(async (quiet = false) => {
@@ -96,13 +99,13 @@ export function useResourceList<Row, Query>({
           refetchSoon,
         )
       : () => {};
-    const stopChanges = latest.current.onChanged(() => void load(true));
+    const stopChanges = onChange(resource, () => void load(true));
     return () => {
       if (timer) clearTimeout(timer);
       stopEvents();
       stopChanges();
     };
-  }, [liveEvent, load]);
+  }, [liveEvent, resource, load]);
 
   return { rows, total, loading, error, reload: useCallback(() => void load(true), [load]), setRows };
 }

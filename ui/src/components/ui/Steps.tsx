@@ -2,20 +2,21 @@ import { Fragment } from 'react';
 import { cn } from './cn.ts';
 
 /**
- * Shows where the user is in a sequence; the current step is marked for screen readers with aria-current. Each step
- * keeps its own width and the connectors share what is left, so a label never runs into its line; on a phone only the
- * current step's label shows (the others are read by screen readers).
+ * Shows where the user is in a sequence; the current step is marked for screen readers with aria-current. Each label
+ * sits under its number and the connectors share the width left between the numbers, so five steps (setup with the
+ * Qinglong step) fit a card and a label never runs into its line; on a phone only the current step's label shows (the
+ * others are read by screen readers).
  */
 export function Steps({ label, steps, current }: { label: string; steps: string[]; current: number }) {
   return (
-    <ol aria-label={label} className="flex items-center">
+    <ol aria-label={label} className="flex items-start">
       {steps.map((step, index) => {
         const done = index < current;
         const active = index === current;
         return (
           <Fragment key={step}>
-            {index > 0 && <li aria-hidden="true" className="mx-2 h-px min-w-4 flex-1 bg-line-strong" />}
-            <li aria-current={active ? 'step' : undefined} className="flex shrink-0 items-center gap-2">
+            {index > 0 && <li aria-hidden="true" className="mx-1.5 mt-3 h-px min-w-3 flex-1 bg-line-strong" />}
+            <li aria-current={active ? 'step' : undefined} className="flex shrink-0 flex-col items-center gap-1">
               <span
                 className={cn(
                   'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
@@ -28,7 +29,7 @@ export function Steps({ label, steps, current }: { label: string; steps: string[
               </span>
               <span
                 className={cn(
-                  'text-[13px] whitespace-nowrap',
+                  'text-[12px] whitespace-nowrap',
                   active ? 'font-medium text-fg' : 'text-muted',
                   !active && 'max-sm:sr-only',
                 )}

@@ -9,7 +9,7 @@ import { required, type Errors } from '../../lib/formRules.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import type { ModalProps } from '../../lib/routing.ts';
-import { appsChanged, createApp, listApps, updateApp, type AppScope, type AppWithSecret } from './api.ts';
+import { createApp, listApps, updateApp, type AppScope, type AppWithSecret } from './api.ts';
 import { offeredScopes, scopeNames } from './scopes.ts';
 import { SecretPanel } from './SecretPanel.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -60,11 +60,9 @@ export default function AppFormModal({ onClose }: ModalProps) {
       if (id) {
         await updateApp({ id, name: trimmed, scopes });
         toast(t`Application saved`);
-        appsChanged.notify();
         onClose();
       } else {
         setCreated(await createApp({ name: trimmed, scopes }));
-        appsChanged.notify();
       }
     },
     failed: (failure) => {

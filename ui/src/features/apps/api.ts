@@ -2,7 +2,6 @@
 import type { App, AppInput, AppWithSecret } from '@contract/apps.ts';
 import type { AppScope } from '@contract/access.ts';
 import { api } from '../../lib/api.ts';
-import { changeSignal } from '../../lib/changes.ts';
 
 export type { App, AppInput, AppScope, AppWithSecret };
 
@@ -12,5 +11,5 @@ export const updateApp = (input: { id: number } & Partial<AppInput>) => api.put<
 export const removeApps = (ids: number[]) => api.delete<null>('apps', ids);
 export const resetAppSecret = (id: number) => api.put<AppWithSecret>(`apps/${id}/reset-secret`);
 
-/** A modal saved an application: the list behind it reloads. */
-export const appsChanged = changeSignal();
+/** The resource the applications are (lib/changes.ts): any change the UI makes to them reads them again. */
+export const appsResource = 'apps';

@@ -12,13 +12,11 @@ import { deleteBackup, type BackupOverview } from './api.ts';
 /** The backups kept in data/bak: download, restore from one, delete. */
 export function BackupList({
   files,
-  onChanged,
   onDownload,
   onRestore,
   busy,
 }: {
   files: BackupOverview['files'];
-  onChanged: () => void;
   onDownload: (name: string) => void;
   onRestore: (name: string) => void;
   busy: boolean;
@@ -33,7 +31,6 @@ export function BackupList({
     try {
       await deleteBackup(deleting);
       toast(t`Deleted ${deleting}`);
-      onChanged();
     } catch (error) {
       toast((error as Error).message, 'error');
     } finally {

@@ -4,7 +4,8 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { formatSize } from '../../lib/files.ts';
-import { backupOverview, restoreFromBackup, type BackupOverview, type RestoreCheck } from './api.ts';
+import { onChange } from '../../lib/changes.ts';
+import { backupOverview, backupResources, restoreFromBackup, type BackupOverview, type RestoreCheck } from './api.ts';
 import { BackupList } from './BackupList.tsx';
 import { BackupNow } from './BackupNow.tsx';
 import { BackupSchedule } from './BackupSchedule.tsx';
@@ -27,6 +28,11 @@ export function BackupSection() {
     );
   }, []);
   useEffect(refresh, [refresh]);
+  // Whatever changed a backup or the restore (a delete, a start, a discard) reads the overview again.
+  useEffect(() => {
+    const stops = backupResources.map((resource) => onChange(resource, refresh));
+    return () => stops.forEach((stop) => stop());
+  }, [refresh]);
 
   const check = async (run: () => Promise<RestoreCheck>) => {
     setChecking(true);
@@ -62,7 +68,6 @@ export function BackupSection() {
             <h3 className="text-[13px] font-medium">{t`Backups in data/bak`}</h3>
             <BackupList
               files={overview.files}
-              onChanged={refresh}
               onDownload={(name) => void download.download(name)}
               onRestore={(name) => void check(() => restoreFromBackup(name))}
               busy={checking}
@@ -77,13 +82,7 @@ export function BackupSection() {
           </section>
         </CardBody>
       </Card>
-      <RestoreCard
-        overview={overview}
-        checking={checking}
-        checkError={checkError}
-        onCheck={check}
-        onChanged={refresh}
-      />
+      <RestoreCard overview={overview} checking={checking} checkError={checkError} onCheck={check} />
     </>
   );
 }

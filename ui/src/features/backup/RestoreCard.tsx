@@ -21,14 +21,12 @@ export function RestoreCard({
   checking,
   checkError,
   onCheck,
-  onChanged,
 }: {
   overview: BackupOverview;
   /** A check running (an upload, or a kept backup being checked). */
   checking: boolean;
   checkError: string | null;
   onCheck: (run: () => Promise<RestoreCheck>) => void;
-  onChanged: () => void;
 }) {
   const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
@@ -58,7 +56,6 @@ export function RestoreCard({
   const discard = async () => {
     try {
       await cancelRestore();
-      onChanged();
     } catch (error) {
       toast((error as Error).message, 'error');
     }

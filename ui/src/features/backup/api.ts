@@ -20,6 +20,8 @@ export type {
   RunHistorySettings,
 };
 
+/** The resources the overview shows (lib/changes.ts): backups and the restore's state. */
+export const backupResources = ['system/backup', 'system/restore'];
 export const backupOverview = () => api.get<BackupOverview>('system/backup');
 export const startBackup = (parts: BackupPart[]) => api.post<BackupStarted>('system/backup', { parts });
 export const saveBackupSettings = (settings: BackupSettings) =>

@@ -1,7 +1,6 @@
 /** The task API (daemon/src/modules/crons/routes.ts), typed with the contract's wire types. */
 import type { Cron, CronRun, CronView } from '@contract/crons.ts';
 import { api } from '../../lib/api.ts';
-import { changeSignal } from '../../lib/changes.ts';
 
 export type { Cron, CronRun, CronView };
 
@@ -62,7 +61,5 @@ export const cronLogFiles = (id: number, limit: number) => api.get<LogFile[]>(`c
 
 export const listViews = () => api.get<CronView[]>('crons/views');
 
-/** Tells the task page that tasks or views changed (a modal saved something), so it reloads. */
-const changes = changeSignal();
-export const onCronsChanged = changes.subscribe;
-export const cronsChanged = changes.notify;
+/** The resource tasks and their views are (lib/changes.ts): any change the UI makes to them reads them again. */
+export const cronsResource = 'crons';

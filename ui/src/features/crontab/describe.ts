@@ -1,4 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
+import { weekdayName } from '../../lib/format.ts';
 
 /**
  * A sentence for common schedule shapes ("Every 5 minutes", "Daily at 02:30", "Weekly on Monday at 08:00",
@@ -7,12 +8,6 @@ import { plural, t } from '@lingui/core/macro';
 const isNum = (field: string) => /^\d+$/.test(field);
 const step = (field: string) => /^\*\/(\d+)$/.exec(field)?.[1];
 const pad = (n: string | number) => String(n).padStart(2, '0');
-
-function weekdayName(day: number): string {
-  // 2023-01-01 was a Sunday (weekday 0); 7 is Sunday as well.
-  const date = new Date(2023, 0, 1 + (day % 7));
-  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { weekday: 'long' }).format(date);
-}
 
 function timeOf(hour: string, minute: string, second: string): string {
   return second === '0' ? `${pad(hour)}:${pad(minute)}` : `${pad(hour)}:${pad(minute)}:${pad(second)}`;

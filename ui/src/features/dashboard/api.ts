@@ -3,4 +3,5 @@ import type { Overview } from '@contract/dashboard.ts';
 import { api } from '../../lib/api.ts';
 
 export type { Overview };
-export const getOverview = () => api.get<Overview>('dashboard');
+/** `fresh`: the page is being opened, so the storage figures are measured now. */
+export const getOverview = (fresh = false) => api.get<Overview>(fresh ? 'dashboard?fresh=true' : 'dashboard');

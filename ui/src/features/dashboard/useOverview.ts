@@ -6,7 +6,7 @@ import { getOverview, type Overview } from './api.ts';
 /**
  * The overview, fetched again (at most once a second) when a task's status changes on the WebSocket, so counts,
  * running and queued follow the runs without polling; when a measurement of the data folder is done (the first
- * read of the overview starts one); and once a minute for what runs next.
+ * read, as the page opens, measures it now); and once a minute for what runs next.
  */
 export function useOverview(): { overview: Overview | null; error: string | null } {
   const [state, setState] = useState<{ overview: Overview | null; error: string | null }>({
@@ -14,13 +14,13 @@ export function useOverview(): { overview: Overview | null; error: string | null
     error: null,
   });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const load = useCallback(() => {
-    getOverview()
+  const load = useCallback((fresh = false) => {
+    getOverview(fresh)
       .then((overview) => setState({ overview, error: null }))
       .catch((e: unknown) => setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) })));
   }, []);
   useEffect(() => {
-    load();
+    load(true);
     const soon = () => {
       timer.current ??= setTimeout(() => {
         timer.current = null;
@@ -29,7 +29,7 @@ export function useOverview(): { overview: Overview | null; error: string | null
     };
     const stop = onEvent('cronStatus', soon, soon);
     const stopSizes = onEvent(dataSizesEvent, soon);
-    const minute = setInterval(load, 60_000);
+    const minute = setInterval(() => load(), 60_000);
     return () => {
       stop();
       stopSizes();

@@ -14,7 +14,6 @@ import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import {
   createDependencies,
-  dependenciesChanged,
   getDependency,
   isTypeName,
   typeNameOf,
@@ -72,7 +71,6 @@ export default function DepFormModal({ onClose }: ModalProps) {
         const added = await createDependencies([{ name, type, remark: note, autoSplit }]);
         toast(plural(added.length, { 1: 'Install queued', other: '# installs queued' }));
       }
-      dependenciesChanged();
       onClose();
     },
     failed: ({ fields, form }) => {

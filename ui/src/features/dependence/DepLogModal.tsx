@@ -11,7 +11,7 @@ import { onEvent } from '../../lib/live.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
 import { useLiveLog, useTextLog } from '../../components/log/useLiveLog.ts';
-import { dependenciesChanged, depBatch, getDependency, type Dependency } from './api.ts';
+import { depBatch, getDependency, type Dependency } from './api.ts';
 import { isBusy } from './status.tsx';
 
 const endStates = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);
@@ -124,7 +124,6 @@ export default function DepLogModal({ onClose }: ModalProps) {
   const cancel = async () => {
     try {
       await depBatch('cancel', [id]);
-      dependenciesChanged();
     } catch (failure) {
       toast((failure as Error).message, 'error');
     }
@@ -133,7 +132,6 @@ export default function DepLogModal({ onClose }: ModalProps) {
     setReinstalling(true);
     try {
       await depBatch('reinstall', [id]);
-      dependenciesChanged();
       await load();
       setAttempt((n) => n + 1);
     } catch (failure) {

@@ -2,7 +2,6 @@
 import type { Dependency, DependencySettings } from '@contract/dependencies.ts';
 import { DependencyType, type DependencyTypeName } from '@contract/enums.ts';
 import { api } from '../../lib/api.ts';
-import { changeSignal } from '../../lib/changes.ts';
 
 export type { Dependency, DependencySettings, DependencyTypeName };
 
@@ -45,7 +44,5 @@ export const getDependencySettings = () =>
 export const saveDependencySetting = (key: keyof DependencySettings, value: string) =>
   api.put<DependencySettings>(`system/config/${settingPaths[key]}`, { [key]: value });
 
-/** Tells the dependencies page that something changed (a modal saved), so it reloads. */
-const changes = changeSignal();
-export const onDependenciesChanged = changes.subscribe;
-export const dependenciesChanged = changes.notify;
+/** The resource the dependencies are (lib/changes.ts): any change the UI makes to them reads them again. */
+export const dependenciesResource = 'dependencies';

@@ -1,14 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../components/list/useBatchActions.tsx';
-import {
-  dependenciesChanged,
-  depBatch,
-  removeDependencies,
-  typeNameOf,
-  type DepBatchAction,
-  type Dependency,
-} from './api.ts';
+import { depBatch, removeDependencies, typeNameOf, type DepBatchAction, type Dependency } from './api.ts';
 
 export type DepAction = DepBatchAction | 'log' | 'edit' | 'delete' | 'forceDelete';
 
@@ -67,7 +60,6 @@ export function useDepActions(after?: () => void) {
           },
         },
       },
-      changed: dependenciesChanged,
     },
     after,
   );

@@ -1,6 +1,6 @@
 import { DependencyStatus } from '@contract/enums.ts';
 import { useResourceList } from '../../components/list/useResourceList.ts';
-import { listDependencies, onDependenciesChanged, type Dependency, type DependencyTypeName } from './api.ts';
+import { dependenciesResource, listDependencies, type Dependency, type DependencyTypeName } from './api.ts';
 
 /**
  * The dependencies of one type, kept fresh without polling: a `dependencyStatus` event updates the row at once (a
@@ -11,7 +11,7 @@ export function useDepList(type: DependencyTypeName, searchValue: string) {
   return useResourceList<Dependency, { type: DependencyTypeName; searchValue: string }>({
     query: { type, searchValue },
     fetch: (query) => listDependencies(query.type, query.searchValue),
-    onChanged: onDependenciesChanged,
+    resource: dependenciesResource,
     live: {
       event: 'dependencyStatus',
       apply: (rows, { id, status }) =>

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/ui/Button.tsx';
 import { LabelsButton } from '../../components/LabelsDialog.tsx';
 import { SelectionToolbar } from '../../components/list/SelectionToolbar.tsx';
-import { addEnvLabels, envsChanged, exportEnvs, removeEnvLabels, type Env } from './api.ts';
+import { addEnvLabels, exportEnvs, removeEnvLabels, type Env } from './api.ts';
 import type { EnvAction } from './useEnvActions.tsx';
 
 /** Shown while variables are selected: the batch actions and the count. */
@@ -43,7 +43,6 @@ export function EnvBatchBar({
         apply={async (mode, labels) => {
           const ids = envs.map((e) => e.id);
           await (mode === 'add' ? addEnvLabels(ids, labels) : removeEnvLabels(ids, labels));
-          envsChanged();
         }}
       />
       <Button size="sm" onClick={() => exportEnvs(envs)}>

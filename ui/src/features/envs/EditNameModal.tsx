@@ -10,7 +10,7 @@ import type { ModalProps } from '../../lib/routing.ts';
 import { type Errors } from '../../lib/formRules.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
-import { envsChanged, listEnvs, renameEnvs, type Env } from './api.ts';
+import { listEnvs, renameEnvs, type Env } from './api.ts';
 import { useNameError } from './EnvFormModal.tsx';
 import { TextField } from '../../components/TextField.tsx';
 
@@ -45,7 +45,6 @@ export default function EditNameModal({ onClose }: ModalProps) {
         name.trim(),
       );
       toast(plural(envs!.length, { 1: 'Variable renamed', other: '# variables renamed' }));
-      envsChanged();
       onClose();
     },
     failed: ({ fields, form }) => (fail({ name: fields.name }), form),

@@ -12,7 +12,7 @@ import type { ModalProps } from '../../lib/routing.ts';
 import { LabelInput } from '../../components/LabelInput.tsx';
 import { hasErrors, required, type Errors } from '../../lib/formRules.ts';
 import { formOrFirst, useSubmit } from '../../lib/useSubmit.ts';
-import { createEnvs, envNameRule, envsChanged, getEnv, updateEnv, type EnvInput } from './api.ts';
+import { createEnvs, envNameRule, getEnv, updateEnv, type EnvInput } from './api.ts';
 import { parseEnvLines, type LineProblem } from './lines.ts';
 import { overRunLimit } from './valueLimit.ts';
 import { TextField } from '../../components/TextField.tsx';
@@ -129,7 +129,6 @@ export default function EnvFormModal({ onClose }: ModalProps) {
       if (id) await updateEnv({ id, ...inputs[0]! });
       else await createEnvs(inputs);
       toast(id ? t`Variable saved` : plural(inputs.length, { 1: 'Variable added', other: '# variables added' }));
-      envsChanged();
       onClose();
     },
     failed: (failure) => {

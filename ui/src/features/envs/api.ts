@@ -2,7 +2,6 @@
 import type { Env, EnvInput } from '@contract/envs.ts';
 import { envNamePattern } from '@contract/enums.ts';
 import { api } from '../../lib/api.ts';
-import { changeSignal } from '../../lib/changes.ts';
 import { saveBlob } from '../../lib/download.ts';
 
 export type { Env, EnvInput };
@@ -40,7 +39,5 @@ export function exportEnvs(rows: Env[]): void {
   saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'env.json');
 }
 
-/** Tells the variables page that something changed (a modal saved), so it reloads. */
-const changes = changeSignal();
-export const onEnvsChanged = changes.subscribe;
-export const envsChanged = changes.notify;
+/** The resource the variables are (lib/changes.ts): any change the UI makes to them reads them again. */
+export const envsResource = 'envs';

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../components/list/useBatchActions.tsx';
-import { envBatch, envsChanged, removeEnvs, type Env, type EnvBatchAction } from './api.ts';
+import { envBatch, removeEnvs, type Env, type EnvBatchAction } from './api.ts';
 
 export type EnvAction = EnvBatchAction | 'edit' | 'rename' | 'delete';
 
@@ -41,7 +41,6 @@ export function useEnvActions(after?: () => void) {
           done: (envs) => plural(envs.length, { 1: 'Variable deleted', other: '# variables deleted' }),
         },
       },
-      changed: envsChanged,
     },
     after,
   );

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useResourceList, type ResourceList } from '../../components/list/useResourceList.ts';
 import { toast } from '../../components/ui/toast-store.ts';
-import { listEnvs, moveEnv, onEnvsChanged, type Env } from './api.ts';
+import { envsResource, listEnvs, moveEnv, type Env } from './api.ts';
 
 export interface EnvListState extends ResourceList<Env> {
   /** Moves a row to another index of the (unfiltered) list, at once on screen, then on the server. */
@@ -19,7 +19,7 @@ export function canMove(rows: Env[], from: number, to: number): boolean {
  * screen at once and the list is fetched again once the server has stored it.
  */
 export function useEnvList(searchValue: string): EnvListState {
-  const list = useResourceList({ query: searchValue, fetch: listEnvs, onChanged: onEnvsChanged });
+  const list = useResourceList({ query: searchValue, fetch: listEnvs, resource: envsResource });
   const { rows, setRows, reload } = list;
   const move = useCallback(
     (id: number, toIndex: number) => {
@@ -29,7 +29,8 @@ export function useEnvList(searchValue: string): EnvListState {
       const [row] = next.splice(fromIndex, 1);
       next.splice(toIndex, 0, row!);
       setRows(next);
-      moveEnv(id, fromIndex, toIndex).then(reload, (failure: Error) => {
+      // A move that went through reads the list again by itself (lib/changes.ts); one refused puts it back.
+      moveEnv(id, fromIndex, toIndex).catch((failure: Error) => {
         toast(failure.message, 'error');
         reload();
       });

@@ -43,6 +43,8 @@ export async function logInfo(path: string, file: string): Promise<LogInfo> {
   });
   return { logStatus: reply.logStatus, size: reply.size, topic: reply.topic, run: reply.run, label: reply.label };
 }
+/** The resource the logs are (lib/changes.ts): a delete reads the tree again. */
+export const logsResource = 'logs';
 export const removeLog = (path: string, filename: string, type: 'file' | 'directory') =>
   api.delete<null>('logs', { path, filename, type });
 export const downloadLog = (path: string, filename: string) => downloadFile('logs/download', path, filename);

@@ -15,18 +15,15 @@ const pollMs = 1000;
  * comes and what does not and why, then the import itself (a job), ending with the same report.
  */
 export function QinglongImportPanel({
-  replaceAccountDefault = false,
   onImported,
   extraActions,
 }: {
-  /** Setup: the account just made may give way to Qinglong's. */
-  replaceAccountDefault?: boolean;
   onImported?: (result: ImportResult) => void;
   extraActions?: ReactNode;
 }) {
   const { t } = useLingui();
   const [dir, setDir] = useState('');
-  const [replaceAccount, setReplaceAccount] = useState(replaceAccountDefault);
+  const [replaceAccount, setReplaceAccount] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [secrets, setSecrets] = useState<ImportRun['secrets']>([]);

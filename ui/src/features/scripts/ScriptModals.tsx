@@ -13,7 +13,7 @@ import { useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { joinKey, splitKey } from '../../lib/files.ts';
 import type { ModalProps } from '../../lib/routing.ts';
-import { createFolder, createScript, openBuffer, renameScript, scriptsChanged } from './api.ts';
+import { createFolder, createScript, openBuffer, renameScript, scriptRenamed } from './api.ts';
 import { TextField } from '../../components/TextField.tsx';
 
 /** Goes back to /script, keeping the open file in the address. */
@@ -91,7 +91,6 @@ export function CreateModal({ onClose }: ModalProps) {
       else await createFolder(dir, name.trim());
       const key = joinKey(dir, name.trim());
       toast(kind === 'file' ? t`Created ${name.trim()}` : t`Folder ${name.trim()} created`);
-      scriptsChanged({ kind: 'created', key, type: kind });
       if (kind === 'file') back(key);
       else onClose();
     },
@@ -151,7 +150,7 @@ export function RenameModal({ onClose }: ModalProps) {
       await renameScript(path, file, name.trim());
       const to = joinKey(path, name.trim());
       toast(t`Renamed to ${name.trim()}`);
-      scriptsChanged({ kind: 'renamed', from: key, to });
+      scriptRenamed({ from: key, to });
       if (isFolder) onClose();
       else back(openBuffer.key?.startsWith(key) ? to : openBuffer.key);
     },
@@ -201,7 +200,6 @@ export function SaveAsModal({ onClose }: ModalProps) {
       await createScript(dir, name.trim(), content);
       const to = joinKey(dir, name.trim());
       toast(t`Saved as ${to}`);
-      scriptsChanged({ kind: 'created', key: to, type: 'file' });
       back(to);
     },
     failed: ({ fields, form }) => (fail({ name: fields.filename }), form),

@@ -36,12 +36,13 @@ export const runScript = (path: string, filename: string, content: string) =>
   request<DebugRun>('PUT', 'scripts/run', { body: { path, filename, content }, reply: 'envelope' });
 export const stopScript = (runId: string) => api.put<number>('scripts/stop', { runId });
 
-/** What a modal changed, so the page can refresh its tree and follow a renamed or created file. */
-export type ScriptsChange =
-  { kind: 'created'; key: string; type: 'file' | 'directory' } | { kind: 'renamed'; from: string; to: string };
-const changes = changeSignal<ScriptsChange>();
-export const onScriptsChanged = changes.subscribe;
-export const scriptsChanged = changes.notify;
+/** The resource the scripts are (lib/changes.ts): any change the UI makes to them reads the tree again. */
+export const scriptsResource = 'scripts';
+
+/** A modal renamed a file or folder, so the page follows the open file to its new name (the tree reloads anyway). */
+const renames = changeSignal<{ from: string; to: string }>();
+export const onScriptRenamed = renames.subscribe;
+export const scriptRenamed = renames.notify;
 
 /** The open editor's text, for the save-as modal (set by the page, read by the modal). */
 export const openBuffer: { key: string | null; content: string } = { key: null, content: '' };

@@ -10,6 +10,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
+import { setPanelZone } from '../../lib/format.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 
@@ -66,7 +67,10 @@ export function SchedulingCard() {
       for (const key of keys) {
         const text = texts[key].trim();
         if (text === now[key]) continue;
-        now = textsOf(await api.put<Effective>(paths[key], { [key]: bodyOf(key, text) }));
+        const effective = await api.put<Effective>(paths[key], { [key]: bodyOf(key, text) });
+        // Every time on screen follows the panel's zone at once.
+        setPanelZone(effective.timezone);
+        now = textsOf(effective);
         setSaved(now);
       }
       setTexts(now);
@@ -98,7 +102,7 @@ export function SchedulingCard() {
             <TextField
               label={t`Time zone`}
               error={errors.timezone}
-              hint={t`Schedules are read in this time zone. Empty: the container's.`}
+              hint={t`Schedules are read and every time is shown and written in this time zone. Empty: the container's.`}
               list="baihu-time-zones"
               value={texts.timezone}
               onChange={set('timezone')}

@@ -16,10 +16,11 @@ const tabs: { path: string; title: MessageDescriptor; also?: string[] }[] = [
   { path: '/setting/dependence', title: msg`Dependence Settings` },
   { path: '/setting/other', title: msg`Other Settings` },
   { path: '/setting/about', title: msg`About` },
+  { path: '/setting/checkUpdate', title: msg`Check for Updates`, also: ['/setting/progress'] },
 ];
 
 /**
- * The settings sections as a row of tabs (links, so each section has its own address); on a phone, where seven tabs
+ * The settings sections as a row of tabs (links, so each section has its own address); on a phone, where nine tabs
  * do not fit and a scrolled strip hides most of them, a menu that names the section shown.
  */
 export function SettingsLayout({ children, title }: { children: ReactNode; title?: string }) {
@@ -43,7 +44,7 @@ export function SettingsLayout({ children, title }: { children: ReactNode; title
           ]}
         />
       </label>
-      <nav aria-label={t`Settings sections`} className="hidden border-b border-line md:block">
+      <nav aria-label={t`Settings sections`} className="hidden overflow-x-auto border-b border-line md:block">
         <ul className="flex min-w-max gap-1">
           {tabs.map((tab) => {
             const active = tab === current;

@@ -97,7 +97,7 @@ export function AccountStep({
       <Field
         label={t`Time zone`}
         error={errors.timezone}
-        hint={t`Schedules are read in this time zone. Prefilled from this browser; change it later in Settings.`}
+        hint={t`Schedules are read and times are shown in this time zone. Prefilled from this browser; change it later in Settings.`}
       >
         {(control) => (
           <>

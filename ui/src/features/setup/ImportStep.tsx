@@ -33,7 +33,8 @@ export function ImportStep({ signInError, onDone }: { signInError: string | null
           and logs. Qinglong's folder is only read.
         </Trans>
       </p>
-      <QinglongImportPanel replaceAccountDefault onImported={() => setImported(true)} extraActions={next} />
+      {/* Qinglong's account replaces the one just made only when asked: the user chose that one a moment ago. */}
+      <QinglongImportPanel onImported={() => setImported(true)} extraActions={next} />
     </div>
   );
 }

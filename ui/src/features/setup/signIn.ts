@@ -6,6 +6,7 @@
 import type { LoginResult } from '@contract/user.ts';
 import { setupDonePath } from '@contract/setup.ts';
 import { api } from '../../lib/api.ts';
+import { setPanelZone } from '../../lib/format.ts';
 import { setToken } from '../../lib/session.ts';
 import type { NotifyClient } from '../notification/index.ts';
 
@@ -34,7 +35,11 @@ export async function finishSetup(): Promise<void> {
   await api.put<null>(setupDonePath, {}).catch(() => undefined);
 }
 
-/** Saves the time zone chosen in setup (the daemon checks it; a refusal leaves the container's zone in force). */
+/**
+ * Saves the time zone chosen in setup (the daemon checks it; a refusal leaves the container's zone in force); from
+ * then on every time on screen is shown in it.
+ */
 export async function saveSetupTimezone(timezone: string): Promise<void> {
   await api.put<null>('system/config/timezone', { timezone });
+  setPanelZone(timezone);
 }

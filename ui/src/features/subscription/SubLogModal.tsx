@@ -13,14 +13,7 @@ import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
 import { useLiveLog } from '../../components/log/useLiveLog.ts';
 import { LogBuffer } from '../../components/log/logBuffer.ts';
 import { downloadLogFile } from '../../lib/files.ts';
-import {
-  getSubscription,
-  latestRuns,
-  subBatch,
-  subscriptionsChanged,
-  type Subscription,
-  type SubscriptionRun,
-} from './api.ts';
+import { getSubscription, latestRuns, subBatch, type Subscription, type SubscriptionRun } from './api.ts';
 import { SubStatusBadge } from './status.tsx';
 
 const endStates = new Set<string>(['success', 'failed', 'stopped', 'timeout', 'interrupted']);
@@ -59,7 +52,6 @@ function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; l
     setStopping(true);
     try {
       await subBatch('stop', [subId]);
-      subscriptionsChanged();
     } catch (error) {
       toast((error as Error).message, 'error');
     } finally {
@@ -141,7 +133,6 @@ export default function SubLogModal({ onClose }: ModalProps) {
     setStarting(true);
     try {
       await subBatch('run', [id]);
-      subscriptionsChanged();
       await load();
     } catch (error) {
       toast((error as Error).message, 'error');

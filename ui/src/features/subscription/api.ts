@@ -7,7 +7,6 @@ import type {
   SubscriptionUpdateInput,
 } from '@contract/subscriptions.ts';
 import { api } from '../../lib/api.ts';
-import { changeSignal } from '../../lib/changes.ts';
 
 export type { ParsedCommand, Subscription, SubscriptionInput, SubscriptionRun, SubscriptionUpdateInput };
 
@@ -30,7 +29,5 @@ export const latestRuns = (id: number, limit = 1) =>
   api.get<SubscriptionRun[]>(`subscriptions/${id}/instances?limit=${limit}`);
 export const parseCommand = (command: string) => api.post<ParsedCommand>('subscriptions/parse', { command });
 
-/** Tells the subscriptions page that something changed (a modal saved), so it reloads. */
-const changes = changeSignal();
-export const onSubscriptionsChanged = changes.subscribe;
-export const subscriptionsChanged = changes.notify;
+/** The resource the subscriptions are (lib/changes.ts): any change the UI makes to them reads them again. */
+export const subscriptionsResource = 'subscriptions';

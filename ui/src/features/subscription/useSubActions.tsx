@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../components/list/useBatchActions.tsx';
-import { removeSubscriptions, subBatch, subscriptionsChanged, type SubBatchAction, type Subscription } from './api.ts';
+import { removeSubscriptions, subBatch, type SubBatchAction, type Subscription } from './api.ts';
 
 export type SubAction = SubBatchAction | 'log' | 'edit' | 'delete';
 
@@ -51,7 +51,6 @@ export function useSubActions(after?: () => void) {
           },
         },
       },
-      changed: subscriptionsChanged,
     },
     after,
   );

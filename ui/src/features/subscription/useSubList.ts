@@ -1,5 +1,5 @@
 import { useResourceList } from '../../components/list/useResourceList.ts';
-import { listSubscriptions, onSubscriptionsChanged, type Subscription } from './api.ts';
+import { listSubscriptions, subscriptionsResource, type Subscription } from './api.ts';
 
 /**
  * The subscriptions matching a search, kept fresh without polling: a `subscriptionStatus` event updates the row at
@@ -9,7 +9,7 @@ export function useSubList(searchValue: string) {
   return useResourceList<Subscription, string>({
     query: searchValue,
     fetch: listSubscriptions,
-    onChanged: onSubscriptionsChanged,
+    resource: subscriptionsResource,
     live: {
       event: 'subscriptionStatus',
       apply: (rows, { id, status, end }) =>

@@ -1,5 +1,6 @@
 /** One system log entry as one coloured line of the log view (time, level, message, then the other fields). */
 import { levelName, type SystemLogEntry } from '@contract/system-log.ts';
+import { formatLogStamp } from '../../lib/format.ts';
 
 const colourOf: Record<string, string> = {
   trace: '\x1b[2m',
@@ -12,19 +13,8 @@ const colourOf: Record<string, string> = {
 const reset = '\x1b[0m';
 const dim = '\x1b[2m';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** `YYYY-MM-DD HH:mm:ss.SSS` in the browser's zone. */
-export function stamp(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
-  );
-}
-
 export function entryLine(entry: SystemLogEntry): string {
   const level = levelName(entry.level);
   const fields = entry.fields ? ` ${dim}${JSON.stringify(entry.fields)}${reset}` : '';
-  return `${dim}${stamp(entry.time)}${reset} ${colourOf[level] ?? ''}${level.toUpperCase().padEnd(5)}${reset} ${entry.msg}${fields}\n`;
+  return `${dim}${formatLogStamp(entry.time)}${reset} ${colourOf[level] ?? ''}${level.toUpperCase().padEnd(5)}${reset} ${entry.msg}${fields}\n`;
 }

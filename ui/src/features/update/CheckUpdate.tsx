@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { unwrapText } from '../../lib/unwrap-text.ts';
-import { checkForUpdate, startDownload, updateStatus, type UpdateCheck, type UpdateStatus } from './api.ts';
+import { checkForUpdate, startDownload, type UpdateCheck, type UpdateStatus } from './api.ts';
 import { StartupFailure } from './StartupFailure.tsx';
 
 function useBlockText(): (block: UpdateBlock, needs: string[]) => string {
@@ -21,25 +21,29 @@ function useBlockText(): (block: UpdateBlock, needs: string[]) => string {
     })[block];
 }
 
-/** /setting/checkUpdate: reads the release feed at once, shows what is new, and starts the download. */
-export function CheckUpdate() {
+/**
+ * /setting/checkUpdate: where updates come from and, when a release feed is set, what it offers: read at once, what is
+ * new, the download. Without a feed it says so calmly and reads nothing (no request that can only fail).
+ */
+export function CheckUpdate({ status }: { status: UpdateStatus }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const blockText = useBlockText();
   const [check, setCheck] = useState<UpdateCheck | null>(null);
-  const [status, setStatus] = useState<UpdateStatus | null>(null);
+  const [attempt, setAttempt] = useState(status.lastAttempt);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [starting, setStarting] = useState(false);
+  const feed = status.feedUrl;
 
   const run = useCallback(() => {
+    if (!feed) return;
     setChecking(true);
     setError(null);
-    updateStatus().then(setStatus, () => {});
     checkForUpdate()
       .then(setCheck, (failure: Error) => setError(failure.message))
       .finally(() => setChecking(false));
-  }, []);
+  }, [feed]);
   useEffect(run, [run]);
 
   const download = async () => {
@@ -52,27 +56,40 @@ export function CheckUpdate() {
       setStarting(false);
     }
   };
-  const busy = status?.job?.state === 'running';
-  const attempt = status?.lastAttempt;
+  const busy = status.job?.state === 'running';
+  const current = status.currentVersion;
 
   return (
     <div className="flex max-w-3xl flex-col gap-4">
-      {attempt && attempt.outcome !== 'ok' && (
-        <StartupFailure attempt={attempt} onDismissed={() => setStatus({ ...status!, lastAttempt: null })} />
-      )}
+      {attempt && attempt.outcome !== 'ok' && <StartupFailure attempt={attempt} onDismissed={() => setAttempt(null)} />}
       <Card>
         <CardHeader
           title={t`Check for updates`}
-          description={
-            check ? t`Running version ${check.currentVersion}` : t`Looks for a newer version in the release feed.`
-          }
+          description={t`Running version ${current}. New versions come from a release feed: a list of releases at a web address.`}
           actions={
-            <Button size="sm" onClick={run} loading={checking}>
-              {t`Check again`}
-            </Button>
+            feed && (
+              <Button size="sm" onClick={run} loading={checking}>
+                {t`Check again`}
+              </Button>
+            )
           }
         />
         <CardBody className="flex flex-col gap-4">
+          {!feed && (
+            <div className="flex flex-col gap-1 text-[13px]" data-testid="no-feed">
+              <p className="font-medium">{t`No release feed is set, so this panel does not look for updates.`}</p>
+              <p className="text-muted">
+                {status.managedImage
+                  ? t`This container is updated with its image: pull a newer image to update.`
+                  : t`Enter a feed's address under Update settings below to check here, or update the way this panel was installed (a newer container image, or git pull).`}
+              </p>
+            </div>
+          )}
+          {feed && (
+            <p className="text-[13px] text-muted">
+              {t`Release feed:`} <span className="font-mono break-all">{feed}</span>
+            </p>
+          )}
           {error && <Alert>{error}</Alert>}
           {checking && !check && <PageSpinner />}
           {busy && (

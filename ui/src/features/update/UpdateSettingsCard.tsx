@@ -8,8 +8,11 @@ import { useSubmit } from '../../lib/useSubmit.ts';
 import { getUpdateSettings, saveUpdateSettings, type UpdateSettings } from './api.ts';
 import { TextField } from '../../components/TextField.tsx';
 
-/** Whether the panel may download updates, and the release feed it reads. */
-export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
+/**
+ * Whether the panel may download updates, and the release feed it reads; the hint says what an empty field means on
+ * this panel (the image's own feed, or none at all). `builtInFeed` is null while the update state loads.
+ */
+export function UpdateSettingsCard({ builtInFeed, onSaved }: { builtInFeed: string | null; onSaved: () => void }) {
   const { t } = useLingui();
   const [settings, setSettings] = useState<UpdateSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +54,11 @@ export function UpdateSettingsCard({ onSaved }: { onSaved: () => void }) {
             <TextField
               label={t`Release feed URL`}
               error={fieldError ?? undefined}
-              hint={t`Leave empty for the feed this image was built with. The proxy of config.sh (ProxyUrl) is used when set.`}
+              hint={
+                builtInFeed === ''
+                  ? t`This image was built without a feed: enter one to check for updates here. The proxy of config.sh (ProxyUrl) is used when set.`
+                  : t`Leave empty for the feed this image was built with. The proxy of config.sh (ProxyUrl) is used when set.`
+              }
               type="url"
               inputMode="url"
               placeholder="https://…/feed.json"

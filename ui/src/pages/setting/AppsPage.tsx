@@ -9,12 +9,13 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { onChange } from '../../lib/changes.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { ApiReference } from '../../features/apps/ApiReference.tsx';
 import { AppList } from '../../features/apps/AppList.tsx';
 import { SecretPanel } from '../../features/apps/SecretPanel.tsx';
 import {
-  appsChanged,
+  appsResource,
   listApps,
   removeApps,
   resetAppSecret,
@@ -39,7 +40,7 @@ export default function AppsPage() {
     listApps().then(setApps, (failure: Error) => setError(failure.message));
   };
   useEffect(load, []);
-  useEffect(() => appsChanged.subscribe(load), []);
+  useEffect(() => onChange(appsResource, load), []);
 
   const confirm = async () => {
     if (!pending) return;
@@ -52,7 +53,6 @@ export default function AppsPage() {
         toast(t`Application deleted: ${pending.app.name}`);
       }
       setPending(null);
-      load();
     } catch (failure) {
       toast((failure as Error).message, 'error');
     } finally {

@@ -1,15 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { formatSize } from '../../../lib/files.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { LogFile } from '../api.ts';
 import { logPageSize } from '../../logs/index.ts';
-
-const size = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1048576
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /**
  * The newest files in the task's log folder, each linking to the log screen; a full page links to the logs page for
@@ -40,8 +34,10 @@ export function LogFiles({ files }: { files: LogFile[] }) {
               >
                 {file.filename}
               </Link>
-              <span className="text-muted tabular-nums">{formatDateTime(file.time)}</span>
-              <span className="ml-auto text-muted tabular-nums">{size(file.size)}</span>
+              <span className="text-muted tabular-nums" title={t`Last written`}>
+                {formatDateTime(file.time)}
+              </span>
+              <span className="ml-auto text-muted tabular-nums">{formatSize(file.size)}</span>
             </li>
           );
         })}

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { useResourceList } from '../../../components/list/useResourceList.ts';
-import { listCrons, onCronsChanged } from '../api.ts';
+import { cronsResource, listCrons } from '../api.ts';
 import { LastResult } from '../list/cells.tsx';
 import { cronStatusUpdates } from '../status.tsx';
 
@@ -33,7 +33,7 @@ export function RecentTasks() {
         failedOnly: false,
         status: null,
       }),
-    onChanged: onCronsChanged,
+    resource: cronsResource,
     live: cronStatusUpdates,
   });
   return (

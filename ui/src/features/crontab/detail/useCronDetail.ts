@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { onEvent } from '../../../lib/live.ts';
 import { logPageSize } from '../../logs/index.ts';
-import { cronLogFiles, cronRuns, getCron, onCronsChanged, type Cron, type CronRun, type LogFile } from '../api.ts';
+import { onChange } from '../../../lib/changes.ts';
+import { cronLogFiles, cronRuns, cronsResource, getCron, type Cron, type CronRun, type LogFile } from '../api.ts';
 
 /** A task with its last 100 runs and its newest log files (a page of them), fetched again when its status changes or it is edited. */
 export function useCronDetail(id: number) {
@@ -29,7 +30,7 @@ export function useCronDetail(id: number) {
       },
       () => void load(),
     );
-    const stopChanges = onCronsChanged(() => void load());
+    const stopChanges = onChange(cronsResource, () => void load());
     return () => {
       stopEvents();
       stopChanges();

@@ -10,7 +10,7 @@ import type { ModalProps } from '../../../lib/routing.ts';
 import { type Errors } from '../../../lib/formRules.ts';
 import { useSubmit } from '../../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../../lib/useFieldErrors.ts';
-import { cronsChanged, getCron, type Cron } from '../api.ts';
+import { getCron, type Cron } from '../api.ts';
 import { LabelInput } from '../../../components/LabelInput.tsx';
 import { draftOf, emptyDraft, inputOf, scheduleTypeOf, validate, type Draft } from './model.ts';
 import { MoreFields } from './MoreFields.tsx';
@@ -66,7 +66,6 @@ export default function CronFormModal({ onClose }: ModalProps) {
       if (id) await api.put<Cron>('crons', { id, ...input });
       else await api.post<Cron>('crons', input);
       toast(id ? t`Task saved` : t`Task created`);
-      cronsChanged();
       onClose();
     },
     failed: ({ fields, form }) => {

@@ -1,31 +1,23 @@
 import { nextRuns, parseSchedule } from '@contract/schedule.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { formatDateTime, panelZone } from '../../../lib/format.ts';
 import { describeSchedule } from '../describe.ts';
 
-const timeFormat = () =>
-  new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-    weekday: 'short',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
-
-/** What a schedule means: a sentence for common shapes and its next five fire times, computed by the same parser as the daemon. */
+/**
+ * What a schedule means: a sentence for common shapes and its next five fire times, computed by the same parser as the
+ * daemon, in the panel's time zone (where the daemon reads schedules), shown as every time is.
+ */
 export function SchedulePreview({ schedule, id }: { schedule: string; id?: string }) {
   const { t } = useLingui();
+  const zone = panelZone();
   const preview = useMemo(() => {
     const parsed = parseSchedule(schedule);
     if (parsed.kind !== 'cron') return null;
-    const format = timeFormat();
     return {
       description: describeSchedule(parsed.expression),
       expression: parsed.expression,
-      times: nextRuns(parsed.expression, 5, new Date()).map((d) => format.format(d)),
+      times: nextRuns(parsed.expression, 5, new Date(), panelZone()).map((d) => formatDateTime(d.getTime())),
     };
   }, [schedule]);
   if (!preview) return null;
@@ -39,7 +31,7 @@ export function SchedulePreview({ schedule, id }: { schedule: string; id?: strin
         {preview.description ?? <span className="font-mono">{preview.expression}</span>}
       </p>
       <p className="mt-1 text-xs text-muted">
-        <Trans>Next 5 runs, in this browser's local time:</Trans>
+        <Trans>Next 5 runs ({zone}):</Trans>
       </p>
       <ol className="mt-0.5 font-mono text-xs tabular-nums">
         {preview.times.map((time) => (

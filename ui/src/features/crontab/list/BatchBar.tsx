@@ -3,7 +3,7 @@ import { CronStatus } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { LabelsButton } from '../../../components/LabelsDialog.tsx';
 import { SelectionToolbar } from '../../../components/list/SelectionToolbar.tsx';
-import { addLabels, cronsChanged, removeLabels, type Cron } from '../api.ts';
+import { addLabels, removeLabels, type Cron } from '../api.ts';
 import type { RowAction } from './useCronActions.tsx';
 
 /** Shown while tasks are selected: the batch actions and the count. */
@@ -46,7 +46,6 @@ export function CronBatchBar({
         apply={async (mode, labels) => {
           const ids = crons.map((c) => c.id);
           await (mode === 'add' ? addLabels(ids, labels) : removeLabels(ids, labels));
-          cronsChanged();
         }}
       />
     </SelectionToolbar>

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useBatchActions } from '../../../components/list/useBatchActions.tsx';
-import { batch, cronsChanged, removeCrons, type BatchAction, type Cron } from '../api.ts';
+import { batch, removeCrons, type BatchAction, type Cron } from '../api.ts';
 
 export type RowAction = BatchAction | 'log' | 'edit' | 'delete';
 
@@ -46,7 +46,6 @@ export function useCronActions(after?: () => void) {
           done: (crons) => plural(crons.length, { 1: 'Task deleted', other: '# tasks deleted' }),
         },
       },
-      changed: cronsChanged,
     },
     after,
   );

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { pageSizes } from '../../../components/list/Pager.tsx';
 import { useResourceList, type ResourceList } from '../../../components/list/useResourceList.ts';
-import { listCrons, onCronsChanged, type Cron, type ListParams } from '../api.ts';
+import { cronsResource, listCrons, type Cron, type ListParams } from '../api.ts';
 import { cronStatusUpdates } from '../status.tsx';
 
 const sizeKey = 'baihu_crontab_page_size';
@@ -38,7 +38,7 @@ export function useCronList(): CronListState {
   const list = useResourceList({
     query: params,
     fetch: listCrons,
-    onChanged: onCronsChanged,
+    resource: cronsResource,
     live: cronStatusUpdates,
   });
 

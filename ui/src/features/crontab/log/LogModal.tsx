@@ -35,7 +35,7 @@ function LastLog({ label, text, run }: { label: string; text: string; run: CronR
 export default function LogModal({ onClose }: ModalProps) {
   const { t } = useLingui();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const { source, reload } = useCronLog(id);
+  const { source } = useCronLog(id);
   const [starting, setStarting] = useState(false);
   const title = 'cron' in source ? t`Log: ${source.cron.name}` : t`Log`;
 
@@ -43,7 +43,6 @@ export default function LogModal({ onClose }: ModalProps) {
     setStarting(true);
     try {
       await batch('run', [id]);
-      reload();
     } catch (error) {
       toast((error as Error).message, 'error');
     } finally {

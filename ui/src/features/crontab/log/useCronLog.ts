@@ -2,7 +2,8 @@ import { RunStatus } from '@contract/enums.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { onEvent } from '../../../lib/live.ts';
-import { cronRuns, getCron, type Cron, type CronRun } from '../api.ts';
+import { onChange } from '../../../lib/changes.ts';
+import { cronRuns, cronsResource, getCron, type Cron, type CronRun } from '../api.ts';
 
 export type CronLogSource =
   | { kind: 'loading' }
@@ -17,9 +18,10 @@ const busy = (run: CronRun | undefined): boolean =>
 
 /**
  * What the log of a task should show: its latest run live when one is queued or running, else its last log. It
- * looks again when the task's status changes (a run starts while the log is open).
+ * looks again when the task's status changes (a run starts while the log is open) and after the UI changed tasks
+ * (Run from the log's own button, lib/changes.ts).
  */
-export function useCronLog(id: number): { source: CronLogSource; reload: () => void } {
+export function useCronLog(id: number): { source: CronLogSource } {
   const [source, setSource] = useState<CronLogSource>({ kind: 'loading' });
   const load = useCallback(async () => {
     try {
@@ -48,14 +50,16 @@ export function useCronLog(id: number): { source: CronLogSource; reload: () => v
 
   useEffect(() => {
     void load();
-    return onEvent(
+    const stopChanges = onChange(cronsResource, () => void load());
+    const stopEvents = onEvent(
       'cronStatus',
       (payload) => {
         if ((payload as { id?: number } | null)?.id === id) void load();
       },
       () => void load(),
     );
+    return () => (stopChanges(), stopEvents());
   }, [id, load]);
 
-  return { source, reload: () => void load() };
+  return { source };
 }

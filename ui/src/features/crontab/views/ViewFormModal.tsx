@@ -14,7 +14,7 @@ import type { ModalProps } from '../../../lib/routing.ts';
 import { required, type Errors } from '../../../lib/formRules.ts';
 import { showAtFields, useSubmit } from '../../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../../lib/useFieldErrors.ts';
-import { cronsChanged, listViews, type CronView } from '../api.ts';
+import { listViews, type CronView } from '../api.ts';
 
 interface FilterRow {
   property: string;
@@ -106,7 +106,6 @@ export default function ViewFormModal({ onClose }: ModalProps) {
       if (id) await api.put('crons/views', { id, ...body });
       else await api.post('crons/views', body);
       toast(t`View saved`);
-      cronsChanged();
       onClose();
     },
     failed: showAtFields(fail),

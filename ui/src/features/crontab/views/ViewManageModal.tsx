@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
-import { cronsChanged, type CronView } from '../api.ts';
+import type { CronView } from '../api.ts';
 import { useViews, viewName } from './useViews.ts';
 
 /** crontab/viewManageModal: reorder, hide or show, edit and delete the views. */
@@ -23,7 +23,6 @@ export default function ViewManageModal({ onClose }: ModalProps) {
   const run = async (work: () => Promise<unknown>) => {
     try {
       await work();
-      cronsChanged();
     } catch (failure) {
       toast((failure as Error).message, 'error');
     }

@@ -1,7 +1,8 @@
 import { ViewType } from '@contract/enums.ts';
 import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useState } from 'react';
-import { listViews, onCronsChanged, type CronView } from '../api.ts';
+import { onChange } from '../../../lib/changes.ts';
+import { cronsResource, listViews, type CronView } from '../api.ts';
 
 /** The built-in view keeps the name the database gave it ('全部任务'); show it in the interface's language. */
 export function viewName(view: CronView): string {
@@ -27,7 +28,7 @@ export function useViews(): { views: CronView[]; error: string | null; reload: (
   }, []);
   useEffect(() => {
     load();
-    return onCronsChanged(load);
+    return onChange(cronsResource, load);
   }, [load]);
   return { views, error, reload: load };
 }

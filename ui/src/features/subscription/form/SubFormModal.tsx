@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { type Errors } from '../../../lib/formRules.ts';
 import { useSubmit } from '../../../lib/useSubmit.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
-import { createSubscription, getSubscription, subscriptionsChanged, updateSubscription } from '../api.ts';
+import { createSubscription, getSubscription, updateSubscription } from '../api.ts';
 import { typeLabels } from '../status.tsx';
 import { CredentialFields } from './CredentialFields.tsx';
 import { Check, DraftText } from './fields.tsx';
@@ -81,7 +81,6 @@ export default function SubFormModal({ onClose }: ModalProps) {
       if (id) await updateSubscription({ id, ...input });
       else await createSubscription(input);
       toast(id ? t`Subscription saved` : t`Subscription created`);
-      subscriptionsChanged();
       onClose();
     },
     failed: ({ error }) => {
