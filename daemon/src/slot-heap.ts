@@ -1,10 +1,10 @@
 /**
  * Timed slots, the one heap of the daemon's times: the clock's timers (clock.ts) and the scheduler's armed schedules
  * (scheduler/scheduler.ts). A slot is a number into columns of typed arrays, and the heap a binary min-heap of slot
- * numbers (earliest `at` first; equal times in the order they were queued; removal by position). 100,000 armed
- * tasks were 100,000 slot objects, their entries, two arrays each and a boxed time each: ≈700,000 objects and 40 MB
- * that every full collection marked, and the list's slowest requests were the ones a collection ran through (issue
- * #15, round 14). Here they are a few typed arrays the collector does not look into.
+ * numbers (earliest `at` first; equal times in the order they were queued; removal by position). A slot object per
+ * armed task, with its entries, arrays and boxed time, is objects every full collection marks, and the list's
+ * slowest requests are the ones a collection runs through. Here they are a few typed arrays the collector does not
+ * look into.
  */
 
 /** Slot numbers start here and double as they run out. */

@@ -1,13 +1,13 @@
 import type SQLite from 'better-sqlite3';
 
-/** Rows read in one turn of the event loop: ≈1–3 ms with a cold cache on this machine, well under 1 ms warm. */
+/** Rows read in one turn of the event loop: a few milliseconds at most with a cold cache, so requests pass between. */
 const sliceRows = 4096;
 
 /**
  * Reads a table's newest rows (its highest rowids) once, so the kernel holds their pages when the pages that show
  * them are first asked for after a restart. Rows are stored in rowid order, so this is a sequential read the kernel
- * reads ahead (the newest 100,000 runs, 13 MB: ≈33 ms cold) where answering the pages one by one would be a random
- * read per row (a task's newest 100 runs lie in 100 pages: ≈10 ms cold for one task's detail). A slice a turn, from
+ * reads ahead, where answering the pages one by one would be a random read per row (a task's newest 100 runs lie
+ * in 100 pages). A slice a turn, from
  * the newest down, so requests pass between slices; stops quietly when the connection closes. Resolves to the rows read.
  */
 export async function warmNewestRows(sqlite: SQLite.Database, table: string, rows: number): Promise<number> {

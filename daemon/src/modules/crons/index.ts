@@ -61,11 +61,10 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
     start: async () => {
       await runs.start();
       // The tasks' text is read for the searches now, a slice between requests, rather than at the first search of
-      // the list, which then answered from the index while the reading held every request after it (issue #15,
-      // round 14). One that fails (the daemon closing) is read again at the next search.
+      // the list, which would answer from the index while the reading held every request after it. One that fails (the daemon closing) is read again at the next search.
       repository.searchTextCurrent().catch(() => {});
       // After a restart a task's detail read its newest runs one page each from across the table (all tasks' runs
-      // interleave): the newest runs of every task are read ahead now, in one sequential pass (issue #15, round 16).
+      // interleave): the newest runs of every task are read ahead now, in one sequential pass.
       const tasks = deps.database.sqlite.prepare('select count(*) from crons').pluck().get() as number;
       warmNewestRows(deps.database.sqlite, 'job_runs', Math.min(runsShown * tasks, runsWarmedAtMost)).catch(() => {});
     },

@@ -7,8 +7,8 @@
  * row), as far as the page needs: a page near the start of an order whose matches are spread reads a few thousand,
  * one whose matches cluster at the end of the order reads further (≈45 ns an id), up to a budget the caller sets
  * (past it, reading the matches by id is cheaper). The page is the ids of the order that are in the set, then its
- * rows by id. Checking 100,000 ids against the set in JavaScript takes ≈0.1 ms, where SQLite's walk of the index
- * checking each against the matches (an ephemeral index built from them first) took ≈80 ns an entry.
+ * rows by id. Checking ids against the set in JavaScript costs about a nanosecond an id, where SQLite's walk of the
+ * index checking each against the matches (an ephemeral index built from them first) costs tens of times more.
  *
  * Both are kept: a search's matches until the tasks' text changes (db/text-index.ts textVersion: runs, which change
  * a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
@@ -154,8 +154,8 @@ export class SearchPages {
       // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper.
       if (prefix.length >= limit) return null;
       // Within it, as far as the matches seen so far say the page ends (with a margin, and at least twice as far:
-      // each read starts with skipping what was read before), or to the budget at once when none was seen. Reading
-      // to the end whenever the first read fell short took 8 ms for a page whose matches were 1,000 ids on (round 14).
+      // each read starts with skipping what was read before), or to the budget at once when none was seen: reading
+      // to the end whenever the first read fell short reads the whole order for a page a few thousand ids on.
       const more = seen > 0 ? ((need - seen) * position * 1.25) / seen : Infinity;
       upto = Math.min(limit, Math.max(prefix.length * 2, Math.min(tasks, position + more)));
     }

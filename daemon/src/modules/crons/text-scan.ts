@@ -4,8 +4,8 @@
  * rare trigram (`task 86`) costs it well under a millisecond at 100,000 tasks, but one whose every trigram is in most
  * tasks (`task`, `er task` on a panel where every name ends in `task`) 5–12 ms. A substring search through the same
  * text in memory costs 1.1–2.5 ms at 100,000 tasks whatever the phrase when the text is in the processor's cache,
- * 3–4.5 ms in a sequence of requests that is not (ASCII text, lower-cased by SQLite: one byte a character;
- * docs/performance.md, issue #15 rounds 11 and 15), against ≈0.2 µs a task that holds the phrase's rarest trigram for
+ * 3–4.5 ms in a sequence of requests that is not (ASCII text, lower-cased by SQLite: one byte a character),
+ * against ≈0.2 µs a task that holds the phrase's rarest trigram for
  * the index, so it answers the phrases whose rarest trigram is in 15 % of the tasks or more (counted in the first
  * tasks): 8 % made the 2 % searches slower in sequence (3.6 against 2.2 ms).
  *
@@ -22,7 +22,7 @@ import { asciiLower, textVersion, type IndexedTextColumn } from '../../db/text-i
 /** Between two tasks' text in a column's string: a phrase that holds it falls back to the index. */
 const separator = '\0';
 const columns = ['name', 'command', 'schedule', 'labels'] as const;
-/** Rows read per statement while the text is read again (≈3.5 ms each, 170 ms for 100,000 tasks; round 14). */
+/** Rows read per statement while the text is read again: a few milliseconds a slice, so requests pass between. */
 const sliceRows = 2000;
 /** The tasks a phrase's trigrams are counted in, to tell whether the index would answer it slowly. */
 const sampleRows = 2000;
@@ -129,8 +129,7 @@ export class TextScan {
    * The version is read first: rows read after a change are kept under the version before it, never used. SQLite
    * lower-cases and joins each slice (its lower() changes ASCII letters only, as asciiLower does), so a slice arrives
    * as one string a column: read as a string a row and joined at the end, 100,000 tasks' text left 400,000 strings
-   * for the collector and held the event loop ≈70 ms in one turn, which the first search after it waited for
-   * (issue #15, round 14).
+   * for the collector and held the event loop for one long turn, which the first search after it waited for.
    */
   private async read(): Promise<void> {
     const { version } = (await textVersion().execute(this.db)).rows[0]!;

@@ -77,8 +77,8 @@ export class TextSearch {
     const order = orderOf(query);
     const indexedOrder = isIndexedOrder(order);
     if (matches && version !== null && indexedOrder) {
-      // Reading a match by id costs ≈1.3 µs, an id of an order read and checked ≈0.1 µs in a whole request (round 12:
-      // 4.5 ms for ≈42,000 ids of a deep page; what is kept costs nothing). The walk may spend about half of what by id
+      // Reading a match by id costs ≈1.3 µs, an id of an order read and checked ≈0.1 µs in a whole request (what is
+      // kept costs nothing). The walk may spend about half of what by id
       // would (`walkRatio / 4` ids a match): one that finds the matches clustered later than spread ones would be gives
       // up there, so a wrong guess costs 1.5 times the by-id read at most. Read whole, the order reads nothing.
       const budget = Math.floor((total * walkRatio) / 4);
