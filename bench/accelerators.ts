@@ -7,28 +7,23 @@
  * with the figures of this bench): `kept_floor` is 2, and a row below it fails the bench.
  * BENCH_ACCEL_REPS (15) sets the repetitions a row. One JSON line a row.
  */
-import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../daemon/src/db/connection.ts';
 import { FairDriver } from '../daemon/src/db/fair-driver.ts';
 import { GroupCommit } from '../daemon/src/db/group-commit.ts';
-import { idListOf, parseIdList } from '../daemon/src/db/id-list.ts';
 import { RowMoves } from '../daemon/src/db/row-moves.ts';
 import type { Database as Schema } from '../daemon/src/db/schema.ts';
-import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../daemon/src/db/text-index.ts';
+import { idsOfTasksContaining, type IndexedTextColumn } from '../daemon/src/db/text-index.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../daemon/src/jobs/executor/spawner.ts';
 import { ListCache } from '../daemon/src/modules/crons/list-cache.ts';
 import { OrderIds, type Order } from '../daemon/src/modules/crons/order-ids.ts';
 import { orderColumns } from '../daemon/src/modules/crons/search.ts';
-import { TextScan } from '../daemon/src/modules/crons/text-scan.ts';
-import { SlotHeap } from '../daemon/src/slot-heap.ts';
 import { percentile, Reporter, startDaemon } from './lib/daemon.ts';
 import { largeInstall, seedLargeInstall } from './lib/large-install.ts';
 import { tempDir } from './lib/temp.ts';
-import { evictFromPageCache } from './lib/page-cache.ts';
 
 const reps = Number(process.env.BENCH_ACCEL_REPS ?? 15);
 const keptFloor = 2;
@@ -100,19 +95,18 @@ async function largeDatabase(): Promise<{ dir: string; remove: () => void }> {
 
 function textRows(handle: DatabaseHandle): Row[] {
   const { sqlite, db } = handle;
-  const like = sqlite.prepare(
-    `select cast(group_concat(id) as blob) as ids from crons
-     where name like @p or command like @p or schedule like @p or labels like @p`,
-  );
-  const plainIds = (phrase: string) => parseIdList((like.get({ p: `%${phrase}%` }) as { ids: Uint8Array | null }).ids);
+  const like = sqlite
+    .prepare(`select id from crons where name like @p or command like @p or schedule like @p or labels like @p`)
+    .pluck();
+  const plainIds = (phrase: string) => like.all({ p: `%${phrase}%` }) as number[];
   const indexed = phrases.map((phrase) => {
     const query = idsOfTasksContaining(columns, [phrase]).compile(db);
-    return sqlite.prepare(query.sql).bind(...(query.parameters as unknown[]));
+    return sqlite
+      .prepare(query.sql)
+      .pluck()
+      .bind(...(query.parameters as unknown[]));
   });
-  const indexIds = (i: number) => parseIdList((indexed[i]!.get() as { ids: Uint8Array | null }).ids);
-  const scan = new TextScan(db, 0);
-  const version = () => (sqlite.prepare(textVersion().compile(db).sql).get() as { version: number }).version;
-  const scanIds = (phrase: string) => scan.matching(version(), columns, [phrase])?.ids() ?? null;
+  const indexIds = (i: number) => indexed[i]!.all() as number[];
   const everyPhrase = (find: (phrase: string, i: number) => unknown) => () => phrases.forEach(find);
   return [
     {
@@ -122,20 +116,6 @@ function textRows(handle: DatabaseHandle): Row[] {
       plain: everyPhrase(plainIds),
       accelerated: everyPhrase((_, i) => indexIds(i)),
       same: () => phrases.every((phrase, i) => sorted(plainIds(phrase)) === sorted(indexIds(i))),
-    },
-    {
-      accelerator: 'in-memory text scan',
-      files: 'modules/crons/text-scan.ts',
-      operation: `the ids of the tasks holding each of ${phrases.length} phrases`,
-      plain: everyPhrase(plainIds),
-      accelerated: async () => {
-        await scan.current();
-        phrases.forEach(scanIds);
-      },
-      same: async () => {
-        await scan.current();
-        return phrases.every((phrase) => sorted(plainIds(phrase)) === sorted(scanIds(phrase)));
-      },
     },
   ];
 }
@@ -147,11 +127,7 @@ function orderRows(handle: DatabaseHandle): Row[] {
     ['id' as never, 'asc'],
   ];
   const stepped = sqlite.prepare('select id from crons order by name, id').pluck();
-  const listed = sqlite.prepare(
-    sql`select ${idListOf(sql.ref('id'))} from (select id from crons order by name, id)`.compile(db).sql,
-  );
   const steppedIds = () => Int32Array.from(stepped.all() as number[]);
-  const listedIds = () => parseIdList((listed.get() as { ids: Uint8Array | null }).ids);
   const moves = new RowMoves(sqlite, 'crons', orderColumns);
   const orders = new OrderIds(
     db,
@@ -165,20 +141,12 @@ function orderRows(handle: DatabaseHandle): Row[] {
   const runStarts = () => setStatus.run(turn++ % 2, 1 + ((turn * 7919) % largeInstall.tasks));
   return [
     {
-      accelerator: 'id lists (group_concat)',
-      files: 'db/id-list.ts',
-      operation: `an order's ${largeInstall.tasks} ids into JavaScript`,
-      plain: steppedIds,
-      accelerated: listedIds,
-      same: () => sorted(steppedIds()) === sorted(listedIds()) && steppedIds().join() === listedIds()!.join(),
-    },
-    {
       accelerator: 'kept orders (row moves, order ids)',
       files: 'db/row-moves.ts, modules/crons/order-ids.ts',
       operation: "an order's ids after a run changed a task's status",
       plain: () => {
         runStarts();
-        return listedIds();
+        return steppedIds();
       },
       accelerated: async () => {
         runStarts();
@@ -191,7 +159,7 @@ function orderRows(handle: DatabaseHandle): Row[] {
         const version = moves.version();
         await orders.readWhole(version, order);
         const kept = orders.whole(version, order);
-        return kept !== null && kept.ids.join() === listedIds()!.join();
+        return kept !== null && kept.ids.join() === steppedIds().join();
       },
     },
   ];
@@ -273,122 +241,6 @@ function cacheRow(handle: DatabaseHandle): Row {
   };
 }
 
-function warmRow(dir: string): Row {
-  const file = path.join(dir, 'baihu.sqlite');
-  const tasks = Array.from({ length: 50 }, (_, i) => 1 + ((i * 197) % largeInstall.tasks));
-  /** Each task's detail, as the first requests after a restart read them: a connection of its own, cold pages. */
-  const details = () => {
-    const db = new Database(file, { readonly: true });
-    const newest = db.prepare(`select * from job_runs where kind = 'task' and ref_id = ? order by id desc limit 100`);
-    const started = performance.now();
-    for (const id of tasks) newest.all(id);
-    const ms = performance.now() - started;
-    db.close();
-    return ms;
-  };
-  const cold = async (warm: boolean) => {
-    evictFromPageCache(file);
-    let warmMs = 0;
-    if (warm) {
-      const { warmNewestRows } = await import('../daemon/src/db/warm-newest.ts');
-      const db = new Database(file, { readonly: true });
-      const started = performance.now();
-      await warmNewestRows(db, 'job_runs', Math.min(100 * largeInstall.tasks, 200_000));
-      warmMs = performance.now() - started;
-      db.close();
-    }
-    return { ms: details(), warmMs };
-  };
-  return {
-    accelerator: 'warm-up of the newest runs',
-    files: 'db/warm-newest.ts (modules/crons/index.ts start)',
-    operation: "50 tasks' newest 100 runs, first read after a restart (page cache dropped)",
-    plain: () => {},
-    accelerated: () => {},
-    measured: async () => {
-      const plain: number[] = [];
-      const warmed: number[] = [];
-      const warmUp: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        plain.push((await cold(false)).ms);
-        const w = await cold(true);
-        warmed.push(w.ms);
-        warmUp.push(w.warmMs);
-      }
-      return {
-        plain: percentile(plain, 0.5),
-        accelerated: percentile(warmed, 0.5),
-        extra: { warm_up_ms: Math.round(percentile(warmUp, 0.5)) },
-      };
-    },
-  };
-}
-
-/** A plain binary heap of objects: the reference the typed-array heap is measured against. */
-class ObjectHeap {
-  private readonly items: { at: number; seq: number; owner: number }[] = [];
-  private queued = 0;
-  private before(a: { at: number; seq: number }, b: { at: number; seq: number }) {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-  }
-  push(owner: number, at: number) {
-    const items = this.items;
-    items.push({ at, seq: this.queued++, owner });
-    for (let i = items.length - 1; i > 0;) {
-      const parent = (i - 1) >> 1;
-      if (!this.before(items[i]!, items[parent]!)) break;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
-      i = parent;
-    }
-  }
-  pop(): number {
-    const items = this.items;
-    const top = items[0]!;
-    const last = items.pop()!;
-    if (items.length > 0) {
-      items[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < items.length && this.before(items[l]!, items[m]!)) m = l;
-        if (r < items.length && this.before(items[r]!, items[m]!)) m = r;
-        if (m === i) break;
-        [items[i], items[m]] = [items[m]!, items[i]!];
-        i = m;
-      }
-    }
-    return top.owner;
-  }
-}
-
-function heapRow(): Row {
-  const n = largeInstall.tasks;
-  const times = Array.from({ length: n }, (_, i) => 1_000_000 + ((i * 7919) % 86_400) * 1000);
-  const plain = () => {
-    const heap = new ObjectHeap();
-    for (let i = 0; i < n; i++) heap.push(i, times[i]!);
-    const owners: number[] = [];
-    for (let i = 0; i < n; i++) owners.push(heap.pop());
-    return owners;
-  };
-  const typed = () => {
-    const heap = new SlotHeap<null>();
-    for (let i = 0; i < n; i++) heap.push(heap.allocate(i, null, -1), times[i]!);
-    const owners: number[] = [];
-    for (let i = 0; i < n; i++) owners.push(heap.ownerOf(heap.pop()));
-    return owners;
-  };
-  return {
-    accelerator: 'typed-array heap',
-    files: 'slot-heap.ts (clock.ts timers, scheduler/scheduler.ts)',
-    operation: `${n} schedules armed, then taken in time order`,
-    plain,
-    accelerated: typed,
-    same: () => plain().join() === typed().join(),
-  };
-}
-
 function starterRow(): Row {
   const runs = 200;
   const spawner = new Spawner(spawnerPath);
@@ -427,8 +279,6 @@ try {
     ...orderRows(handle),
     cacheRow(handle),
     ...writeRows(copy, handle),
-    warmRow(data.dir),
-    heapRow(),
     starterRow(),
   ]) {
     await measure(row);

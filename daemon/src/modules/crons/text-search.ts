@@ -17,8 +17,8 @@ import { isIndexedOrder, orderOf, whereOf, type indexedSearchOf, type SortColumn
  * Reading the matches by id and sorting them beats walking the order's index when there are fewer matches than one
  * task in `walkRatio` (measured at 100,000 tasks: 1.3 µs a match by id; walking an index checking ids against the
  * matches 0.12 µs a match to gather them plus 0.05 µs an entry), or without such an index, than one in `scanRatio`
- * (every row read and its LIKEs checked, 0.12 µs a row). A quarter of it bounds reading ids of an order (≈45 ns an
- * id alone, ≈0.1 µs with its check in a whole request, search-pages.ts) against reading the matches by id.
+ * (every row read and its LIKEs checked, 0.12 µs a row). A quarter of it bounds reading ids of an order (with its
+ * check in a whole request, search-pages.ts) against reading the matches by id.
  */
 const walkRatio = 30;
 const scanRatio = 9;
@@ -36,11 +36,6 @@ export class TextSearch {
       moves: moves && ((from, to) => moves.between(from, to)),
       current: () => this.orderVersion(),
     });
-  }
-
-  /** Resolves once searches are answered from the tasks' current text in memory. */
-  current(): Promise<void> {
-    return this.pages.scan?.current() ?? Promise.resolve();
   }
 
   /** What the orders are kept under: changes when a task moves in one (db/row-moves.ts), else as `version`. */
