@@ -1,6 +1,6 @@
 /**
- * The task list with a text search of three or more characters (repository.ts list): the matches from the tasks'
- * text in memory or the trigram index, the page the cheapest way (search-pages.ts), what is kept between requests
+ * The task list with a text search of three or more characters (repository.ts list): the matches from the trigram
+ * index, the page the cheapest way (search-pages.ts), what is kept between requests
  * keyed on versions — the tasks' text, and for the orders the tasks' moves (db/row-moves.ts) or, without those, the
  * database's change counter.
  */
