@@ -10,9 +10,8 @@ npm run --silent build:ui >/dev/null || status=1
 npm run --silent build:daemon >/dev/null || status=1
 shopt -s nullglob
 # Every bench's temporary folders stay in one root until the last bench has run (bench/lib/temp.ts): on an ext4
-# without a journal (this VM's disk) new files are made slower for minutes after many were removed (the inode
-# allocator passes over recently freed inodes: docs/performance.md, rounds 10 and 11), which the next bench would
-# measure. longevity.ts runs last: its retention pass itself removes 200,000 logs.
+# without a journal new files are made slower for minutes after many were removed (the inode allocator passes over
+# recently freed inodes), which the next bench would measure. longevity.ts runs last: its retention pass itself removes 200,000 logs.
 BENCH_TEMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/baihu-bench-run-XXXXXX")
 export BENCH_TEMP_ROOT
 trap 'rm -rf "$BENCH_TEMP_ROOT"' EXIT

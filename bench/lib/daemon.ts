@@ -242,6 +242,27 @@ export class Reporter {
     );
   }
 
+  /**
+   * A figure as a ratio to its floor measured in the same run (node's own start, a bare process start, a plain query):
+   * within its budget, or done when the figure is within 10 % of the floor (a budget below the floor is reported, not
+   * chased).
+   */
+  ratio(figure: string, ratio: number, budget: number, extra: Record<string, unknown> = {}) {
+    const within = ratio <= budget || ratio <= 1.1;
+    if (!within) this.failed = true;
+    console.log(
+      JSON.stringify({
+        bench: this.bench,
+        figure,
+        value: Math.round(ratio * 100) / 100,
+        budget,
+        within_budget: within,
+        ...extra,
+        load: loadAverage(),
+      }),
+    );
+  }
+
   /** A correctness check (no errors, every byte): fails the bench when false. */
   check(figure: string, ok: boolean, extra: Record<string, unknown> = {}) {
     if (!ok) this.failed = true;

@@ -3,8 +3,8 @@ import { percentile, round } from './daemon.ts';
 
 /**
  * What the machine charges for what a run is made of, printed beside the figures that start processes: the same
- * code read a 1,000-run burst in 1.8–1.9 s on one VM and 9.7–11.8 s on another whose page faults cost 17 µs instead of
- * well under one (docs/performance.md, issue #15, round 18). A reader comparing two runs of the benches sees here
+ * code reads a 1,000-run burst several times slower on a machine whose page faults cost tens of µs instead of well
+ * under one. A reader comparing two runs of the benches sees here
  * whether the machine changed.
  *  - spawn_true_ms: wall time of a spawn and wait of `/bin/true` (p50 of 51).
  *  - page_fault_us: a page's first touch in fresh memory (64 MB, every 4 KiB page written once, best of 3), which is
@@ -14,7 +14,7 @@ import { percentile, round } from './daemon.ts';
  *    no faster than one.
  *  - two_at_once_ratio: the same 300 split over two loops running at once, wall time over the one loop's. 0.5 when two
  *    processes start as fast as one each (two free cores); at or above 1 when the machine does the memory work of
- *    process starts one at a time (round 19's VM read 1.1: a hypervisor that shadows page tables), so that
+ *    process starts one at a time (a hypervisor that shadows page tables), so that
  *    shell_1000_ms is then a floor of the burst's lateness.
  */
 export function machineCosts(): {

@@ -3,8 +3,8 @@ import { percentile, round } from './daemon.ts';
 
 /**
  * Variables of the machine's environment that make every node process start slower and that the image does not
- * set. Node 20 reads and parses NODE_EXTRA_CA_CERTS's whole bundle before it runs a line: this VM sets it to the
- * system's 140 certificates, ≈40 ms of each of its ≈60 ms starts (docs/performance.md, issue #15, round 16).
+ * set. Node 20 reads and parses NODE_EXTRA_CA_CERTS's whole bundle before it runs a line: a machine that sets it to
+ * the system's certificates pays most of each node start for it.
  */
 const slowingVariables = ['NODE_EXTRA_CA_CERTS'] as const;
 

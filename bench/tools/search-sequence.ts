@@ -54,7 +54,6 @@ try {
     const internals = repository as unknown as { searchPages: object };
     for (const method of ['matching', 'page']) timed(internals.searchPages, method, spent);
     timed(repository, 'inOrder', spent);
-    await repository.searchTextCurrent();
     const ask = async (i: number, search: string) => {
       const { page, size, sorter } = listRequest(i, tasks);
       const query = parseListQuery({ searchValue: search, sorter: JSON.stringify(sorter) }, Date.now());

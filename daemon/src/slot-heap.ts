@@ -1,92 +1,95 @@
 /**
  * Timed slots, the one heap of the daemon's times: the clock's timers (clock.ts) and the scheduler's armed schedules
- * (scheduler/scheduler.ts). A slot is a number into columns of typed arrays, and the heap a binary min-heap of slot
- * numbers (earliest `at` first; equal times in the order they were queued; removal by position). 100,000 armed
- * tasks were 100,000 slot objects, their entries, two arrays each and a boxed time each: ≈700,000 objects and 40 MB
- * that every full collection marked, and the list's slowest requests were the ones a collection ran through (issue
- * #15, round 14). Here they are a few typed arrays the collector does not look into.
+ * (scheduler/scheduler.ts). A slot is a number naming one entry (its owner, time and place in the heap), and the heap
+ * a binary min-heap of slot numbers (earliest `at` first; equal times in the order they were queued; removal by
+ * position). A released slot's number is given to the next one allocated, with a new generation.
  */
 
-/** Slot numbers start here and double as they run out. */
-const initialCapacity = 64;
+interface Slot<P> {
+  /** When the slot fires next (ms) and its place in the queue among equal times. */
+  at: number;
+  seq: number;
+  /** What the slot belongs to (the scheduler's armed entry). */
+  owner: number;
+  /** Where the slot is in the heap; -1 when it is not in it (fired, or not queued yet). */
+  position: number;
+  /** Changes when the slot is freed, so that who held it can tell it was since given to another. */
+  generation: number;
+  /** The slot's schedule as the scheduler parsed it (shared by every slot of the same expression). */
+  detail: P | null;
+  /** The next slot of the same owner (-1: none). */
+  next: number;
+}
 
 export class SlotHeap<P> {
-  /** When the slot fires next (ms) and its place in the queue among equal times. */
-  private at = new Float64Array(initialCapacity);
-  private seq = new Float64Array(initialCapacity);
-  /** What the slot belongs to (the scheduler's armed entry). */
-  private owner = new Int32Array(initialCapacity);
-  /** Where the slot is in the heap; -1 when it is not in it (fired, or not queued yet). */
-  private position = new Int32Array(initialCapacity).fill(-1);
-  /** Changes when the slot is freed, so that who held it can tell it was since given to another. */
-  private generation = new Uint32Array(initialCapacity);
-  /** The slot's schedule as the scheduler parsed it (shared by every slot of the same expression). */
-  private detail: (P | null)[] = [];
-  /** The next slot of the same owner (-1: none). */
-  private next = new Int32Array(initialCapacity);
-  private heap = new Int32Array(initialCapacity);
-  private size = 0;
-  private used = 0;
+  private readonly slots: Slot<P>[] = [];
+  private readonly heap: number[] = [];
   private readonly free: number[] = [];
   private queued = 0;
 
   /** A new slot (not queued yet). */
   allocate(owner: number, detail: P | null, next: number): number {
-    const slot = this.free.pop() ?? this.grow();
-    this.owner[slot] = owner;
-    this.detail[slot] = detail;
-    this.next[slot] = next;
-    this.position[slot] = -1;
-    return slot;
+    const reused = this.free.pop();
+    if (reused === undefined) {
+      this.slots.push({ at: 0, seq: 0, owner, position: -1, generation: 0, detail, next });
+      return this.slots.length - 1;
+    }
+    const slot = this.slots[reused]!;
+    slot.owner = owner;
+    slot.detail = detail;
+    slot.next = next;
+    slot.position = -1;
+    return reused;
   }
 
   /** Out of the heap and free for another owner. */
   release(slot: number): void {
     this.remove(slot);
-    this.detail[slot] = null;
-    this.generation[slot] = (this.generation[slot]! + 1) >>> 0;
+    const entry = this.slots[slot]!;
+    entry.detail = null;
+    entry.generation = (entry.generation + 1) >>> 0;
     this.free.push(slot);
   }
 
   ownerOf(slot: number): number {
-    return this.owner[slot]!;
+    return this.slots[slot]!.owner;
   }
 
   detailOf(slot: number): P | null {
-    return this.detail[slot] ?? null;
+    return this.slots[slot]?.detail ?? null;
   }
 
   nextOf(slot: number): number {
-    return this.next[slot]!;
+    return this.slots[slot]!.next;
   }
 
   atOf(slot: number): number {
-    return this.at[slot]!;
+    return this.slots[slot]!.at;
   }
 
   generationOf(slot: number): number {
-    return this.generation[slot]!;
+    return this.slots[slot]!.generation;
   }
 
   /** Slots in the heap. */
   get length(): number {
-    return this.size;
+    return this.heap.length;
   }
 
   /** Queues the slot to fire at `at`, after every slot queued before it for the same time. */
   push(slot: number, at: number): void {
     this.remove(slot);
-    this.at[slot] = at;
-    this.seq[slot] = this.queued++;
-    const i = this.size++;
-    this.heap[i] = slot;
-    this.position[slot] = i;
-    this.up(i);
+    const entry = this.slots[slot]!;
+    entry.at = at;
+    entry.seq = this.queued++;
+    entry.position = this.heap.length;
+    this.heap.push(slot);
+    this.up(entry.position);
   }
 
   /** The earliest slot, -1 when none. */
   peek(): number {
-    return this.size > 0 ? this.heap[0]! : -1;
+    return this.heap.length > 0 ? this.heap[0]! : -1;
   }
 
   /** Takes the earliest slot out of the heap (it stays allocated). */
@@ -98,15 +101,17 @@ export class SlotHeap<P> {
 
   /** Takes a slot out of the heap if it is in it. */
   remove(slot: number): void {
-    const i = this.position[slot]!;
+    const entry = this.slots[slot]!;
+    const i = entry.position;
     if (i < 0) return;
-    this.position[slot] = -1;
-    const last = this.heap[--this.size]!;
-    if (i === this.size) return;
+    entry.position = -1;
+    const last = this.heap.pop()!;
+    if (i === this.heap.length) return;
     this.heap[i] = last;
-    this.position[last] = i;
+    const moved = this.slots[last]!;
+    moved.position = i;
     this.down(i);
-    this.up(this.position[last]!);
+    this.up(moved.position);
   }
 
   /**
@@ -116,25 +121,27 @@ export class SlotHeap<P> {
    */
   within(limit: number, visit: (slot: number) => void): number | null {
     let after: number | null = null;
-    const stack = this.size > 0 ? [0] : [];
+    const size = this.heap.length;
+    const stack = size > 0 ? [0] : [];
     while (stack.length > 0) {
       const i = stack.pop()!;
       const slot = this.heap[i]!;
-      const at = this.at[slot]!;
+      const at = this.slots[slot]!.at;
       if (at > limit) {
         if (after === null || at < after) after = at;
         continue;
       }
       visit(slot);
-      if (2 * i + 1 < this.size) stack.push(2 * i + 1);
-      if (2 * i + 2 < this.size) stack.push(2 * i + 2);
+      if (2 * i + 1 < size) stack.push(2 * i + 1);
+      if (2 * i + 2 < size) stack.push(2 * i + 2);
     }
     return after;
   }
 
   private earlier(a: number, b: number): boolean {
-    const at = this.at;
-    return at[a]! < at[b]! || (at[a] === at[b] && this.seq[a]! < this.seq[b]!);
+    const x = this.slots[a]!;
+    const y = this.slots[b]!;
+    return x.at < y.at || (x.at === y.at && x.seq < y.seq);
   }
 
   private up(i: number): void {
@@ -153,8 +160,8 @@ export class SlotHeap<P> {
       const left = 2 * i + 1;
       const right = left + 1;
       let least = i;
-      if (left < this.size && this.earlier(heap[left]!, heap[least]!)) least = left;
-      if (right < this.size && this.earlier(heap[right]!, heap[least]!)) least = right;
+      if (left < heap.length && this.earlier(heap[left]!, heap[least]!)) least = left;
+      if (right < heap.length && this.earlier(heap[right]!, heap[least]!)) least = right;
       if (least === i) return;
       this.swap(i, least);
       i = least;
@@ -167,27 +174,7 @@ export class SlotHeap<P> {
     const b = heap[j]!;
     heap[i] = b;
     heap[j] = a;
-    this.position[b] = i;
-    this.position[a] = j;
+    this.slots[b]!.position = i;
+    this.slots[a]!.position = j;
   }
-
-  /** A slot number never used before, growing every column when they are full. */
-  private grow(): number {
-    if (this.used === this.at.length) {
-      const capacity = this.at.length * 2;
-      this.at = grown(this.at, new Float64Array(capacity));
-      this.seq = grown(this.seq, new Float64Array(capacity));
-      this.owner = grown(this.owner, new Int32Array(capacity));
-      this.position = grown(this.position, new Int32Array(capacity).fill(-1));
-      this.generation = grown(this.generation, new Uint32Array(capacity));
-      this.next = grown(this.next, new Int32Array(capacity));
-      this.heap = grown(this.heap, new Int32Array(capacity));
-    }
-    return this.used++;
-  }
-}
-
-function grown<T extends Float64Array | Int32Array | Uint32Array>(from: T, to: T): T {
-  to.set(from as never);
-  return to;
 }

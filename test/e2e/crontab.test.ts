@@ -7,7 +7,7 @@ import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 
 const taskName = 'tick task';
 // 1.5 s between lines: the log dialog must show the first before the third exists, on a loaded 2-core machine too
-// (0.6 s was missed once in a CI run, round 14).
+// (a shorter pause is missed there now and then).
 const command = 'for i in 1 2 3; do echo tick $i; sleep 1.5; done';
 
 test('create a task in the form, run it, watch its live log end, find the run in its history; phone and Chinese', async (t) => {

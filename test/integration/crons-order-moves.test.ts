@@ -66,7 +66,6 @@ test('an order read whole stays exact after tasks move in it: inserted, deleted,
   const { handle, repository, next, moves } = await tasksWithMoves(t, 41, 400);
   const pages = new SearchPages(handle.db, {
     smallestRead: 16,
-    scan: null,
     wholeSlice: 64,
     moves: (from, to) => moves.between(from, to),
     current: () => moves.version(),
@@ -165,7 +164,6 @@ test('the moves between two versions: told in order, unknown across another comm
 test('at most 16 whole orders are kept, the one used longest ago dropped first', async (t) => {
   const { handle, repository, moves } = await tasksWithMoves(t, 9, 50);
   const pages = new SearchPages(handle.db, {
-    scan: null,
     moves: (from, to) => moves.between(from, to),
     current: () => moves.version(),
   });

@@ -8,8 +8,6 @@ import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
 import { indexedSearchOf, isIndexedOrder, orderOf, whereOf } from '../../daemon/src/modules/crons/search.ts';
 import { SearchPages } from '../../daemon/src/modules/crons/search-pages.ts';
-import { TextScan } from '../../daemon/src/modules/crons/text-scan.ts';
-import { textVersion as textVersionQuery } from '../../daemon/src/db/text-index.ts';
 import Database from 'better-sqlite3';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
 import { tempDir } from '../helpers/app.ts';
@@ -143,14 +141,8 @@ test('the task search through the trigram index returns exactly what LIKE return
     let indexed = 0;
     let walked = 0;
     const budgets = { met: 0, exceeded: 0 };
-    // The index's matches (no text in memory), and the same searches from the tasks' text in memory (text-scan.ts),
-    // where the list answers once that is current.
-    const pages = new SearchPages(handle.db, { scan: null });
-    // Read 7 rows a statement: every search crosses slices of the text in memory.
-    const inMemory = new SearchPages(handle.db, { scan: new TextScan(handle.db, 0, 7) });
-    await inMemory.scan!.current();
-    await keeping.searchTextCurrent();
-    let scanned = 0;
+    // The index's matches.
+    const pages = new SearchPages(handle.db);
     for (const [w, word] of words(random(7)).entries()) {
       const sorter = sorts[w % sorts.length];
       const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
@@ -174,10 +166,6 @@ test('the task search through the trigram index returns exactly what LIKE return
       if (search) {
         const ascending = [...expected].sort((a, b) => a - b);
         assert.deepEqual([...matches!.ids()], ascending, `${round}: matches of ${JSON.stringify(word)}`);
-        const version = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
-        const scan = inMemory.scan!.matching(version, search.columns, search.texts);
-        if (scan) scanned++;
-        assert.deepEqual(scan && [...scan.ids()], ascending, `${round}: in memory, ${JSON.stringify(word)}`);
       }
       for (const [offset, limit] of [
         [0, 20],
@@ -234,7 +222,6 @@ test('the task search through the trigram index returns exactly what LIKE return
     }
     // Most of the words go through the index (the others are shorter than three characters).
     assert.ok(indexed > 40, `${indexed} searches used the index`);
-    assert.equal(scanned, indexed, 'every one of them was answered in memory too');
     assert.ok(walked > 100, `${walked} pages were walked`);
     assert.ok(budgets.met > 20 && budgets.exceeded > 20, JSON.stringify(budgets));
   };
@@ -323,58 +310,6 @@ test('the task search through the trigram index returns exactly what LIKE return
   await again('after 0014 down and up');
 });
 
-test('the search in memory answers the phrases the index answers slowly: those whose every trigram is in many tasks', async (t) => {
-  const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
-  await repository.insertMany(
-    Array.from({ length: 400 }, (_, i) => ({
-      name: `${['Sign', 'farm'][i % 2]} task ${i}`,
-      command: 'echo hi',
-      schedule: '@daily',
-      created_at: 1,
-      updated_at: 1,
-    })),
-  );
-  const scan = new TextScan(handle.db);
-  await scan.current();
-  const version = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
-  const all = ['name', 'command', 'schedule', 'labels'] as const;
-  const inMemory = (text: string) => scan.matching(version, all, [text])?.size;
-  assert.equal(inMemory('TASK'), 400, 'every trigram in every task');
-  assert.equal(inMemory('sign task'), 200, 'every trigram in half of them');
-  assert.equal(inMemory('task 42'), undefined, '" 42" is rare: the index answers');
-  assert.equal(inMemory('zzz'), undefined);
-  assert.equal(inMemory('echo'), 400);
-  assert.equal(inMemory('sign\0task'), undefined, 'the separator: the index answers');
-  // A change of the text: the old text is never used, and the new one is read.
-  await repository.update(1, { name: 'sign TASK renamed' });
-  const moved = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
-  assert.equal(scan.matching(moved, all, ['task']), undefined);
-  await scan.current();
-  assert.equal(scan.matching(moved, all, ['renamed'])?.size, undefined, 'rare: the index answers');
-  assert.deepEqual([...(new TextScan(handle.db, 0).matching(moved, all, ['renamed'])?.ids() ?? [])], []);
-  // Read 3 rows a statement, or all in one: the same matches.
-  const sliced = new TextScan(handle.db, 0, 3);
-  const whole = new TextScan(handle.db, 0, 1000);
-  await Promise.all([sliced.current(), whole.current()]);
-  for (const [text, size] of [
-    ['task', 400],
-    ['sign task', 200],
-    ['renamed', 1],
-    ['task 1', 111],
-    ['sign task 399', 0],
-  ] as const) {
-    const ids = whole.matching(moved, all, [text]);
-    assert.equal(ids?.size, size, text);
-    assert.deepEqual([...sliced.matching(moved, all, [text])!.ids()], [...ids!.ids()], text);
-  }
-  // A task's text holding the separator: rows can no longer be told apart in the joined text, so the index answers.
-  await repository.update(2, { name: 'farm\0task' });
-  const separated = (await textVersionQuery().execute(handle.db)).rows[0]!.version;
-  await whole.current();
-  assert.equal(whole.matching(separated, all, ['task']), undefined);
-});
-
 test('a page whose matches cluster past the first read: the walk reads on as far as the matches seen say, then to the end', async (t) => {
   const handle = await migratedDatabase(t);
   const repository = new CronRepository(handle.db);
@@ -393,7 +328,7 @@ test('a page whose matches cluster past the first read: the walk reads on as far
     0,
   );
   const search = indexedSearchOf(query)!;
-  const pages = new SearchPages(handle.db, { smallestRead: 16, scan: null });
+  const pages = new SearchPages(handle.db, { smallestRead: 16 });
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.equal(matches.size, 1010);
   // The first read (≈160 ids) finds 10 of the 40 matches the page needs: the next reads to ≈770 (where 40 would be
@@ -435,7 +370,6 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
   let asked = 0;
   const pages = new SearchPages(handle.db, {
     smallestRead: 16,
-    scan: null,
     wholeSlice: 100,
     current: () => (asked++, handle.changeCounter()),
   });
@@ -457,7 +391,6 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
   let slices = 0;
   const changed = new SearchPages(handle.db, {
     smallestRead: 16,
-    scan: null,
     wholeSlice: 100,
     current: () => {
       if (++slices === 4) handle.sqlite.prepare(`update crons set name = 'alpha 9999' where id = 1`).run();
@@ -491,7 +424,6 @@ test('the URI-encoded form of a search is looked for only in columns whose text 
     })),
   );
   const names = async (search: string) => {
-    await repository.searchTextCurrent();
     const { rows, total } = await repository.list(parseListQuery({ searchValue: search }, 0), { offset: 0, limit: 10 });
     assert.equal(total, rows.length);
     return rows.map((row) => row.name).sort();

@@ -1,8 +1,7 @@
 /**
  * SQLite has one connection, and Kysely's SqliteDriver lends it with a mutex whose waiters all wake at every release
- * (each re-checks and waits again): n queries waiting cost n² promise turns. A burst of 1,000 due runs queues a
- * thousand at once, and that was 517 MB of garbage of the 735 MB the daemon allocated during it (V8's sampling heap
- * profiler; docs/performance.md, round 6). This driver lets one query through at a time in a FIFO queue in front of
+ * (each re-checks and waits again): n queries waiting cost n² promise turns, and a burst of due runs queues
+ * a thousand at once, so the garbage of those turns grows with the square of the burst. This driver lets one query through at a time in a FIFO queue in front of
  * Kysely's, so Kysely's mutex is never contended, each release wakes exactly one waiter, and the order stays first
  * come, first served.
  */

@@ -40,17 +40,12 @@ export function taskContains(
   return drive ? sql<SqlBool>`crons.id in ${matches}` : sql<SqlBool>`+crons.id in ${matches}`;
 }
 
-/**
- * The ids of the tasks that contain one of the texts, as one list (db/id-list.ts; FTS5 reads them ascending, its
- * natural order, which IdSet.parse sizes itself by): the index alone, no row read.
- */
+/** The ids of the tasks that contain one of the texts (ascending, FTS5's natural order): the index alone, no row read. */
 export function idsOfTasksContaining(
   columns: readonly IndexedTextColumn[],
   texts: readonly string[],
-): RawBuilder<{ ids: Uint8Array | null }> {
-  return sql<{
-    ids: Uint8Array | null;
-  }>`select cast(group_concat(rowid) as blob) as ids from crons_text where crons_text match ${matchQuery(columns, texts)}`;
+): RawBuilder<{ id: number }> {
+  return sql<{ id: number }>`select rowid as id from crons_text where crons_text match ${matchQuery(columns, texts)}`;
 }
 
 /** How many tasks contain one of the texts: the index alone, no row read. */

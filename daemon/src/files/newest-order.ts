@@ -5,8 +5,8 @@
  * folder); the page's own entries are stat'ed by the caller.
  *
  * The order is kept as indices into the entries, sorted by their times in a typed array: a page of a folder of 1,000
- * logs allocated an object per entry to sort it, and those were most of what the daemon's 1 MB young generation
- * collected on each page (docs/performance.md, issue #15 round 18). An entry's object is made when it is read.
+ * logs would allocate an object per entry to sort it, most of what the daemon's 1 MB young generation collects
+ * on each page. An entry's object is made when it is read.
  */
 import { logNameTime } from './stamp.ts';
 

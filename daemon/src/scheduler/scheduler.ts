@@ -34,8 +34,7 @@ const parsedLimit = 5000;
  * Keys are whatever names what is armed (a task id; the timetable folds its owner and id into one number).
  *
  * What is armed under a key is an entry: a number indexing the columns below (its key, its schedules — one string,
- * or an array for several —, its interval, its first slot), re-used once disarmed. Plain columns rather than an
- * object per key: see slot-heap.ts.
+ * or an array for several —, its interval, its first slot), re-used once disarmed.
  */
 export class Scheduler<K = number> {
   private readonly entries = new Map<K, number>();

@@ -13,8 +13,8 @@ export type TimerOwner = 'task' | 'subscription' | 'backup' | 'retention';
 const owners: readonly TimerOwner[] = ['task', 'subscription', 'backup', 'retention'];
 
 /**
- * A timer's key: the owner's id and the owner in one number (a string such as `task:12` was an object more for each
- * of 100,000 armed tasks; issue #15, round 14).
+ * A timer's key: the owner's id and the owner in one number (a string such as `task:12` is one object more for
+ * each armed task for the collector to mark).
  */
 type Key = number;
 const keyOf = (owner: TimerOwner, id: number): Key => id * owners.length + owners.indexOf(owner);
@@ -26,7 +26,7 @@ const heartbeatMs = 30_000;
 
 /**
  * How long before their due time owners hear what is due (onSoon): long enough to make a thousand tasks' first log
- * folders one after the other on a slow disk (≈1 ms each on this VM's ext4 right after many files were removed).
+ * folders one after the other on a slow disk (ext4 right after many files were removed: about a millisecond each).
  */
 export const soonLeadMs = 5_000;
 
@@ -126,7 +126,7 @@ export class Timetable {
     catchUp: CatchUp,
   ): { trigger: 'boot' } | { trigger: 'catchUp'; dueAt: number } | null {
     // A plain comparison, not parseSchedule: that builds a croner object per schedule, and start-up asks this of
-    // every enabled task (100,000 of them took 2 s here).
+    // every enabled task (seconds at 100,000 tasks).
     if (schedules.some((s) => s.trim() === ScheduleKeyword.boot)) return { trigger: 'boot' };
     if (catchUp.minutes <= 0) return null;
     const now = this.clock.now();

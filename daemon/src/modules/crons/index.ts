@@ -1,6 +1,5 @@
 import { typed, type Area, type SharedParts } from '../../shared.ts';
 import { RowMoves } from '../../db/row-moves.ts';
-import { warmNewestRows } from '../../db/warm-newest.ts';
 import { CronRepository } from './repository.ts';
 import { orderColumns } from './search.ts';
 import { cronLocalRoutes } from './local-routes.ts';
@@ -14,10 +13,6 @@ import { CronViewService } from './views-service.ts';
 
 export type { CronService, CronViewService, TaskRuns };
 
-/** The runs a task's detail shows (the instances route's default, what the UI asks). */
-const runsShown = 100;
-/** At most this many of the newest runs are read ahead at start: ≈26 MB of job_runs, ≈45 ms cold here. */
-const runsWarmedAtMost = 200_000;
 /** The rules a task and a view are checked with (the Qinglong import checks its rows with them). */
 export { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from './validate.ts';
 export { checkView } from './search-query.ts';
@@ -60,14 +55,6 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
     },
     start: async () => {
       await runs.start();
-      // The tasks' text is read for the searches now, a slice between requests, rather than at the first search of
-      // the list, which then answered from the index while the reading held every request after it (issue #15,
-      // round 14). One that fails (the daemon closing) is read again at the next search.
-      repository.searchTextCurrent().catch(() => {});
-      // After a restart a task's detail read its newest runs one page each from across the table (all tasks' runs
-      // interleave): the newest runs of every task are read ahead now, in one sequential pass (issue #15, round 16).
-      const tasks = deps.database.sqlite.prepare('select count(*) from crons').pluck().get() as number;
-      warmNewestRows(deps.database.sqlite, 'job_runs', Math.min(runsShown * tasks, runsWarmedAtMost)).catch(() => {});
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * A task's log folder is made by its first run, unless it exists. A thousand tasks due together for the first time
  * (an import, a restore) made a thousand folders side by side in data/log while their runs started: libuv's pool
- * threads contending for the folder's lock and ext4 searching its bitmaps for free inodes, 0.4–1 ms of the daemon's
- * CPU a run when it was busiest (docs/performance.md, round 12). Told a few seconds ahead which tasks are due
+ * threads contending for the folder's lock and ext4 searching its bitmaps for free inodes, charged to the runs
+ * when the daemon was busiest. Told a few seconds ahead which tasks are due
  * (Timetable.onSoon), this makes the folders of those that never logged into theirs, one at a time, while the daemon
  * is idle. Only an optimisation: a folder it could not make is made by the run, as before.
  */

@@ -9,8 +9,7 @@
  * back (search-pages.ts). Without that, every run's start and end made the next search read 100,000 ids again
  * (≈10 ms when its matches cluster at the end of the order).
  */
-import { sql, type Kysely } from 'kysely';
-import { idListOf, parseIdList } from '../../db/id-list.ts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { SortColumn } from './search.ts';
 
@@ -148,11 +147,8 @@ export class OrderIds {
         .select('crons.id')
         .limit(count)
         .offset(from);
-      const row = await this.db
-        .selectFrom(inner.as('o'))
-        .select(idListOf(sql.ref('o.id')))
-        .executeTakeFirst();
-      const read = parseIdList(row?.ids ?? null);
+      const rows = await inner.execute();
+      const read = rows.every((row) => row.id <= 0x7fffffff) ? Int32Array.from(rows, (row) => row.id) : null;
       // Without a known version now, nothing is kept across requests anyway (a transaction's repository).
       if (!read || (this.current && this.current() !== version)) return null;
       // Another request of the same version may have read on meanwhile: its ids are the same ones.

@@ -29,11 +29,6 @@ export class CronRepository {
     this.shapes = new StatementShapes(db);
   }
 
-  /** Resolves once searches are answered from the tasks' current text in memory (search-pages.ts; start-up, tests). */
-  searchTextCurrent(): Promise<void> {
-    return this.textSearch.current();
-  }
-
   /** Changes whenever the database does (db/connection.ts); null in a transaction, where nothing may be kept. */
   version(): string | null {
     return this.changeCounter?.() ?? null;

@@ -62,9 +62,8 @@ const schedulesOf = (cron: Pick<CronRow, 'schedule' | 'extra_schedules'>): strin
 export class TaskRuns {
   /**
    * Tasks due together (their timers fire in one turn) are queued together: their rows read in one statement, their
-   * runs inserted together, their statuses set together. One by one, 1,000 tasks due on the same second took ≈200 ms
-   * of the daemon's thread before the first run could start, with the other core idle (docs/performance.md, round
-   * 11). Batches are admitted one after the other.
+   * runs inserted together, their statuses set together: one by one, a thousand tasks due on the same second would
+   * hold the daemon's thread before the first run could start. Batches are admitted one after the other.
    */
   private admissions: Promise<void> = Promise.resolve();
   private due: { cronId: number; dueAt: number }[] = [];

@@ -1,14 +1,13 @@
 /**
  * Pages of a text search that matches many tasks, in an order an index serves (repository.ts listIndexedSearch).
  *
- * A search's matches are read once per request into a bit set — from the tasks' text in memory once it is current
- * (text-scan.ts), else from the trigram index as one id list (db/id-list.ts) — whose size is the total, so nothing is
- * read a second time to count. The order's ids are read from its index (ids only, no
+ * A search's matches are read once per request from the trigram index into a bit set (db/id-list.ts), whose size is
+ * the total, so nothing is read a second time to count. The order's ids are read from its index (ids only, no
  * row), as far as the page needs: a page near the start of an order whose matches are spread reads a few thousand,
- * one whose matches cluster at the end of the order reads further (≈45 ns an id), up to a budget the caller sets
+ * one whose matches cluster at the end of the order reads further, up to a budget the caller sets
  * (past it, reading the matches by id is cheaper). The page is the ids of the order that are in the set, then its
- * rows by id. Checking 100,000 ids against the set in JavaScript takes ≈0.1 ms, where SQLite's walk of the index
- * checking each against the matches (an ephemeral index built from them first) took ≈80 ns an entry.
+ * rows by id. Checking ids against the set in JavaScript costs about a nanosecond an id, where SQLite's walk of the
+ * index checking each against the matches (an ephemeral index built from them first) costs tens of times more.
  *
  * Both are kept: a search's matches until the tasks' text changes (db/text-index.ts textVersion: runs, which change
  * a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
@@ -23,7 +22,6 @@ import { inList } from '../../db/in-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
 import { OrderIds, type MovesBetween, type Order, type WholeOrder } from './order-ids.ts';
-import { TextScan } from './text-scan.ts';
 
 export type { Order };
 
@@ -38,26 +36,22 @@ const searchBytesKept = 2 * 1024 * 1024;
 export class SearchPages {
   private readonly matches = new Map<string, Versioned<IdSet | null>>();
   private readonly orders: OrderIds;
-  readonly scan: TextScan | null;
   private textVersion = -1;
   private matchBytes = 0;
 
   /**
-   * `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids). `scan`: the
-   * tasks' text in memory, where searches are answered once it is current (else, and without one, by the index).
+   * `smallestRead`: the fewest ids of an order read at once (a statement costs more than a thousand ids).
    * `wholeSlice`, `moves` and `current` (the version now): see order-ids.ts.
    */
   constructor(
     private readonly db: Kysely<Database>,
     options: {
       smallestRead?: number;
-      scan?: TextScan | null;
       wholeSlice?: number;
       moves?: MovesBetween;
       current?: () => string | null;
     } = {},
   ) {
-    this.scan = options.scan === undefined ? new TextScan(db) : options.scan;
     this.orders = new OrderIds(db, options.smallestRead, options.wholeSlice, options.moves, options.current);
   }
 
@@ -77,11 +71,7 @@ export class SearchPages {
       this.matches.set(key, kept);
       return kept.value;
     }
-    const wanted = texts.filter((text) => this.scan?.mayHold(version, columns, text) ?? true);
-    const value = !wanted.length
-      ? IdSet.collect(0, () => {})
-      : (this.scan?.matching(version, columns, wanted) ??
-        IdSet.parse((await idsOfTasksContaining(columns, wanted).execute(this.db)).rows[0]!.ids));
+    const value = IdSet.of((await idsOfTasksContaining(columns, texts).execute(this.db)).rows.map((row) => row.id));
     const replaced = this.matches.get(key);
     if (replaced) this.matchBytes -= replaced.value?.bytes ?? 0;
     this.matches.delete(key);
@@ -154,8 +144,8 @@ export class SearchPages {
       // The matches cluster further into the order than they would if spread: past the budget, by id is cheaper.
       if (prefix.length >= limit) return null;
       // Within it, as far as the matches seen so far say the page ends (with a margin, and at least twice as far:
-      // each read starts with skipping what was read before), or to the budget at once when none was seen. Reading
-      // to the end whenever the first read fell short took 8 ms for a page whose matches were 1,000 ids on (round 14).
+      // each read starts with skipping what was read before), or to the budget at once when none was seen: reading
+      // to the end whenever the first read fell short reads the whole order for a page a few thousand ids on.
       const more = seen > 0 ? ((need - seen) * position * 1.25) / seen : Infinity;
       upto = Math.min(limit, Math.max(prefix.length * 2, Math.min(tasks, position + more)));
     }

@@ -222,7 +222,7 @@ export class CronService {
 
   /**
    * Each task's log folder (relative to data/log) with the task's name, for the logs page. Kept until the database
-   * changes (any write, also another process's): reading 1,000 tasks took ≈1.5 ms of each logs page.
+   * changes (any write, also another process's): reading every task for each logs page is most of its time.
    */
   async logFolderNames(): Promise<ReadonlyMap<string, string>> {
     const version = this.crons.version();

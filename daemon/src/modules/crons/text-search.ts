@@ -1,6 +1,6 @@
 /**
- * The task list with a text search of three or more characters (repository.ts list): the matches from the tasks'
- * text in memory or the trigram index, the page the cheapest way (search-pages.ts), what is kept between requests
+ * The task list with a text search of three or more characters (repository.ts list): the matches from the trigram
+ * index, the page the cheapest way (search-pages.ts), what is kept between requests
  * keyed on versions — the tasks' text, and for the orders the tasks' moves (db/row-moves.ts) or, without those, the
  * database's change counter.
  */
@@ -17,8 +17,8 @@ import { isIndexedOrder, orderOf, whereOf, type indexedSearchOf, type SortColumn
  * Reading the matches by id and sorting them beats walking the order's index when there are fewer matches than one
  * task in `walkRatio` (measured at 100,000 tasks: 1.3 µs a match by id; walking an index checking ids against the
  * matches 0.12 µs a match to gather them plus 0.05 µs an entry), or without such an index, than one in `scanRatio`
- * (every row read and its LIKEs checked, 0.12 µs a row). A quarter of it bounds reading ids of an order (≈45 ns an
- * id alone, ≈0.1 µs with its check in a whole request, search-pages.ts) against reading the matches by id.
+ * (every row read and its LIKEs checked, 0.12 µs a row). A quarter of it bounds reading ids of an order (with its
+ * check in a whole request, search-pages.ts) against reading the matches by id.
  */
 const walkRatio = 30;
 const scanRatio = 9;
@@ -36,11 +36,6 @@ export class TextSearch {
       moves: moves && ((from, to) => moves.between(from, to)),
       current: () => this.orderVersion(),
     });
-  }
-
-  /** Resolves once searches are answered from the tasks' current text in memory. */
-  current(): Promise<void> {
-    return this.pages.scan?.current() ?? Promise.resolve();
   }
 
   /** What the orders are kept under: changes when a task moves in one (db/row-moves.ts), else as `version`. */
@@ -77,8 +72,8 @@ export class TextSearch {
     const order = orderOf(query);
     const indexedOrder = isIndexedOrder(order);
     if (matches && version !== null && indexedOrder) {
-      // Reading a match by id costs ≈1.3 µs, an id of an order read and checked ≈0.1 µs in a whole request (round 12:
-      // 4.5 ms for ≈42,000 ids of a deep page; what is kept costs nothing). The walk may spend about half of what by id
+      // Reading a match by id costs ≈1.3 µs, an id of an order read and checked ≈0.1 µs in a whole request (what is
+      // kept costs nothing). The walk may spend about half of what by id
       // would (`walkRatio / 4` ids a match): one that finds the matches clustered later than spread ones would be gives
       // up there, so a wrong guess costs 1.5 times the by-id read at most. Read whole, the order reads nothing.
       const budget = Math.floor((total * walkRatio) / 4);

@@ -2,8 +2,8 @@
  * What the overview reads of days that are over. The counts the triggers keep (run_slices, run_days) change where a
  * run ends: now. Those of days before yesterday (UTC) change only when a run is recorded with an old end, which none
  * of the daemon's writers does (a restored backup replaces them all). So the overview reads them once a day, or again
- * after `keepMs`, and only yesterday and today on every call: at 5 million runs that was half of its time
- * (docs/performance.md, round 12).
+ * after `keepMs`, and only yesterday and today on every call: at millions of runs the old days are half of its
+ * reading.
  */
 const dayMs = 86_400_000;
 
