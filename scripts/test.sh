@@ -94,7 +94,8 @@ run_image_tier() {
   fi
   build_test_image
   export BAIHU_TEST_IMAGE
-  node --import tsx --test --test-reporter=spec --test-concurrency=1 test/image/**/*.test.ts
+  # Side by side: each file drives containers of its own (own data dir, own port), and most of their time is waiting.
+  node --import tsx --test --test-reporter=spec --test-concurrency=2 test/image/**/*.test.ts
 }
 
 # The run reaper (daemon/native/reaper.c) is what the runner tests exercise: (re)build it when its source changed.
