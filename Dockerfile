@@ -20,7 +20,8 @@ ARG BASE_IMAGE=debian:trixie-slim
 # buildah with --jobs): system (the runtime's Debian packages) → toolchain (+ compiler, npm) → modules (the
 # production node_modules), script-packages, build-modules (what the build reads) → ui, daemon, native → the image.
 # A change to daemon/ rebuilds the daemon bundle and the image's last layers; to ui/, the UI; to the lockfile, the
-# modules.
+# modules. Stages that start from the same stage begin with different steps: buildah, building them at once, would
+# otherwise make two cached copies of a common first step and find only one of them the next time.
 
 # ---- system: Debian's packages the image runs with ---------------------------------------------------------------
 # nodejs (npm comes from the toolchain: the dependency area installs with it, as Qinglong's users expect); python3
@@ -66,10 +67,10 @@ WORKDIR /baihu
 
 # ---- modules: the production node_modules, cached until package.json or package-lock.json change ------------------
 FROM toolchain AS modules
-ARG NPM_REGISTRY=""
-ARG NODE_EXTRA_CA_CERTS=""
 # better-sqlite3 compiles from source against Debian's Node headers (its prebuilt binaries come from GitHub).
 ENV npm_config_nodedir=/usr npm_config_build_from_source=true
+ARG NPM_REGISTRY=""
+ARG NODE_EXTRA_CA_CERTS=""
 COPY package.json package-lock.json ./
 # --ignore-scripts, then the install scripts of the two dependencies that have one (better-sqlite3's addon, the
 # check of esbuild's binary that tsx runs): the checkout's own postinstall builds the native helpers, which the
@@ -81,32 +82,32 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --registry "${NPM_RE
 # ---- script-packages: what Qinglong's image lets every script require (NODE_PATH) --------------------------------
 # axios, got, undici, dotenv, crypto-js, tough-cookie.
 FROM toolchain AS script-packages
+COPY script-packages/package.json script-packages/package-lock.json ./script-packages/
 ARG NPM_REGISTRY=""
 ARG NODE_EXTRA_CA_CERTS=""
-COPY script-packages/package.json script-packages/package-lock.json ./script-packages/
 RUN npm ci --prefix script-packages --omit=dev --no-audit --no-fund \
       --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
  && npm cache clean --force
 
 # ---- build-modules: every package the UI and daemon builds read (nothing of them is compiled: no install scripts) --
 FROM toolchain AS build-modules
+COPY package.json package-lock.json ./
 ARG NPM_REGISTRY=""
 ARG NODE_EXTRA_CA_CERTS=""
-COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}"
 
 # ---- ui: the web UI's bundle (it reads ui/ and the shared contract only) ------------------------------------------
 FROM build-modules AS ui
-COPY tsconfig.json ./
-COPY daemon/src/contract ./daemon/src/contract
 COPY ui ./ui
+COPY daemon/src/contract ./daemon/src/contract
+COPY tsconfig.json ./
 RUN npm run build:ui
 
 # ---- daemon: the daemon's bundle (daemon/dist) beside its sources (`ql` falls back to them) -----------------------
 FROM build-modules AS daemon
-COPY tsconfig.json ./
-COPY scripts/build-daemon.mjs ./scripts/
 COPY daemon ./daemon
+COPY scripts/build-daemon.mjs ./scripts/
+COPY tsconfig.json ./
 # The image is built without .git: the commit and the build date come in as build arguments (About page).
 #   docker build --build-arg BAIHU_COMMIT=$(git rev-parse HEAD) --build-arg BAIHU_BUILD_DATE=$(date -u +%FT%TZ) .
 ARG BAIHU_COMMIT=""
