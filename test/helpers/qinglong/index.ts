@@ -14,7 +14,7 @@ import { writeDataFiles } from './files.ts';
 
 export * as qinglongRows from './rows.ts';
 export { keyvSerialize, sequelizeDate } from './schema.ts';
-export { editedSendNotify, stockNotifyPy } from './files.ts';
+export { editedSendNotify, ownSendNotify, stockNotifyPy, withFixtureStock } from './files.ts';
 
 export interface QinglongFixtureOptions {
   /** Where the account lives (default keyv, as in 2.21). */
