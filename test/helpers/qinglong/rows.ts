@@ -158,7 +158,8 @@ export const subscriptions: Row[] = [
   },
 ];
 
-const cron = (id: number, fields: Row): Row => ({
+/** A Crontabs row as Qinglong writes one, with `fields` over its defaults. */
+export const cron = (id: number, fields: Row): Row => ({
   id,
   name: null,
   command: null,
