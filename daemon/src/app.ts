@@ -49,7 +49,7 @@ import { createSystem } from './modules/system/index.ts';
 import { createSystemLog } from './modules/system-log/index.ts';
 import { createUpdate, logRecovery, recoverFromFailedUpdate } from './modules/update/index.ts';
 import { createUser } from './modules/user/index.ts';
-import { installScriptLibraries } from './notify/install-scripts.ts';
+import { installScriptLibraries, loadStockHashes } from './notify/install-scripts.ts';
 import { Notifier, settingsStoreOf, type NotifierOptions } from './notify/notifier.ts';
 import { RunTokens } from './notify/run-tokens.ts';
 import { LocalKey } from './auth/local-key.ts';
@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     localTargets: () => settings.get('notifyLocalTargets'),
     ...options.notify,
   });
-  await installScriptLibraries(paths, app.log);
+  await installScriptLibraries(paths, await loadStockHashes(), app.log);
   const shared: SharedParts = {
     config,
     paths,

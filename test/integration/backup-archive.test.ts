@@ -4,6 +4,7 @@
  * archives are hand-made headers (test/helpers/tar.ts). Every refusal must leave the data directory exactly as it was
  * and no staging folder behind.
  */
+import { loadStockHashes } from '../../daemon/src/notify/stock-libraries.ts';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -93,7 +94,14 @@ async function backupOf(paths: DataPaths, parts: BackupPart[] = ['db', 'config',
 }
 
 const previewQinglong = async (dir: string) =>
-  previewOf(await readQinglongImport({ sourceDir: dir, target: dataPaths('/nonexistent-target'), timezone: 'UTC' }));
+  previewOf(
+    await readQinglongImport({
+      sourceDir: dir,
+      target: dataPaths('/nonexistent-target'),
+      timezone: 'UTC',
+      stockLibraries: await loadStockHashes(),
+    }),
+  );
 
 const check = (paths: DataPaths, bytes: Buffer, limits?: UnpackLimits) =>
   checkArchive({

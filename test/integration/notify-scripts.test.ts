@@ -10,7 +10,8 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
 import { installScriptLibraries, libraryVersion } from '../../daemon/src/notify/install-scripts.ts';
-import { editedSendNotify, stockNotifyPy } from '../helpers/qinglong/index.ts';
+import { loadStockHashes } from '../../daemon/src/notify/stock-libraries.ts';
+import { editedSendNotify, stockNotifyPy, withFixtureStock } from '../helpers/qinglong/index.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
@@ -119,6 +120,7 @@ test('a wrong or revoked token is refused; SKIP_PUSH_TITLE skips; outside Baihu 
 });
 
 test("the libraries are installed when missing or older; Qinglong's stock copy is backed up, a user's own is kept", async (t) => {
+  const stock = withFixtureStock(await loadStockHashes());
   const root = tempDir(t);
   const paths = { scripts: path.join(root, 'scripts'), bak: path.join(root, 'bak') };
   const { mkdirSync } = await import('node:fs');
@@ -126,7 +128,7 @@ test("the libraries are installed when missing or older; Qinglong's stock copy i
   mkdirSync(paths.bak);
   writeFileSync(path.join(paths.scripts, 'notify.py'), stockNotifyPy);
   writeFileSync(path.join(paths.scripts, 'sendNotify.js'), editedSendNotify);
-  const kept = await installScriptLibraries(paths);
+  const kept = await installScriptLibraries(paths, stock);
   const py = readFileSync(path.join(paths.scripts, 'notify.py'), 'utf8');
   assert.ok(libraryVersion(py) >= 1, "Qinglong's stock notify.py is replaced by the shipped library");
   assert.equal(readdirSync(paths.bak).length, 1, "Qinglong's file was backed up");
@@ -140,12 +142,25 @@ test("the libraries are installed when missing or older; Qinglong's stock copy i
   // A newer Baihu library is left alone; a file that is not Qinglong's at all is the user's too.
   writeFileSync(path.join(paths.scripts, 'notify.py'), '# baihu-notify-version: 999\n# newer, kept\n');
   writeFileSync(path.join(paths.scripts, 'sendNotify.js'), "// a repository's own\nmodule.exports = {};\n");
-  const again = await installScriptLibraries(paths);
+  const again = await installScriptLibraries(paths, stock);
   assert.match(readFileSync(path.join(paths.scripts, 'notify.py'), 'utf8'), /newer, kept/);
   assert.match(readFileSync(path.join(paths.scripts, 'sendNotify.js'), 'utf8'), /a repository's own/);
   assert.deepEqual(
     again.map((l) => [l.file, l.state]),
     [['sendNotify.js', 'foreign']],
+  );
+
+  // With the list Baihu ships, a notify.py that matches no release is the user's: kept, Baihu's beside it.
+  writeFileSync(path.join(paths.scripts, 'notify.py'), stockNotifyPy);
+  const shipped = await installScriptLibraries(paths, await loadStockHashes());
+  assert.equal(readFileSync(path.join(paths.scripts, 'notify.py'), 'utf8'), stockNotifyPy);
+  assert.ok(libraryVersion(readFileSync(path.join(paths.scripts, 'baihu_notify.py'), 'utf8')) >= 1);
+  assert.deepEqual(
+    shipped.map((l) => [l.file, l.state]),
+    [
+      ['sendNotify.js', 'foreign'],
+      ['notify.py', 'edited'],
+    ],
   );
 });
 

@@ -1,12 +1,13 @@
 /**
  * Is scripts/sendNotify.js (or notify.py) the user's? Qinglong's libraries carry no version header and change with
- * every release, so they are recognised by their shape instead: Qinglong's JS library defines and exports
- * `sendNotify`, its Python one has the `push_config` table and `send()`. As shipped, every setting in that table is
- * empty (scripts get them from variables); a setting written into the file means the user edited it. Anything that
- * is not recognisably Qinglong's is the user's own (or a repository's). Baihu's own library has its version marker.
+ * every release, so they are recognised by content: a file whose sha256 is one of Qinglong's stock releases
+ * (stock-libraries.ts) is Qinglong's, untouched. Any other content is the user's own: Qinglong's library edited
+ * (its shape is still there; the evidence names the settings written into it, never their values), or another
+ * library altogether (foreign). Baihu's own library has its version marker.
  */
 import { baihuNotifyLibraryNames, NotifyLibraryState } from '../contract/import.ts';
 import type { ImportNotifyLibrary } from '../contract/import-schemas.ts';
+import { sha256Of, type StockLibraryHashes } from './stock-libraries.ts';
 
 /** The number after `baihu-notify-version:` in a library's first lines; 0 for a file without one (Qinglong's). */
 export function libraryVersion(text: string): number {
@@ -70,17 +71,22 @@ function isQinglongLibrary(file: NotifyLibraryFile, source: string): boolean {
   return /\bpush_config\b/.test(source) && /^def\s+send\s*\(/m.test(source);
 }
 
-/** The state of one library file; `source` is its text, or null when it is absent. */
-export function classifyNotifyLibrary(file: NotifyLibraryFile, source: string | null): ImportNotifyLibrary {
+/** The state of one library file; `bytes` are its content, or null when it is absent. */
+export function classifyNotifyLibrary(
+  file: NotifyLibraryFile,
+  bytes: Buffer | string | null,
+  stock: StockLibraryHashes,
+): ImportNotifyLibrary {
   const result = (state: NotifyLibraryState, evidence: string[] = []): ImportNotifyLibrary => ({
     file,
     state,
     evidence,
     baihuName: baihuNotifyLibraryNames[file],
   });
-  if (source === null) return result(NotifyLibraryState.absent);
+  if (bytes === null) return result(NotifyLibraryState.absent);
+  if (stock[file].has(sha256Of(bytes))) return result(NotifyLibraryState.stock);
+  const source = bytes.toString();
   if (libraryVersion(source) > 0) return result(NotifyLibraryState.baihu);
   if (!isQinglongLibrary(file, source)) return result(NotifyLibraryState.foreign);
-  const filled = filledSettings(source);
-  return filled.length > 0 ? result(NotifyLibraryState.edited, filled) : result(NotifyLibraryState.stock);
+  return result(NotifyLibraryState.edited, filledSettings(source));
 }

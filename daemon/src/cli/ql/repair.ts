@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { createConfigs } from '../../modules/configs/index.ts';
 import { installScriptLibraries } from '../../notify/install-scripts.ts';
+import { loadStockHashes } from '../../notify/stock-libraries.ts';
 import { ensureModuleScope } from '../../files/module-scope.ts';
 import { dataPaths, dataSubdirs, ensureDataDirs } from '../../paths.ts';
 import type { QlContext } from './command.ts';
@@ -46,7 +47,9 @@ export async function repair(context: QlContext): Promise<{ fixed: number; faile
       );
     }
     const installed: string[] = [];
-    await installScriptLibraries(paths, { info: (obj) => installed.push((obj as { file: string }).file) });
+    await installScriptLibraries(paths, await loadStockHashes(), {
+      info: (obj) => installed.push((obj as { file: string }).file),
+    });
     if (installed.length > 0) {
       const list = installed.join(', ');
       done(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Clock } from '../../clock.ts';
 import type { Cron, CronCreateInput, CronInput, CronRun, CronStatusReport } from '../../contract/crons.ts';
-import { CronStatus, LogStatus, noLogName } from '../../contract/enums.ts';
+import { CronStatus, LogStatus, noLogName, type RunEnd } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import type { CronRow, CronUpdate } from '../../db/schema.ts';
@@ -125,9 +125,13 @@ export class CronService {
     return this.crons.identities();
   }
 
-  /** Qinglong's run report (PUT /crons/status): the last run's times and log are kept; status and pid stay ours. */
-  async reportStatus(report: CronStatusReport): Promise<void> {
+  /**
+   * Qinglong's run report (PUT /crons/status), or the last run the Qinglong import carries (with how it ended): the
+   * last run's times, log and end are kept; status and pid stay ours.
+   */
+  async reportStatus(report: CronStatusReport & { last_end?: RunEnd | null }): Promise<void> {
     const changes: CronUpdate = {};
+    if (report.last_end !== undefined) changes.last_end = report.last_end;
     if (typeof report.last_running_time === 'number') changes.last_running_time = report.last_running_time;
     if (typeof report.last_execution_time === 'number')
       changes.last_execution_time = Math.round(report.last_execution_time);

@@ -29,6 +29,8 @@ import { WriteTally, type TallyLog } from './write-tally.ts';
 
 export interface WriteTargets extends RecordTargets {
   adoption: Pick<AccountAdoption, 'adopt'>;
+  /** The log deletion schedule, armed once its frequency is written (retention's `armRetention`). */
+  retention: { arm(): void };
   configs: Pick<ConfigService, 'untouched'>;
   settings: Pick<SettingsStore, 'get' | 'set'>;
   paths: DataPaths;
@@ -55,6 +57,7 @@ async function writeSettings(settings: PlannedSettings, targets: WriteTargets, t
       targets.settings.set(name, value as never),
     );
   }
+  if (settings.logRemoveFrequency !== undefined) targets.retention.arm();
 }
 
 async function writeNotification(

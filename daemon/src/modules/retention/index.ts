@@ -3,6 +3,8 @@ import { RetentionRepository } from './repository.ts';
 import { retentionRoutes } from './routes.ts';
 import { RetentionService, retentionQueue } from './service.ts';
 
+export { armRetention } from './service.ts';
+
 export type { RetentionService };
 export { cleanLogs, type LogCleanupReport } from './log-cleanup.ts';
 export { runSweeps, summaryOf, sweeps, type Sweep, type SweepContext, type SweepReport } from './sweeps.ts';
