@@ -114,7 +114,8 @@ function wrongValue(schema: Schema): unknown {
     ['array', ['wrong']],
     ['string', 'wrong'],
   ];
-  // Numbers and booleans coerce to text, and numeric text to numbers: only these three are never coerced.
+  // Numeric text coerces to a number, and Ajv would coerce numbers and booleans to text (a body refuses that, see
+  // numbers-as-names.test.ts): only these three are never coerced anywhere.
   return candidates.find(([type]) => !types.has(type) && !(type === 'string' && types.has('string')))?.[1];
 }
 

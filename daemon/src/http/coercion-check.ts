@@ -110,8 +110,8 @@ export function coercionsRefused(
   if (typeof data !== 'object') return [];
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
-    // A union refuses a null (or a number as text) inside the value only when every branch that can hold such a value (a list, an object)
-    // would: the value may fit any of them.
+    // A union refuses a null (or a number as text) inside the value only when every branch that can hold such a
+    // value (a list, an object) would: the value may fit any of them.
     const found = branches
       .filter((branch) => holds(branch, data))
       .map((branch) => coercionsRefused(branch, data, rules, at));
