@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { isReleaseUrl, releaseUrlRule } from './contract/release-url.ts';
 import { fromRoot } from './root.ts';
 
 /** The daemon's configuration, read once from the environment at start-up. */
@@ -116,7 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`${name} must be an http(s) URL (got ${JSON.stringify(env[name])})`);
     return '';
   };
-  const releaseFeed = httpUrl('BAIHU_RELEASE_FEED');
+  const releaseFeed = ((value) => {
+    if (value === '' || isReleaseUrl(value)) return value;
+    problems.push(`BAIHU_RELEASE_FEED must be ${releaseUrlRule} (got ${JSON.stringify(env.BAIHU_RELEASE_FEED)})`);
+    return '';
+  })(env.BAIHU_RELEASE_FEED?.trim() ?? '');
   const projectUrl = httpUrl('BAIHU_PROJECT_URL') || null;
 
   if (problems.length > 0) throw new ConfigError(problems);

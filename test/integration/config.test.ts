@@ -38,7 +38,7 @@ test('update variables: the entrypoint, self-update off for managed images, the 
   );
   assert.throws(
     () => loadConfig({ BAIHU_RELEASE_FEED: 'ftp://example.com/feed' }),
-    /BAIHU_RELEASE_FEED must be an http/,
+    /BAIHU_RELEASE_FEED must be an https URL/,
   );
   assert.throws(() => loadConfig({ BAIHU_PROJECT_URL: 'not a url' }), /BAIHU_PROJECT_URL/);
 });

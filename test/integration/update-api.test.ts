@@ -108,7 +108,7 @@ test('update settings: round-trip, a bad URL refused with nothing changed, turni
     payload: { updateEnabled: false, updateFeedUrl: 'ftp://example.com/feed' },
   });
   assert.equal(bad.status, 400);
-  assert.match(JSON.stringify(bad.body), /Release feed URL must be an http\(s\) URL/);
+  assert.match(JSON.stringify(bad.body), /Release feed URL must be an https URL/);
   assert.deepEqual((await call(app, 'GET', '/api/system/config/update', { token })).body.data, defaults.body.data);
 
   await call(app, 'PUT', '/api/system/config/update', {

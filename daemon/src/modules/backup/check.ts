@@ -61,7 +61,7 @@ export async function checkArchive(o: CheckOptions): Promise<RestoreCheck> {
   try {
     const limits = o.limits ?? (await restoreLimits(o.paths));
     const archive = await unpackArchive(o.source, staging, limits, o.onProgress);
-    const verified = verifyArchive(archive, staging, o.knownMigrations);
+    const verified = await verifyArchive(archive, staging, o.knownMigrations);
     const base = { id, files: archive.files.size, bytes: archive.bytes, ignored: archive.ignored };
     const check: RestoreCheck =
       verified.kind === 'baihu'
