@@ -22,8 +22,3 @@ export function defaultReaper(): string | null {
   }
   return found;
 }
-
-/** The argv that runs `argv` behind the reaper (`reaper` null: `argv` itself). */
-export function reapedArgv(reaper: string | null, graceMs: number, argv: string[]): string[] {
-  return reaper === null ? argv : [reaper, String(Math.max(0, Math.round(graceMs))), ...argv];
-}

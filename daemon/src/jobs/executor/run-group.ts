@@ -11,7 +11,6 @@ import { launchDirect, type Exit, type Launched, type Launcher } from './launch.
 import type { EndDetail } from './log-format.ts';
 import { LinePrefixer, type LogOutput } from './log-output.ts';
 import { killMarked, killTrees, markedProcesses, signalGroup } from './process-kill.ts';
-import { reapedArgv } from './reaper.ts';
 import { RunEnd } from '../../contract/enums.ts';
 import type { RunHandle, RunOutcome } from './types.ts';
 
@@ -179,7 +178,8 @@ function launchMember(
     return (chunk: Buffer) => prefixer.push(chunk);
   };
   return launch({
-    argv: reapedArgv(options.reaper, options.graceMs, member.argv),
+    argv: member.argv,
+    reaper: options.reaper === null ? null : { path: options.reaper, graceMs: options.graceMs },
     cwd: member.cwd,
     env: member.env,
     stdout: stream(),
