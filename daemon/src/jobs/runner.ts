@@ -212,7 +212,7 @@ export class JobRunner {
           env: { ...tokenEnv, ...work.command.env, BAIHU_RUN: String(run.runId) },
           ...(run.marker ? { marker: run.marker } : {}),
           logFile: null,
-          sink: log.sink,
+          output: log.output,
           title: content.title ?? '',
         });
         run.handle = handle;

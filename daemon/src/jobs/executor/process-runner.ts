@@ -97,8 +97,8 @@ export class ProcessRunner implements TaskRunner {
     const zone = this.options.timezone?.() ?? processZone();
     const time = (ms: number) => dateTimeText(ms, zone);
     const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
-    const fd = spec.logFile === null ? null : await openLogFile(spec.logFile);
-    const out = new LogOutput(fd, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
+    const out = spec.output ?? new LogOutput(spec.logFile === null ? null : await openLogFile(spec.logFile), spec.sink);
+    out.cap({ bytes: limit, notice: lines.truncated(limit) });
     out.line(lines.start(time(startedAt), spec.title));
     try {
       const plan = await this.plan(spec, runId, lines, zone);
