@@ -2,11 +2,9 @@ import { DependencyStatus, dependencyTopic } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { JobLogModal, modalLogHeight } from '../../components/log/JobLogModal.tsx';
 import { onEvent } from '../../lib/live.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
@@ -61,7 +59,7 @@ function DepLog({ dep, label, onCancel }: { dep: Dependency; label: string; onCa
   return (
     <LogPane
       label={label}
-      className="h-[calc(85dvh-150px)]"
+      className={modalLogHeight}
       log={stored ? storedLog : log}
       state={state}
       startedAt={state === 'running' && Number.isFinite(started) ? started : null}
@@ -96,7 +94,6 @@ export default function DepLogModal({ onClose }: ModalProps) {
   const [error, setError] = useState<string | null>(null);
   /** Bumped when a new install or removal starts, so the log subscribes afresh. */
   const [attempt, setAttempt] = useState(0);
-  const [reinstalling, setReinstalling] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -129,39 +126,21 @@ export default function DepLogModal({ onClose }: ModalProps) {
     }
   };
   const reinstall = async () => {
-    setReinstalling(true);
-    try {
-      await depBatch('reinstall', [id]);
-      await load();
-      setAttempt((n) => n + 1);
-    } catch (failure) {
-      toast((failure as Error).message, 'error');
-    } finally {
-      setReinstalling(false);
-    }
+    await depBatch('reinstall', [id]);
+    await load();
+    setAttempt((n) => n + 1);
   };
 
   const title = dep ? t`Log: ${dep.name}` : t`Log`;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <JobLogModal
       title={title}
-      className="h-[85dvh] max-w-4xl!"
-      footer={
-        <>
-          {dep && !isBusy(dep.status) && (
-            <Button onClick={reinstall} loading={reinstalling}>
-              {t`Reinstall`}
-            </Button>
-          )}
-          <Button onClick={onClose}>{t`Close`}</Button>
-        </>
-      }
+      loading={!dep}
+      error={error}
+      action={dep && !isBusy(dep.status) ? { label: t`Reinstall`, run: reinstall } : null}
+      onClose={onClose}
     >
-      {error && <Alert>{error}</Alert>}
-      {!dep && !error && <PageSpinner />}
       {dep && <DepLog key={attempt} dep={dep} label={title} onCancel={cancel} />}
-    </Dialog>
+    </JobLogModal>
   );
 }

@@ -2,11 +2,9 @@ import { RunStatus, subscriptionTopic } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { JobLogModal, modalLogHeight } from '../../components/log/JobLogModal.tsx';
 import { onEvent } from '../../lib/live.ts';
 import type { ModalProps } from '../../lib/routing.ts';
 import { LogPane, type LogState } from '../../components/log/LogPane.tsx';
@@ -64,7 +62,7 @@ function PullLog({ subId, run, label }: { subId: number; run: SubscriptionRun; l
   return (
     <LogPane
       label={label}
-      className="h-[calc(85dvh-150px)]"
+      className={modalLogHeight}
       log={log}
       state={state}
       startedAt={run.started_at}
@@ -103,7 +101,6 @@ export default function SubLogModal({ onClose }: ModalProps) {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const [sub, setSub] = useState<Subscription | null>(null);
   const [source, setSource] = useState<Source>({ kind: 'loading' });
-  const [starting, setStarting] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -129,50 +126,31 @@ export default function SubLogModal({ onClose }: ModalProps) {
     return stopStatus;
   }, [id, load]);
 
-  const runNow = async () => {
-    setStarting(true);
-    try {
-      await subBatch('run', [id]);
-      await load();
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    } finally {
-      setStarting(false);
-    }
-  };
-
   const title = sub ? t`Log: ${sub.name}` : t`Log`;
   const running = source.kind === 'run' && isOpen(source.run);
+  const runNow = async () => {
+    await subBatch('run', [id]);
+    await load();
+  };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <JobLogModal
       title={title}
       description={sub ? <SubStatusBadge status={sub.status} /> : undefined}
-      className="h-[85dvh] max-w-4xl!"
-      footer={
-        <>
-          {sub && !running && (
-            <Button onClick={runNow} loading={starting}>
-              {t`Run now`}
-            </Button>
-          )}
-          <Button onClick={onClose}>{t`Close`}</Button>
-        </>
-      }
+      loading={source.kind === 'loading'}
+      error={source.kind === 'error' ? source.message : null}
+      action={sub && !running ? { label: t`Run now`, run: runNow } : null}
+      onClose={onClose}
     >
-      {source.kind === 'loading' && <PageSpinner />}
-      {source.kind === 'error' && <Alert>{source.message}</Alert>}
       {source.kind === 'none' && (
         <LogPane
           label={title}
-          className="h-[calc(85dvh-150px)]"
+          className={modalLogHeight}
           log={noLines}
           state="none"
           notice={<Alert tone="info">{t`Not pulled yet. Run it to pull the scripts and see the log here.`}</Alert>}
         />
       )}
       {source.kind === 'run' && <PullLog key={source.run.id} subId={id} run={source.run} label={title} />}
-    </Dialog>
+    </JobLogModal>
   );
 }

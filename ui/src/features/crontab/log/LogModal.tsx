@@ -1,14 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import type { ModalProps } from '../../../lib/routing.ts';
 import { batch } from '../api.ts';
 import { RunLog, runState } from './RunLog.tsx';
+import { JobLogModal, modalLogHeight } from '../../../components/log/JobLogModal.tsx';
 import { LogPane } from '../../../components/log/LogPane.tsx';
 import { useTextLog } from '../../../components/log/useLiveLog.ts';
 import { useCronLog } from './useCronLog.ts';
@@ -21,7 +17,7 @@ function LastLog({ label, text, run }: { label: string; text: string; run: CronR
   return (
     <LogPane
       label={label}
-      className="h-[calc(85dvh-150px)]"
+      className={modalLogHeight}
       log={log}
       state={run ? runState(run) : 'none'}
       durationMs={run?.duration_ms ?? null}
@@ -36,43 +32,17 @@ export default function LogModal({ onClose }: ModalProps) {
   const { t } = useLingui();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const { source } = useCronLog(id);
-  const [starting, setStarting] = useState(false);
   const title = 'cron' in source ? t`Log: ${source.cron.name}` : t`Log`;
-
-  const runNow = async () => {
-    setStarting(true);
-    try {
-      await batch('run', [id]);
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    } finally {
-      setStarting(false);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <JobLogModal
       title={title}
-      className="h-[85dvh] max-w-4xl!"
-      footer={
-        <>
-          {source.kind === 'last' && (
-            <Button onClick={runNow} loading={starting}>
-              {t`Run now`}
-            </Button>
-          )}
-          <Button onClick={onClose}>{t`Close`}</Button>
-        </>
-      }
+      loading={source.kind === 'loading'}
+      error={source.kind === 'error' ? source.message : null}
+      action={source.kind === 'last' ? { label: t`Run now`, run: () => batch('run', [id]) } : null}
+      onClose={onClose}
     >
-      {source.kind === 'loading' && <PageSpinner />}
-      {source.kind === 'error' && <Alert>{source.message}</Alert>}
-      {source.kind === 'live' && (
-        <RunLog cronId={id} run={source.run} label={title} className="h-[calc(85dvh-150px)]" />
-      )}
+      {source.kind === 'live' && <RunLog cronId={id} run={source.run} label={title} className={modalLogHeight} />}
       {source.kind === 'last' && <LastLog label={title} text={source.text} run={source.run} />}
-    </Dialog>
+    </JobLogModal>
   );
 }
