@@ -12,7 +12,7 @@ import type { SystemLogEntries } from '../../daemon/src/contract/system-log-sche
 import type { Cron, CronRun } from '../../daemon/src/contract/crons.ts';
 import { notifyChannelById } from '../../daemon/src/contract/notify.ts';
 import type { LastDelivery } from '../../daemon/src/contract/notify-schemas.ts';
-import { fill } from '../../daemon/src/notify/texts.ts';
+import { formatMessage } from '../../daemon/src/contract/messages.ts';
 import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
 import { call, signedIn, userDataDir } from '../helpers/app.ts';
 import { waitFor } from '../helpers/crons.ts';
@@ -65,7 +65,7 @@ sendNotify('Daily report', 'all accounts signed in').then(() => console.log('scr
   );
   assert.equal(run.end, 'success');
   const lang = app.ctx.notifier.language();
-  const notice = fill('deliveryFailed', lang, {
+  const notice = formatMessage('deliveryFailed', lang, {
     channel: notifyChannelById.webhook.name[lang],
     reason: 'quota exceeded',
   });

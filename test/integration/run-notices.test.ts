@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { TaskNotifyPolicy } from '../../daemon/src/contract/notify.ts';
-import { fill } from '../../daemon/src/notify/texts.ts';
+import { formatMessage } from '../../daemon/src/contract/messages.ts';
 import { signedIn } from '../helpers/app.ts';
 import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
@@ -51,7 +51,7 @@ for (const policy of Object.values(TaskNotifyPolicy)) {
     const lang = app.ctx.notifier.language();
     assert.deepEqual(
       titles(),
-      kinds.map((kind) => fill(keys[kind as keyof typeof keys], lang, { name: 'nightly' })),
+      kinds.map((kind) => formatMessage(keys[kind as keyof typeof keys], lang, { name: 'nightly' })),
     );
   });
 }

@@ -1,6 +1,5 @@
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
-import { LoginStatus } from '../contract/enums.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { LoginStatus, Platform } from '../contract/enums.ts';
 import { fallbackLanguage, type Language } from '../contract/i18n.ts';
 import {
   closedNotification,
@@ -11,10 +10,12 @@ import {
   type TaskNotifyPolicy,
 } from '../contract/notify.ts';
 import { ResponseCode } from '../contract/codes.ts';
+import { formatMessage, type MessageKey } from '../contract/messages.ts';
+import { durationText } from '../contract/messages-notify.ts';
 import { AppError } from '../errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { channelsFromEnv } from './env-channels.ts';
-import { DeliveryReports, type DeliveryOrigin } from './deliveries.ts';
+import { DeliveryReports, type DeliveryOrigin, type Logger } from './deliveries.ts';
 import { failureReason } from './failure.ts';
 import { hitokoto } from './hitokoto.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
@@ -23,7 +24,6 @@ import type { LocalTargets } from '../contract/local-targets.ts';
 import { defaultHosts, plainText, type ChannelSettings, type NotifyHosts, type NotifyMessage } from './provider.ts';
 import { RunOutcome, shouldNotify } from './task-policy.ts';
 import { dateTimeText } from '../wall-clock.ts';
-import { fill, formatDuration, platformText } from './texts.ts';
 
 /** Where the panel channel and the default task policy are kept. */
 export interface NotificationStore {
@@ -36,8 +36,6 @@ export const settingsStoreOf = (settings: SettingsStore): NotificationStore => (
   loadSettings: async () => settings.get('notification'),
   loadTaskPolicy: async () => settings.get('taskNotifyPolicy'),
 });
-
-import type { Logger } from './deliveries.ts';
 
 export interface NotifierOptions {
   store: NotificationStore;
@@ -193,7 +191,10 @@ export class Notifier {
   async test(settings: NotificationSettings): Promise<void> {
     const { type, ...rest } = settings;
     const lang = this.language();
-    await this.deliver(type, rest, { title: fill('testTitle', lang), content: fill('testContent', lang) });
+    await this.deliver(type, rest, {
+      title: formatMessage('testTitle', lang),
+      content: formatMessage('testContent', lang),
+    });
   }
 
   /** Resolves once every fire-and-forget send has finished (for shutdown and tests). */
@@ -201,28 +202,28 @@ export class Notifier {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** The UserService hook: every sign-in attempt, success or failure, with time, IP, address and device. */
   /** A dependency could not be installed. `type` is the DependencyType number. */
   notifyDependencyFailed(dependency: { name: string; type: number }): void {
     const lang = this.language();
     const type = ['Node', 'Python', 'Linux'][dependency.type] ?? String(dependency.type);
     this.send(
-      fill('dependencyFailedTitle', lang, { name: dependency.name }),
-      fill('dependencyFailedContent', lang, { name: dependency.name, type }),
+      formatMessage('dependencyFailedTitle', lang, { name: dependency.name }),
+      formatMessage('dependencyFailedContent', lang, { name: dependency.name, type }),
     );
   }
 
+  /** The UserService hook: every sign-in attempt, success or failure, with time, IP, address and device. */
   notifyLogin(entry: LoginAttempt): void {
     const lang = this.language();
     const key = entry.status === LoginStatus.success ? 'loginSuccess' : 'loginFailure';
     this.send(
-      fill('loginTitle', lang),
-      fill(key, lang, {
+      formatMessage('loginTitle', lang),
+      formatMessage(key, lang, {
         time: dateTimeText(entry.timestamp, this.options.timezone?.() ?? 'UTC'),
         address: entry.address,
         ip: entry.ip,
         device: entry.device,
-        platform: platformText(entry.platform, lang),
+        platform: formatMessage(entry.platform === Platform.mobile ? 'platformMobile' : 'platformDesktop', lang),
       }),
     );
   }
@@ -235,17 +236,18 @@ export class Notifier {
     const policy = run.policy ?? (await this.taskPolicy());
     if (!shouldNotify(policy, run.outcome, run.previousOutcome)) return false;
     const lang = this.language();
-    const duration = formatDuration(run.durationMs ?? 0);
+    const say = (key: MessageKey, params: Record<string, string | number>) => formatMessage(key, lang, params);
+    const duration = durationText(run.durationMs ?? 0);
     const name = run.name;
     const origin = { runId: run.runId ?? null };
     if (run.outcome === RunOutcome.failure) {
-      const content = fill('taskFailedContent', lang, { code: run.exitCode ?? '-', duration });
+      const content = say('taskFailedContent', { code: run.exitCode ?? '-', duration });
       const text = run.logTail ? `${content}\n\n${run.logTail}` : content;
-      this.send(fill('taskFailedTitle', lang, { name }), text, origin);
+      this.send(say('taskFailedTitle', { name }), text, origin);
     } else if (run.previousOutcome === RunOutcome.failure) {
-      this.send(fill('taskRecoveredTitle', lang, { name }), fill('taskRecoveredContent', lang, { duration }), origin);
+      this.send(say('taskRecoveredTitle', { name }), say('taskRecoveredContent', { duration }), origin);
     } else {
-      this.send(fill('taskSucceededTitle', lang, { name }), fill('taskSucceededContent', lang, { duration }), origin);
+      this.send(say('taskSucceededTitle', { name }), say('taskSucceededContent', { duration }), origin);
     }
     return true;
   }

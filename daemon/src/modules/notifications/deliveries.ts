@@ -6,7 +6,7 @@
 import { notifyChannelById } from '../../contract/notify.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
 import type { Delivery } from '../../notify/deliveries.ts';
-import { fill } from '../../notify/texts.ts';
+import { formatMessage } from '../../contract/messages.ts';
 import { writtenLanguage } from '../../settings/language.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 
@@ -34,7 +34,10 @@ export class DeliveryLog {
     const run = await this.runs.find(id);
     if (!run) return;
     const lang = writtenLanguage(this.settings);
-    const line = fill('deliveryFailed', lang, { channel: notifyChannelById[channel].name[lang], reason: error ?? '' });
+    const line = formatMessage('deliveryFailed', lang, {
+      channel: notifyChannelById[channel].name[lang],
+      reason: error ?? '',
+    });
     const notices = run.message ? `${run.message}\n${line}` : line;
     await this.runs.update(id, { message: notices.length > noticeMaxChars ? notices.slice(-noticeMaxChars) : notices });
   }

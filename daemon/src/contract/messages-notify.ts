@@ -1,8 +1,5 @@
-import type { Language } from '../contract/i18n.ts';
-import { Platform } from '../contract/enums.ts';
-
-/** The notifications the panel itself sends, in both languages. Plain text; `{name}` is filled by `fill`. */
-const notifyTexts = {
+/** The notifications the panel itself sends, in both languages (merged into messages.ts). Plain text, filled by formatMessage. */
+export const notifyMessages = {
   testTitle: { en: 'Baihu test notification', zh: '白虎通知测试' },
   testContent: {
     en: 'If you can read this, notifications are set up correctly.',
@@ -42,21 +39,10 @@ const notifyTexts = {
   platformDesktop: { en: 'desktop', zh: '电脑' },
   platformMobile: { en: 'mobile', zh: '手机' },
   none: { en: 'none', zh: '无' },
-} as const satisfies Record<string, Record<Language, string>>;
-export type NotifyTextKey = keyof typeof notifyTexts;
+} as const;
 
-export function fill(key: NotifyTextKey, lang: Language, params: Record<string, string | number> = {}): string {
-  return notifyTexts[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
-
-export function platformText(platform: string, lang: Language): string {
-  return fill(platform === Platform.mobile ? 'platformMobile' : 'platformDesktop', lang);
-}
-
-/** `1.2 s`, `3 min 4 s`. */
-export function formatDuration(ms: number): string {
+/** How long a run took, as a notification says it: `1.2 s`, `3 min 4 s`. */
+export function durationText(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
   const minutes = Math.floor(ms / 60_000);
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
