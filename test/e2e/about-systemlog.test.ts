@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
 import { call, initAccount, login, userDataDir } from '../helpers/app.ts';
 import { runsOf, waitFor } from '../helpers/crons.ts';
-import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshot, signedInPanel, startPanel } from '../helpers/browser.ts';
 import { checkoutVersion } from '../helpers/releases.ts';
 
 async function signedInPage(
@@ -34,10 +34,7 @@ const overflowOf = (page: Awaited<ReturnType<typeof openPage>>['page']) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test('about: version, runtimes, data folder sizes, a guide; Chinese on a dark phone', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
 
   const { page } = await signedInPage(browser, token);
   await page.goto(`${panel.url}setting/about`);
@@ -62,10 +59,7 @@ test('about: version, runtimes, data folder sizes, a guide; Chinese on a dark ph
 });
 
 test('a view reads again when the live socket opens: what the daemon announced before it opened is not missed', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   const created = await call(panel.app, 'POST', `${api}/crons`, {
     token,

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
 import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 
 const taskName = 'tick task';
@@ -11,10 +10,7 @@ const taskName = 'tick task';
 const command = 'for i in 1 2 3; do echo tick $i; sleep 1.5; done';
 
 test('create a task in the form, run it, watch its live log end, find the run in its history; phone and Chinese', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
 
   // Desktop, English, light.
   const { page } = await signedInPage(browser, token, { viewport: 'desktop', locale: 'en-US', colorScheme: 'light' });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { account, call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot as save, startPanel } from '../helpers/browser.ts';
+import { account, call, login } from '../helpers/app.ts';
+import { launchBrowser, openPage, screenshot as save, signedInPanel, startPanel } from '../helpers/browser.ts';
 import { startRecorder, type Recorded } from '../helpers/recorder.ts';
 
 /** A full-page screenshot from the top, so the sticky header sits where a person sees it. */
@@ -37,10 +37,7 @@ function assertTestMessage(request: Recorded) {
 }
 
 test('settings page: webhook saved after a test, refused channel keeps the old settings, send test, task policy', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
   const failing = await startRecorder(t, () => ({ status: 500, body: { message: 'quota exceeded' } }));
   const goodUrl = `${hook.url}/hook?t=$title`;
@@ -177,10 +174,7 @@ test('first-run wizard on a phone in Chinese: the notification step can be skipp
 });
 
 test('settings page: an owner who refused local addresses sees why a webhook is refused; an entry lets it through', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const hook = await startRecorder(t, () => ({ body: 'ok' }));
   // Local addresses are reached by default; this owner turned that off.
   const refused = { allowLocal: false, allowed: [] };

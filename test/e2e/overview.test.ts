@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Cron } from '../../daemon/src/contract/crons.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/crons.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
@@ -22,10 +22,7 @@ const shownTasks = (page: Page, role: 'row' | 'listitem') =>
     .allTextContents();
 
 test('the overview first, each number opening its list; last results on the task list', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     call(panel.app, method, `${panel.app.ctx.config.baseUrl}api/${url}`, {
       token,

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { initAccount, login, tempDir } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, type PageOptions } from '../helpers/browser.ts';
+import { tempDir } from '../helpers/app.ts';
+import { openPage, type PageOptions, screenshot, signedInPanel } from '../helpers/browser.ts';
 import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
 import { bareRepo } from '../helpers/git.ts';
 
@@ -22,10 +22,7 @@ async function signedInPage(browser: Browser, token: string, options: PageOption
 }
 
 test('add a subscription, run it, watch the log, see the new tasks appear in /crontab; phone, Chinese, dark', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const repo = bareRepo(tempDir(t, 'baihu-git-'), 'owner', 'scripts');
   repo.commit({
     'sign_in.js': "// cron: 15 8 * * *\nconst $ = new Env('Daily sign-in');\nconsole.log('signed in');\n",
