@@ -15,9 +15,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../daemon/src/app.ts';
-import { systemClock } from '../daemon/src/clock.ts';
-import { loadConfig } from '../daemon/src/config.ts';
+import { buildApp } from '../daemon/src/app/app.ts';
+import { systemClock } from '../daemon/src/time/clock.ts';
+import { loadConfig } from '../daemon/src/config/config.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { Scheduler } from '../daemon/src/scheduler/scheduler.ts';
 import { withoutMachineNodeSlowdowns } from './lib/node-start.ts';

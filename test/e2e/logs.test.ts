@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileStamp } from '../../daemon/src/wall-clock.ts';
+import { fileStamp } from '../../daemon/src/time/wall-clock.ts';
 import { call } from '../helpers/app.ts';
 import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
 test('the logs page: task names, failed runs with their exit code, whole names, and a search with the match marked', async (t) => {

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { BackupOverview } from '../../daemon/src/contract/backup.ts';
 import { call } from '../helpers/app.ts';
 import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { browserZone, hostZone, instantIn, panelZone, parseStamp, wallOf, type Wall } from '../helpers/zones.ts';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
 import { call } from '../helpers/app.ts';
 import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
 /** The names of the task rows shown (table rows, or cards at phone width). */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { call } from '../helpers/app.ts';
 import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { settle } from '../helpers/layout-checks.ts';
 import { seedRecords } from '../helpers/route-sweep.ts';
 

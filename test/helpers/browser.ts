@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { systemClock } from '../../daemon/src/clock.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
 import { initAccount, login, startApp, type TestApp } from './app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -26,7 +26,7 @@ import { formatMessage } from '../../daemon/src/contract/messages.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { migrations } from '../../daemon/src/db/migrations/index.ts';
-import { AppError } from '../../daemon/src/errors.ts';
+import { AppError } from '../../daemon/src/errors/app-error.ts';
 import { checkArchive, restoreCeilings } from '../../daemon/src/modules/backup/check.ts';
 import {
   confirmStaged,
@@ -39,7 +39,7 @@ import type { UnpackLimits } from '../../daemon/src/modules/backup/unpack.ts';
 import { writeBackup } from '../../daemon/src/modules/backup/write.ts';
 import { previewOf } from '../../daemon/src/modules/qinglong-import/preview.ts';
 import { readQinglongImport } from '../../daemon/src/modules/qinglong-import/read.ts';
-import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/config/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 import { makeQinglongDataDir } from '../helpers/qinglong/index.ts';
 import { filesSnapshot } from '../helpers/snapshot.ts';

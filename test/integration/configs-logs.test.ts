@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { samplesDir } from '../../daemon/src/modules/configs/service.ts';
 import { call, initAccount, login, signedIn, startApp, userDataDir } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 
 test('configs: missing files are created from the samples at start; existing ones are untouched', async (t) => {
   const dataDir = userDataDir(t);

@@ -11,7 +11,7 @@ import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enum
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
 import { buildWheel, simpleIndex } from '../helpers/packages.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
-import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
+import { processesWithMarker, runsOf, waitFor } from '../helpers/tasks.ts';
 
 /**
  * The dependencies area through the real app with real installers: npm against the public registry, pip against a

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { CronStatus, RunStatus } from '../../daemon/src/contract/enums.ts';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { startApp } from '../helpers/app.ts';
-import { addCron, engineOf, processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, engineOf, processesWithMarker, runsOf, waitFor } from '../helpers/tasks.ts';
 
 const finished = (app: Parameters<typeof runsOf>[0], cronId: number, count = 1) =>
   waitFor(

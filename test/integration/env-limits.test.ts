@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 
 const kb = (n: number) => 'x'.repeat(n * 1024);
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import { runTopic } from '../../daemon/src/contract/live.ts';
 import { signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 
 test('live log: stream a running task, drop the connection, resume from the byte offset, get the end', async (t) => {

@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { Value } from 'typebox/value';
 import { ImportPreview } from '../../daemon/src/contract/import-schemas.ts';
-import { AppError } from '../../daemon/src/errors.ts';
+import { AppError } from '../../daemon/src/errors/app-error.ts';
 import {
   taskKey,
   variableKey,
@@ -21,7 +21,7 @@ import {
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { previewOf } from '../../daemon/src/modules/qinglong-import/preview.ts';
 import { readQinglongImport } from '../../daemon/src/modules/qinglong-import/read.ts';
-import { dataPaths, type DataPaths } from '../../daemon/src/paths.ts';
+import { dataPaths, type DataPaths } from '../../daemon/src/config/paths.ts';
 import { makeQinglongDataDir, qinglongRows, type QinglongFixtureOptions } from '../helpers/qinglong/index.ts';
 
 /** Every file and folder under `dir`: content hash, size and mtime (and mode), so any change shows. */

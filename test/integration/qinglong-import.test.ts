@@ -14,7 +14,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { ImportPreview, ImportResult, ImportRun } from '../../daemon/src/contract/import-schemas.ts';
 import { messages } from '../../daemon/src/contract/messages.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { makeQinglongDataDir, qinglongRows, type QinglongFixtureOptions } from '../helpers/qinglong/index.ts';
 
 /** Every file under `dir` with its hash, size, mode and mtime, so any change to the source shows. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { systemClock } from '../../daemon/src/clock.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
 import { runShell } from '../helpers/shell.ts';
 import { call, signedIn, tempDir, userDataDir } from '../helpers/app.ts';
 import { bareRepo } from '../helpers/git.ts';

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { TaskNotifyPolicy } from '../../daemon/src/contract/notify.ts';
+import { TaskNotifyPolicy } from '../../daemon/src/contract/notifications.ts';
 import { formatMessage } from '../../daemon/src/contract/messages.ts';
 import { signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
 
 /** Exit codes of the runs, in order; the last fails, so its notice marks that every earlier one was handled. */

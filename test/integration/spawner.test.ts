@@ -14,8 +14,8 @@ import type { LaunchSpec, Launched } from '../../daemon/src/jobs/executor/launch
 import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
 import { reaperPath } from '../../daemon/src/jobs/executor/reaper.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
+import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/tasks.ts';
 
 function collect(
   argv: string[],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { call, signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 
 test('system config: concurrency, timezone and log language apply without a restart', async (t) => {
   // The container's zone is pinned, so "reset to the system zone" means the same on every host.

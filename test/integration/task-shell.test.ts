@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { systemClock } from '../../daemon/src/clock.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
 import { runShell } from '../helpers/shell.ts';
 import { call, signedIn } from '../helpers/app.ts';
 

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { addCron, runsOf } from '../helpers/crons.ts';
+import { addCron, runsOf } from '../helpers/tasks.ts';
 import { bareRepo } from '../helpers/git.ts';
 
 const settle = async (check: () => Promise<boolean>) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { panelLanguageHeader } from '../../daemon/src/contract/i18n.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
 
 test('run logs and notifications follow the panel language by default; a chosen language wins; no colour codes', async (t) => {

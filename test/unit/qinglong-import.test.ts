@@ -14,7 +14,7 @@ import {
   variableKey,
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { decodeKeyvValue, keyvEntries } from '../../daemon/src/modules/qinglong-import/keyv.ts';
-import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notify/library-state.ts';
+import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notifications/library-state.ts';
 import { planNotification } from '../../daemon/src/modules/qinglong-import/notification.ts';
 import { ImportReport } from '../../daemon/src/modules/qinglong-import/report.ts';
 import { dateMs, flag, jsonValue, stringList } from '../../daemon/src/modules/qinglong-import/values.ts';
@@ -101,8 +101,11 @@ test('account: default, reserved and unreadable passwords are refused; short pas
 });
 
 test("notify libraries: Baihu's own, Qinglong's as shipped, edited (which settings), someone else's, none", () => {
-  const baihuJs = readFileSync(new URL('../../daemon/src/notify/scripts/sendNotify.js', import.meta.url), 'utf8');
-  const baihuPy = readFileSync(new URL('../../daemon/src/notify/scripts/notify.py', import.meta.url), 'utf8');
+  const baihuJs = readFileSync(
+    new URL('../../daemon/src/notifications/scripts/sendNotify.js', import.meta.url),
+    'utf8',
+  );
+  const baihuPy = readFileSync(new URL('../../daemon/src/notifications/scripts/notify.py', import.meta.url), 'utf8');
   assert.equal(classifyNotifyLibrary('sendNotify.js', baihuJs).state, 'baihu');
   assert.equal(classifyNotifyLibrary('notify.py', baihuPy).state, 'baihu');
   assert.deepEqual(classifyNotifyLibrary('sendNotify.js', editedSendNotify), {

@@ -3,7 +3,7 @@ import { fieldLabels } from './field-labels.ts';
 import { backupMessages } from './messages-backup.ts';
 import { importMessages } from './messages-import.ts';
 import { appMessages } from './messages-apps.ts';
-import { notifyMessages } from './messages-notify.ts';
+import { notifyMessages } from './messages-notifications.ts';
 import { systemMessages } from './messages-system.ts';
 
 /**

@@ -3,7 +3,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../contract/codes.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { joinRelative, resolveInside } from './resolve.ts';
 
 /** Scripts bigger than this are not opened in the editor (download them). */

@@ -1,5 +1,5 @@
 /** One run as the kernel holds it while it waits and runs, and what its steps may do. */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { RunEnd, RunStatus } from '../contract/enums.ts';
 import type { NewJobRun } from '../db/schema.ts';
 import type { Language } from '../contract/i18n.ts';

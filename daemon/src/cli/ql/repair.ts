@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { createConfigs } from '../../modules/configs/index.ts';
-import { installScriptLibraries } from '../../notify/install-scripts.ts';
+import { installScriptLibraries } from '../../notifications/install-scripts.ts';
 import { ensureModuleScope } from '../../files/module-scope.ts';
-import { dataPaths, dataSubdirs, ensureDataDirs } from '../../paths.ts';
+import { dataPaths, dataSubdirs, ensureDataDirs } from '../../config/paths.ts';
 import type { QlContext } from './command.ts';
 
 export async function repair(context: QlContext): Promise<{ fixed: number; failed: number }> {

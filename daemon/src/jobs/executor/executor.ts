@@ -4,9 +4,9 @@
  * shell) — with the same log, stop and stray-process guarantees.
  */
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { Language } from '../../contract/i18n.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { ConfigShReader, type ConfigValues } from './config-sh.ts';
 import { inheritedEnvironment } from './environment.ts';
 import { killLeftoversOfRuns } from './process-kill.ts';

@@ -4,7 +4,7 @@
  * binary is missing, runs start as before without it (process group + marker only) and `ql check` says so.
  */
 import { accessSync, constants } from 'node:fs';
-import { fromRoot } from '../../root.ts';
+import { fromRoot } from '../../install/root.ts';
 
 export const reaperPath = fromRoot('daemon', 'native', 'baihu-reaper');
 

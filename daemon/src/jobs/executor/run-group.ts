@@ -6,7 +6,7 @@
  * signal every group and every marked process themselves. The processes are started by a launcher (launch.ts): the
  * resident process starter for task runs (spawner.ts), the daemon itself otherwise.
  */
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { launchDirect, type Exit, type Launched, type Launcher } from './launch.ts';
 import type { EndDetail } from './log-format.ts';
 import { LinePrefixer } from './log-output.ts';

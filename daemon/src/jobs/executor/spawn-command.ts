@@ -3,10 +3,10 @@
  * same log, live output, timeout, stop and stray-process guarantees as a task run. The dependencies module runs
  * `npm install` / `pip install` through it.
  */
-import { systemClock, type Clock } from '../../clock.ts';
+import { systemClock, type Clock } from '../../time/clock.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { newRunMarker, runIdVariable } from './environment.ts';
-import { dateTimeText } from '../../wall-clock.ts';
+import { dateTimeText } from '../../time/wall-clock.ts';
 import { logLines } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput, openLogFileSync } from './log-output.ts';
 import { defaultReaper } from './reaper.ts';

@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { constants } from 'node:os';
-import { fromRoot } from '../../root.ts';
+import { fromRoot } from '../../install/root.ts';
 import { launchDirect, reapedArgv, type Exit, type Launched, type LaunchSpec } from './launch.ts';
 import { killTrees } from './process-kill.ts';
 import { reaperPath } from './reaper.ts';

@@ -16,7 +16,7 @@ import {
 import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
 import { databaseFileName } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { shown } from './entry-rules.ts';
 import { archivePathOf, partOfArchivePath } from './parts.ts';
 import type { UnpackedArchive } from './unpack.ts';

@@ -5,12 +5,12 @@ import { LogStatus, type RunEnd } from '../../contract/enums.ts';
 import type { LogRun } from '../../contract/logs.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import { logTailBytes, readRange, type FileRange } from '../../files/tail.ts';
 import type { FileNode } from '../../contract/files.ts';
 import { listLevel, listTree, type ListPage, type TreeOptions } from '../../files/tree.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { searchLogs } from './search.ts';
 
 /** The most GET /api/logs/tail answers at once; page backwards with `end` for more. */

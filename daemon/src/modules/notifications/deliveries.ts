@@ -3,9 +3,9 @@
  * delivery, kept for the settings page, and a notice on the run a failed one belonged to — a task whose `sendNotify`
  * could not reach its channel still ends with the script's code, but its run history says the message did not go.
  */
-import { notifyChannelById } from '../../contract/notify.ts';
+import { notifyChannelById } from '../../contract/notifications.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
-import type { Delivery } from '../../notify/deliveries.ts';
+import type { Delivery } from '../../notifications/deliveries.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import { writtenLanguage } from '../../settings/language.ts';
 import type { SettingsStore } from '../../settings/store.ts';

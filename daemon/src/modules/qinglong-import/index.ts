@@ -1,7 +1,7 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import type { AppService } from '../apps/index.ts';
 import type { ConfigService } from '../configs/index.ts';
-import type { CronService, CronViewService } from '../crons/index.ts';
+import type { CronService, CronViewService } from '../tasks/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
 import type { SubscriptionService } from '../subscriptions/index.ts';

@@ -14,10 +14,10 @@ import type {
   ImportRun,
 } from '../../contract/import-schemas.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun } from '../../jobs/types.ts';
-import { installScriptLibraries } from '../../notify/install-scripts.ts';
+import { installScriptLibraries } from '../../notifications/install-scripts.ts';
 import { previewOf } from './preview.ts';
 import type { ImportPlan } from './plan.ts';
 import { readQinglongImport } from './read.ts';

@@ -5,7 +5,7 @@ import { ResponseCode } from '../../contract/codes.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Done } from '../../contract/common.ts';
 import { FileNode } from '../../contract/files.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors/app-error.ts';
 import { FileDownloadBody, sendFileDownload } from '../../http/download.ts';
 import { ok } from '../../http/reply.ts';
 import type { DebugRuns } from './debug.ts';

@@ -8,8 +8,8 @@ import { SubscriptionType } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import type { DataPaths } from '../../paths.ts';
-import type { CronService } from '../crons/index.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import type { CronService } from '../tasks/index.ts';
 import { mirrorFiles, newTasksOf, planTasks } from './sync.ts';
 
 export interface SyncSummary {

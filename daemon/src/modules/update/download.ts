@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { proxiedGet } from '../../net/proxy-get.ts';
-import { redactUrls } from '../../redact.ts';
+import { redactUrls } from '../../errors/redact.ts';
 
 export class DownloadError extends Error {}
 

@@ -1,4 +1,4 @@
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 import type { UpdateSettings } from '../../contract/update.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 

@@ -1,5 +1,5 @@
-/** The task API (daemon/src/modules/crons/routes.ts), typed with the contract's wire types. */
-import type { Cron, CronRun, CronView } from '@contract/crons.ts';
+/** The task API (daemon/src/modules/tasks/routes.ts), typed with the contract's wire types. */
+import type { Cron, CronRun, CronView } from '@contract/tasks.ts';
 import { api } from '../../lib/api.ts';
 
 export type { Cron, CronRun, CronView };

@@ -3,7 +3,7 @@ import {
   type NotificationSettings,
   type NotifyChannelId,
   type NotifyField,
-} from '@contract/notify.ts';
+} from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { Field, type ControlProps } from '../../components/ui/Field.tsx';
 import { Input, inputClass } from '../../components/ui/Input.tsx';

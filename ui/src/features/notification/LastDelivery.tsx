@@ -1,5 +1,5 @@
-import type { LastDelivery as Delivery } from '@contract/notify-schemas.ts';
-import { notifyChannelById } from '@contract/notify.ts';
+import type { LastDelivery as Delivery } from '@contract/notification-schemas.ts';
+import { notifyChannelById } from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';

@@ -1,4 +1,8 @@
-import { normaliseNotificationSettings, type NotificationSettings, type NotifyChannelId } from '@contract/notify.ts';
+import {
+  normaliseNotificationSettings,
+  type NotificationSettings,
+  type NotifyChannelId,
+} from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';

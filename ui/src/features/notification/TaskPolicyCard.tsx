@@ -1,4 +1,4 @@
-import { TaskNotifyPolicies, taskNotifyPolicyLabels, type TaskNotifyPolicy } from '@contract/notify.ts';
+import { TaskNotifyPolicies, taskNotifyPolicyLabels, type TaskNotifyPolicy } from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';

@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type NotifyChannel,
   type NotifyChannelId,
-} from '@contract/notify.ts';
+} from '@contract/notifications.ts';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 

@@ -1,5 +1,5 @@
-import type { NotificationSettings, NotifyFieldProblem } from '@contract/notify.ts';
-import { checkNotificationSettings } from '@contract/notify.ts';
+import type { NotificationSettings, NotifyFieldProblem } from '@contract/notifications.ts';
+import { checkNotificationSettings } from '@contract/notifications.ts';
 import { t } from '@lingui/core/macro';
 import type { Errors } from '../../lib/formRules.ts';
 import { channelOf, localText } from './channels.ts';

@@ -1,4 +1,4 @@
-import { closedNotification } from '@contract/notify.ts';
+import { closedNotification } from '@contract/notifications.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';

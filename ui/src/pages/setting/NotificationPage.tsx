@@ -1,4 +1,4 @@
-import type { NotificationSettings } from '@contract/notify.ts';
+import type { NotificationSettings } from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';

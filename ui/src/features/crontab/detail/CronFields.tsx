@@ -1,5 +1,5 @@
 import { toLanguage } from '@contract/i18n.ts';
-import { taskNotifyPolicyLabels, type TaskNotifyPolicy } from '@contract/notify.ts';
+import { taskNotifyPolicyLabels, type TaskNotifyPolicy } from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';

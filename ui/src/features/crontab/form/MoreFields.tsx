@@ -1,6 +1,6 @@
 import { toLanguage } from '@contract/i18n.ts';
 import { OverlapPolicy } from '@contract/enums.ts';
-import { TaskNotifyPolicies, taskNotifyPolicyLabels } from '@contract/notify.ts';
+import { TaskNotifyPolicies, taskNotifyPolicyLabels } from '@contract/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/Field.tsx';
 import { Select } from '../../../components/ui/Select.tsx';

@@ -1,4 +1,4 @@
-import type { CronInput } from '@contract/crons.ts';
+import type { CronInput } from '@contract/tasks.ts';
 import { OverlapPolicy } from '@contract/enums.ts';
 import { ScheduleKeyword, parseSchedule } from '@contract/schedule.ts';
 import { t } from '@lingui/core/macro';
