@@ -7,16 +7,16 @@ import { Alert } from '../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../components/ui/Card.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
-import type { CronRun } from '../features/crontab/api.ts';
-import { CronFields, scriptOf } from '../features/crontab/detail/CronFields.tsx';
-import { DurationChart } from '../features/crontab/detail/DurationChart.tsx';
-import { LogFiles } from '../features/crontab/detail/LogFiles.tsx';
-import { RecentTasks } from '../features/crontab/detail/RecentTasks.tsx';
-import { RunHistory } from '../features/crontab/detail/RunHistory.tsx';
-import { useCronDetail } from '../features/crontab/detail/useCronDetail.ts';
-import CronFormModal from '../features/crontab/form/CronFormModal.tsx';
-import { useCronActions } from '../features/crontab/list/useCronActions.tsx';
-import { RunLog } from '../features/crontab/log/RunLog.tsx';
+import type { CronRun } from '../features/tasks/api.ts';
+import { CronFields, scriptOf } from '../features/tasks/detail/CronFields.tsx';
+import { DurationChart } from '../features/tasks/detail/DurationChart.tsx';
+import { LogFiles } from '../features/tasks/detail/LogFiles.tsx';
+import { RecentTasks } from '../features/tasks/detail/RecentTasks.tsx';
+import { RunHistory } from '../features/tasks/detail/RunHistory.tsx';
+import { useCronDetail } from '../features/tasks/detail/useCronDetail.ts';
+import CronFormModal from '../features/tasks/form/CronFormModal.tsx';
+import { useCronActions } from '../features/tasks/list/useCronActions.tsx';
+import { RunLog } from '../features/tasks/log/RunLog.tsx';
 import { formatDateTime } from '../lib/format.ts';
 
 /**

@@ -7,13 +7,13 @@ import { useSelection } from '../components/list/useSelection.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
-import { isTypeName, type Dependency, type DependencyTypeName } from '../features/dependence/api.ts';
-import { DepBatchBar } from '../features/dependence/BatchBar.tsx';
-import { DepCards, DepTable } from '../features/dependence/DepTable.tsx';
-import { typeLabels } from '../features/dependence/status.tsx';
-import { TypeTabs } from '../features/dependence/TypeTabs.tsx';
-import { useDepActions, type DepAction } from '../features/dependence/useDepActions.tsx';
-import { useDepList } from '../features/dependence/useDepList.ts';
+import { isTypeName, type Dependency, type DependencyTypeName } from '../features/dependencies/api.ts';
+import { DepBatchBar } from '../features/dependencies/BatchBar.tsx';
+import { DepCards, DepTable } from '../features/dependencies/DepTable.tsx';
+import { typeLabels } from '../features/dependencies/status.tsx';
+import { TypeTabs } from '../features/dependencies/TypeTabs.tsx';
+import { useDepActions, type DepAction } from '../features/dependencies/useDepActions.tsx';
+import { useDepList } from '../features/dependencies/useDepList.ts';
 
 const tabKey = 'baihu_dependence_type';
 

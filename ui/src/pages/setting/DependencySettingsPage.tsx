@@ -7,7 +7,7 @@ import {
   getDependencySettings,
   saveDependencySetting,
   type DependencySettings,
-} from '../../features/dependence/api.ts';
+} from '../../features/dependencies/api.ts';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { SettingForm } from '../../components/SettingForm.tsx';
 import { Input } from '../../components/ui/Input.tsx';

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
-import { NotificationForm } from '../../features/notification/NotificationForm.tsx';
-import { LastDelivery } from '../../features/notification/LastDelivery.tsx';
-import { LocalTargetsCard } from '../../features/notification/LocalTargetsCard.tsx';
-import { TaskPolicyCard } from '../../features/notification/TaskPolicyCard.tsx';
+import { NotificationForm } from '../../features/notifications/NotificationForm.tsx';
+import { LastDelivery } from '../../features/notifications/LastDelivery.tsx';
+import { LocalTargetsCard } from '../../features/notifications/LocalTargetsCard.tsx';
+import { TaskPolicyCard } from '../../features/notifications/TaskPolicyCard.tsx';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { api } from '../../lib/api.ts';
 

@@ -7,11 +7,11 @@ import { useSelection } from '../components/list/useSelection.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
-import type { Subscription } from '../features/subscription/api.ts';
-import { SubBatchBar } from '../features/subscription/BatchBar.tsx';
-import { SubCards, SubTable } from '../features/subscription/SubTable.tsx';
-import { useSubActions, type SubAction } from '../features/subscription/useSubActions.tsx';
-import { useSubList } from '../features/subscription/useSubList.ts';
+import type { Subscription } from '../features/subscriptions/api.ts';
+import { SubBatchBar } from '../features/subscriptions/BatchBar.tsx';
+import { SubCards, SubTable } from '../features/subscriptions/SubTable.tsx';
+import { useSubActions, type SubAction } from '../features/subscriptions/useSubActions.tsx';
+import { useSubList } from '../features/subscriptions/useSubList.ts';
 
 /** /subscription: search, the list (cards on phones) kept live by status events, batch actions. */
 export default function SubscriptionPage() {

@@ -9,14 +9,14 @@ import { Alert } from '../components/ui/Alert.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { EmptyState } from '../components/ui/EmptyState.tsx';
-import type { Cron, CronView } from '../features/crontab/api.ts';
-import { CronBatchBar } from '../features/crontab/list/BatchBar.tsx';
-import { CronCards } from '../features/crontab/list/CronCards.tsx';
-import { CronTable } from '../features/crontab/list/CronTable.tsx';
-import { useCronActions, type RowAction } from '../features/crontab/list/useCronActions.tsx';
-import { useCronList } from '../features/crontab/list/useCronList.ts';
-import { useViews } from '../features/crontab/views/useViews.ts';
-import { ViewTabs } from '../features/crontab/views/ViewTabs.tsx';
+import type { Cron, CronView } from '../features/tasks/api.ts';
+import { CronBatchBar } from '../features/tasks/list/BatchBar.tsx';
+import { CronCards } from '../features/tasks/list/CronCards.tsx';
+import { CronTable } from '../features/tasks/list/CronTable.tsx';
+import { useCronActions, type RowAction } from '../features/tasks/list/useCronActions.tsx';
+import { useCronList } from '../features/tasks/list/useCronList.ts';
+import { useViews } from '../features/tasks/views/useViews.ts';
+import { ViewTabs } from '../features/tasks/views/ViewTabs.tsx';
 
 /** /crontab: views as tabs, search, the paged task table (cards on phones), batch actions. */
 export default function CrontabPage() {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Input } from '../../../components/ui/Input.tsx';
 import { SegmentedControl } from '../../../components/ui/SegmentedControl.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
-import { SchedulePreview } from '../../crontab/index.ts';
+import { SchedulePreview } from '../../tasks/index.ts';
 import { unitLabel } from '../schedule.ts';
 import type { DraftProps } from './fields.tsx';
 import type { ScheduleKind, Unit } from './model.ts';
