@@ -60,7 +60,7 @@ test('the overview first, each number opening its list; last results on the task
     .returningAll()
     .executeTakeFirstOrThrow();
   // Armed as the crons service arms a task it creates.
-  panel.app.ctx.cronEngine.sync(teamTask);
+  panel.app.ctx.taskRuns.sync(teamTask);
   assert.equal((await api('PUT', 'crons/run', [breaks.id, works.id])).body.code, 200);
   await waitFor(async () => {
     const rows = ((await api('GET', 'crons')).body.data as { data: Cron[] }).data;

@@ -19,7 +19,7 @@ test('other settings: task concurrency and time zone are validated, saved and in
   await save.click();
   await page.getByText('Scheduling settings saved').waitFor();
   await screenshot(page, 'settings-other-desktop-en-light');
-  assert.equal(panel.app.ctx.cronEngine.timezone(), 'Asia/Shanghai');
+  assert.equal(panel.app.ctx.taskRuns.timezone(), 'Asia/Shanghai');
   assert.equal(panel.app.ctx.settings.get('cronConcurrency'), 3);
 
   const phone = await openPage(browser, { viewport: 'phone', colorScheme: 'dark' });

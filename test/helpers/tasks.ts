@@ -10,11 +10,11 @@ export async function addCron(app: FastifyInstance, fields: Partial<NewCron> & {
     .values({ name: fields.command.slice(0, 40), schedule: '@once', created_at: now, updated_at: now, ...fields })
     .returningAll()
     .executeTakeFirstOrThrow();
-  app.ctx.cronEngine.sync(row);
+  app.ctx.taskRuns.sync(row);
   return row;
 }
 
-export const engineOf = (app: FastifyInstance) => app.ctx.cronEngine;
+export const engineOf = (app: FastifyInstance) => app.ctx.taskRuns;
 
 /** A task's runs (rows of job_runs), oldest first. */
 export function runsOf(app: FastifyInstance, cronId: number): Promise<JobRunRow[]> {

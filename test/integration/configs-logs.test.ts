@@ -65,7 +65,7 @@ test('configs: a saved config.sh takes effect for the next task run', async (t) 
   });
   assert.equal(save.status, 200, JSON.stringify(save.body));
   const cron = await addCron(app, { command: 'echo "seen: $BAIHU_FROM_CONFIG"' });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.finished_at ? rows : undefined;

@@ -57,7 +57,7 @@ async function runTask(api: Api, app: FastifyInstance, dataDir: string, command:
   const res = await api('POST', '/api/crons', { payload: { name: command, command, schedule: '0 0 1 1 *' } });
   assert.equal(res.body.code, 200, JSON.stringify(res.body));
   const cronId = (res.body.data as { id: number }).id;
-  await app.ctx.cronEngine.run([cronId]);
+  await app.ctx.taskRuns.run([cronId]);
   const run = await waitFor(
     async () => {
       const [row] = await runsOf(app, cronId);

@@ -45,7 +45,7 @@ async function runAndRead(
   });
   assert.equal(created.body.code, 200, JSON.stringify(created.body));
   const cronId = (created.body.data as { id: number }).id;
-  await app.ctx.cronEngine.run([cronId]);
+  await app.ctx.taskRuns.run([cronId]);
   const run = await waitFor(
     async () => {
       const [row] = await runsOf(app, cronId);

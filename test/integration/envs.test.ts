@@ -246,7 +246,7 @@ test('runs see enabled variables joined with & in position order; a change appli
 
   const runAndRead = async () => {
     const before = (await runsOf(app, cronId)).length;
-    await app.ctx.cronEngine.run([cronId]);
+    await app.ctx.taskRuns.run([cronId]);
     const run = await waitFor(
       async () => {
         const runs = await runsOf(app, cronId);

@@ -128,7 +128,7 @@ test('a Qinglong repository: ql repo subscribes it; its scripts run with Env, cr
 
   const ids = list.data.map((cron) => cron.id);
   assert.equal((await call(app, 'PUT', '/api/crons/run', { token, payload: ids })).body.code, 200);
-  await app.ctx.cronEngine.whenIdle();
+  await app.ctx.taskRuns.whenIdle();
   const logOf = async (command: string) =>
     (await call(app, 'GET', `/api/crons/${byCommand.get(command)!.id}/log`, { token })).body.data as string;
 

@@ -35,7 +35,7 @@ for (const policy of Object.values(TaskNotifyPolicy)) {
     });
     for (const [i, code] of codes.entries()) {
       writeFileSync(codeFile, String(code));
-      await app.ctx.cronEngine.run([cron.id]);
+      await app.ctx.taskRuns.run([cron.id]);
       await waitFor(async () => (await runsOf(app, cron.id))[i]?.end ?? undefined);
     }
     const titles = () => server.requests.slice(1).map((r) => (JSON.parse(r.body) as { title: string }).title);

@@ -39,7 +39,7 @@ test('timetable: a time-zone change re-arms task and subscription schedules toge
   await clock.advanceAsync(Date.parse('2026-06-02T00:00:30Z') - clock.now());
   await settle(async () => ((await pulls()) as unknown[]).length > 0 && (await runsOf(app, cron.id)).length > 0);
   await app.ctx.subscriptionPuller.idle();
-  await app.ctx.cronEngine.whenIdle();
+  await app.ctx.taskRuns.whenIdle();
   assert.deepEqual(
     ((await pulls()) as { trigger: string }[]).map((r) => r.trigger),
     ['schedule'],

@@ -24,7 +24,7 @@ test('run logs and notifications follow the panel language by default; a chosen 
   const runOnce = async () => {
     const before = (await runsOf(app, cron.id)).length;
     const sent = server.requests.length;
-    await app.ctx.cronEngine.run([cron.id]);
+    await app.ctx.taskRuns.run([cron.id]);
     const run = await waitFor(async () => {
       const row = (await runsOf(app, cron.id))[before];
       return row?.end ? row : undefined;

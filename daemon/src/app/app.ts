@@ -261,7 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     ...shared,
     version,
-    cronEngine: crons.runs,
+    taskRuns: crons.runs,
     envs: envs.service,
     dependencies: dependencies.service,
     dependencyQueue: dependencies.installs,

@@ -12,7 +12,7 @@ import type { SharedParts } from './shared.ts';
 export interface AppContext extends SharedParts {
   version: string;
   /** Task runs: `run(ids)`, `stop(ids)`, `sync(row)`, `counts()`, `whenIdle()`. */
-  cronEngine: TaskRuns;
+  taskRuns: TaskRuns;
   /** Panel environment variables (what runs see: `envs.variables()`). */
   envs: EnvService;
   dependencies: DependencyService;
