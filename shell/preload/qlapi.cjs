@@ -109,7 +109,7 @@
   };
 
   /** Baihu's own sendNotify.js (shipped beside this file), whatever the user keeps in data/scripts. */
-  const sendNotify = (...args) => require('../../daemon/src/notify/scripts/sendNotify.js').sendNotify(...args);
+  const sendNotify = (...args) => require('../../daemon/src/notifications/scripts/sendNotify.js').sendNotify(...args);
 
   const api = {
     notify: (title, content, params) => sendNotify(title, content, params),

@@ -2,7 +2,7 @@
  * A client of a running panel over HTTP, as a user's browser or a Qinglong client reaches it: the first-run setup,
  * the session, `/api/<route>` calls and the health answer.
  */
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
 
 /** The account the tests set panels up with (the same as test/helpers/app.ts's). */

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../../daemon/src/config.ts';
+import { ConfigError, loadConfig } from '../../daemon/src/config/config.ts';
 import { userDataDir } from '../helpers/app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -11,7 +11,7 @@ import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enum
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
 import { buildWheel, simpleIndex } from '../helpers/packages.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
-import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
+import { processesWithMarker, runsOf, waitFor } from '../helpers/tasks.ts';
 
 /**
  * The dependencies area through the real app with real installers: npm against the public registry, pip against a
@@ -57,7 +57,7 @@ async function runTask(api: Api, app: FastifyInstance, dataDir: string, command:
   const res = await api('POST', '/api/crons', { payload: { name: command, command, schedule: '0 0 1 1 *' } });
   assert.equal(res.body.code, 200, JSON.stringify(res.body));
   const cronId = (res.body.data as { id: number }).id;
-  await app.ctx.cronEngine.run([cronId]);
+  await app.ctx.taskRuns.run([cronId]);
   const run = await waitFor(
     async () => {
       const [row] = await runsOf(app, cronId);

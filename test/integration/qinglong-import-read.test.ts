@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { Value } from 'typebox/value';
 import { ImportPreview } from '../../daemon/src/contract/import-schemas.ts';
-import { AppError } from '../../daemon/src/errors.ts';
+import { AppError } from '../../daemon/src/errors/app-error.ts';
 import {
   taskKey,
   variableKey,
@@ -21,8 +21,8 @@ import {
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { previewOf } from '../../daemon/src/modules/qinglong-import/preview.ts';
 import { readQinglongImport } from '../../daemon/src/modules/qinglong-import/read.ts';
-import { dataPaths, type DataPaths } from '../../daemon/src/paths.ts';
-import { loadStockHashes } from '../../daemon/src/notify/stock-libraries.ts';
+import { dataPaths, type DataPaths } from '../../daemon/src/config/paths.ts';
+import { loadStockHashes } from '../../daemon/src/notifications/stock-libraries.ts';
 import {
   makeQinglongDataDir,
   qinglongRows,

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import type { ImportRun } from '../../daemon/src/contract/import-schemas.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { makeQinglongDataDir, ownSendNotify, qinglongRows } from '../helpers/qinglong/index.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 

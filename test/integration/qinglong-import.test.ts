@@ -15,7 +15,7 @@ import type { ImportPreview, ImportResult, ImportRun } from '../../daemon/src/co
 import { CronStatus, RunEnd } from '../../daemon/src/contract/enums.ts';
 import { messages } from '../../daemon/src/contract/messages.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import {
   makeQinglongDataDir,
   ownSendNotify,

@@ -10,11 +10,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { qlapiNodePreload, qlapiPythonDir } from '../../daemon/src/jobs/executor/qlapi-preload.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
 const exec = promisify(execFile);

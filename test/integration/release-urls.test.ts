@@ -14,7 +14,7 @@ import { test, type TestContext } from 'node:test';
 import semver from 'semver';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
 import { call, initAccount, login, signedIn, startApp } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { checkoutVersion, startReleaseServer } from '../helpers/releases.ts';
 
 const next = semver.inc(checkoutVersion, 'minor')!;

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { call, login, signedIn } from '../helpers/app.ts';
 import { tamperedBackup } from '../helpers/backup-tamper.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { multipart } from '../helpers/files.ts';
 import { databaseSnapshot, filesSnapshot } from '../helpers/snapshot.ts';
 

@@ -16,7 +16,7 @@ import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
 import { call, signedIn, tempDir, userDataDir } from '../helpers/app.ts';
 import { startDaemon } from '../helpers/daemon.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 import { checkoutVersion, releaseFiles, sha256, startReleaseServer, tarGz } from '../helpers/releases.ts';
 

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import semver from 'semver';
-import type { CronRun } from '../../daemon/src/contract/crons.ts';
+import type { CronRun } from '../../daemon/src/contract/tasks.ts';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
 import { buildRelease, checkoutVersion, startReleaseServer, type BuiltRelease } from '../helpers/releases.ts';
 import { answersWith, hangingRelease, imageFrom, install, type Installation } from '../helpers/update-flow.ts';

@@ -11,7 +11,7 @@ import { runtimeOf, unmet } from '../../daemon/src/modules/update/compat.ts';
 import { DownloadError, downloadTo, fetchJson } from '../../daemon/src/modules/update/download.ts';
 import { newerThan, parseFeed, FeedError } from '../../daemon/src/modules/update/feed.ts';
 import { unpackRelease, UnpackError } from '../../daemon/src/modules/update/unpack.ts';
-import { fromRoot } from '../../daemon/src/root.ts';
+import { fromRoot } from '../../daemon/src/install/root.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { migrations } from '../../daemon/src/db/migrations/index.ts';

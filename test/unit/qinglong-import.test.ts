@@ -14,8 +14,13 @@ import {
   variableKey,
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { decodeKeyvValue, keyvEntries } from '../../daemon/src/modules/qinglong-import/keyv.ts';
-import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notify/library-state.ts';
-import { loadStockHashes, parseStockHashes, sha256Of, stockListFile } from '../../daemon/src/notify/stock-libraries.ts';
+import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notifications/library-state.ts';
+import {
+  loadStockHashes,
+  parseStockHashes,
+  sha256Of,
+  stockListFile,
+} from '../../daemon/src/notifications/stock-libraries.ts';
 import { planNotification } from '../../daemon/src/modules/qinglong-import/notification.ts';
 import { ImportReport } from '../../daemon/src/modules/qinglong-import/report.ts';
 import { dateMs, flag, jsonValue, stringList } from '../../daemon/src/modules/qinglong-import/values.ts';
@@ -108,8 +113,11 @@ test('account: default, reserved and unreadable passwords are refused; short pas
 });
 
 test("notify libraries by content: a listed release is stock whatever it holds, any other content the user's", () => {
-  const baihuJs = readFileSync(new URL('../../daemon/src/notify/scripts/sendNotify.js', import.meta.url), 'utf8');
-  const baihuPy = readFileSync(new URL('../../daemon/src/notify/scripts/notify.py', import.meta.url), 'utf8');
+  const baihuJs = readFileSync(
+    new URL('../../daemon/src/notifications/scripts/sendNotify.js', import.meta.url),
+    'utf8',
+  );
+  const baihuPy = readFileSync(new URL('../../daemon/src/notifications/scripts/notify.py', import.meta.url), 'utf8');
   const none = parseStockHashes('');
   // The release list is data: here it lists the fixture's notify.py (and nothing else).
   const listed = parseStockHashes(

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sha256Of, type StockLibraryHashes } from '../../../daemon/src/notify/stock-libraries.ts';
+import { sha256Of, type StockLibraryHashes } from '../../../daemon/src/notifications/stock-libraries.ts';
 import { privateKey } from './rows.ts';
 
 export const configSh = `## Qinglong config.sh

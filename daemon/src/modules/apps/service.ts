@@ -10,9 +10,9 @@ import {
   type AppWithSecret,
 } from '../../contract/apps.ts';
 import { ResponseCode } from '../../contract/codes.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { AppRow } from '../../db/schema.ts';
-import { AppError, fieldError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors/app-error.ts';
 import { hashCredential, matchesHash, newAppToken, newClientId, newClientSecret } from '../../auth/app-credentials.ts';
 import type { AppListRow, AppRepository } from './repository.ts';
 

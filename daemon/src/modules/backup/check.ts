@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RestoreCheck } from '../../contract/backup.ts';
 import type { ImportPreview } from '../../contract/import-schemas.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { newStagingId, restoreRoot, setStaged, stagingDirOf } from './restore-state.ts';
 import { unpackArchive, type UnpackLimits } from './unpack.ts';
 import { verifyArchive } from './verify.ts';

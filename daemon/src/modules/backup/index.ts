@@ -6,8 +6,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportPreview } from '../../contract/import-schemas.ts';
-import type { DataPaths } from '../../paths.ts';
-import { typed, type Area } from '../../shared.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { typed, type Area } from '../../app/shared.ts';
 import { loadStockHashes, previewOf, readQinglongImport } from '../qinglong-import/index.ts';
 import { backupQueue } from './job.ts';
 import { qinglongBackupRoutes } from './qinglong-routes.ts';

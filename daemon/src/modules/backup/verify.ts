@@ -17,7 +17,7 @@ import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
 import { databaseFileName } from '../../db/connection.ts';
 import { migratedSchema, schemaDifferences, schemaOf } from '../../db/schema-check.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { shown } from './entry-rules.ts';
 import { archivePathOf, partOfArchivePath } from './parts.ts';
 import type { UnpackedArchive } from './unpack.ts';

@@ -7,9 +7,9 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileAction } from '../../contract/import.ts';
 import type { ImportFolderPlan, ImportNotifyLibrary } from '../../contract/import-schemas.ts';
-import type { DataPaths } from '../../paths.ts';
-import { classifyNotifyLibrary, type NotifyLibraryFile } from '../../notify/library-state.ts';
-import type { StockLibraryHashes } from '../../notify/stock-libraries.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { classifyNotifyLibrary, type NotifyLibraryFile } from '../../notifications/library-state.ts';
+import type { StockLibraryHashes } from '../../notifications/stock-libraries.ts';
 
 export const importedFolders = ['config', 'scripts', 'repo', 'raw', 'log', 'deps', 'ssh.d', 'upload'] as const;
 export type ImportedFolder = (typeof importedFolders)[number];

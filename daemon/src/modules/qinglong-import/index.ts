@@ -1,7 +1,7 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import type { AppService } from '../apps/index.ts';
 import type { ConfigService } from '../configs/index.ts';
-import type { CronService, CronViewService } from '../crons/index.ts';
+import type { CronService, CronViewService } from '../tasks/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
 import { armRetention } from '../retention/index.ts';
@@ -15,7 +15,7 @@ export type { StartedImport } from './service.ts';
 /** The reader and its dry run, for the backup area's Qinglong data.tgz. */
 export { previewOf } from './preview.ts';
 export { readQinglongImport, type ReadOptions } from './read.ts';
-export { loadStockHashes } from '../../notify/stock-libraries.ts';
+export { loadStockHashes } from '../../notifications/stock-libraries.ts';
 export type { ImportPlan } from './plan.ts';
 
 /** The areas the import writes through, as their factories made them (only what their index.ts exports is used). */

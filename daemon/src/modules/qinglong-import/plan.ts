@@ -6,12 +6,12 @@
  */
 import type { AppScope } from '../../contract/access.ts';
 import type { Static } from 'typebox';
-import type { CronInput, CronViewInput } from '../../contract/crons.ts';
+import type { CronInput, CronViewInput } from '../../contract/tasks.ts';
 import type { DependencyType, RunEnd } from '../../contract/enums.ts';
 import type { EnvInput } from '../../contract/envs.ts';
 import type { ImportFolderPlan, ImportNotifyLibrary } from '../../contract/import-schemas.ts';
 import type { ImportFlavour } from '../../contract/import.ts';
-import type { NotificationSettings } from '../../contract/notify.ts';
+import type { NotificationSettings } from '../../contract/notifications.ts';
 import type { SubscriptionInput } from '../../contract/subscriptions.ts';
 import type { ImportReport } from './report.ts';
 

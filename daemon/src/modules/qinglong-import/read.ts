@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { ResponseCode } from '../../contract/codes.ts';
 import { ImportKind, NotifyLibraryState } from '../../contract/import.ts';
-import { AppError } from '../../errors.ts';
-import type { DataPaths } from '../../paths.ts';
-import type { StockLibraryHashes } from '../../notify/stock-libraries.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import type { StockLibraryHashes } from '../../notifications/stock-libraries.ts';
 import { flavourOf, planAccount } from './account.ts';
 import { planApps } from './apps.ts';
 import { planDependencies } from './dependencies.ts';

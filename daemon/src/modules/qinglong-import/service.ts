@@ -14,11 +14,11 @@ import type {
   ImportRun,
 } from '../../contract/import-schemas.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun } from '../../jobs/types.ts';
-import { installScriptLibraries } from '../../notify/install-scripts.ts';
-import { loadStockHashes } from '../../notify/stock-libraries.ts';
+import { installScriptLibraries } from '../../notifications/install-scripts.ts';
+import { loadStockHashes } from '../../notifications/stock-libraries.ts';
 import { previewOf } from './preview.ts';
 import type { ImportPlan } from './plan.ts';
 import { readQinglongImport } from './read.ts';

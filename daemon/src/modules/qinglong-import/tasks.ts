@@ -5,12 +5,12 @@
  * name or work dir outside the data folder, an unreadable extra schedule) is left off the task with a notice.
  */
 import path from 'node:path';
-import { CronInput } from '../../contract/crons.ts';
+import { CronInput } from '../../contract/tasks.ts';
 import { OverlapPolicy, RunEnd } from '../../contract/enums.ts';
 import { ImportKind, type ImportReason } from '../../contract/import.ts';
 import { parseSchedule } from '../../contract/schedule.ts';
-import type { DataPaths } from '../../paths.ts';
-import { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from '../crons/index.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from '../tasks/index.ts';
 import { taskKey } from './idempotence.ts';
 import type { CarriedLastRun, PlannedTask } from './plan.ts';
 import { fieldDropped, type ImportReport } from './report.ts';

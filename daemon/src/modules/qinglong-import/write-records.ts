@@ -7,7 +7,7 @@
 import { CronStatus, DependencyType, EnvStatus, ViewType } from '../../contract/enums.ts';
 import { ImportKind } from '../../contract/import.ts';
 import type { AppService } from '../apps/index.ts';
-import type { CronService, CronViewService } from '../crons/index.ts';
+import type { CronService, CronViewService } from '../tasks/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
 import type { SubscriptionService } from '../subscriptions/index.ts';

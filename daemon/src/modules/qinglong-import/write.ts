@@ -7,8 +7,8 @@
  */
 import type { ImportResult } from '../../contract/import-schemas.ts';
 import { ImportKind } from '../../contract/import.ts';
-import type { NotificationSettings } from '../../contract/notify.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { NotificationSettings } from '../../contract/notifications.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { ConfigService } from '../configs/index.ts';
 import type { AccountAdoption } from '../user/index.ts';

@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { RetentionRepository } from './repository.ts';
 import { retentionRoutes } from './routes.ts';
 import { RetentionService, retentionQueue } from './service.ts';

@@ -14,11 +14,11 @@ import type {
   RunHistorySettings,
   RunHistorySettingsBody,
 } from '../../contract/retention-schemas.ts';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { JobRunRow } from '../../db/schema.ts';
 import { JobRunsRepository } from '../../jobs/runs-repository.ts';
-import type { SharedParts } from '../../shared.ts';
+import type { SharedParts } from '../../app/shared.ts';
 import { retentionSteps } from './job.ts';
 import { logSweep, runHistorySweep, type Sweep } from './sweeps.ts';
 import { policyOfSettings, type RetentionPolicy } from './policy.ts';

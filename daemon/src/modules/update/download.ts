@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isReleaseUrl, releaseUrlRule } from '../../contract/release-url.ts';
 import { proxiedGet } from '../../net/proxy-get.ts';
-import { redactUrls } from '../../redact.ts';
+import { redactUrls } from '../../errors/redact.ts';
 
 export class DownloadError extends Error {}
 

@@ -12,7 +12,7 @@
  */
 import semver from 'semver';
 import { isReleaseUrl, releaseUrlRule } from '../../contract/release-url.ts';
-import { redactUrls } from '../../redact.ts';
+import { redactUrls } from '../../errors/redact.ts';
 
 export interface ReleaseRequirements {
   /** A semver range the Node.js version must satisfy. */

@@ -1,5 +1,5 @@
 import { isReleaseUrl } from '../../contract/release-url.ts';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 import type { UpdateSettings } from '../../contract/update.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 
