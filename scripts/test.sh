@@ -65,12 +65,23 @@ if [[ ! -d script-packages/node_modules/got ]]; then
   npm ci --prefix script-packages --no-audit --no-fund --silent
 fi
 
+# `npm test` prints how long each step took (CI's log shows where the minutes go) and ends failed when a step failed,
+# after running the others.
+failed=0
+step() {
+  local name="$1" start=$SECONDS
+  shift
+  "$@" || failed=1
+  echo "⏱ $name: $((SECONDS - start)) s"
+}
+
 files=()
 case "$tier" in
   all)
-    npm run --silent check
+    step check npm run --silent check
+    [[ $failed -eq 0 ]] || exit 1
     ensure_chromium
-    npm run --silent build:ui
+    step "UI build" npm run --silent build:ui
     files=(test/unit/**/*.test.ts test/integration/**/*.test.ts test/e2e/**/*.test.ts)
     ;;
   unit) files=(test/unit/**/*.test.ts) ;;
@@ -104,7 +115,9 @@ fi
 if [[ "$tier" != all ]]; then
   exec node --import tsx --test --test-reporter=spec --test-concurrency=2 "${files[@]}"
 fi
-run_tests "${files[@]}"
+step unit run_tests test/unit/**/*.test.ts
+step integration run_tests test/integration/**/*.test.ts
+step e2e run_tests test/e2e/**/*.test.ts
 # Tests pin their time zone where it matters and pass under any host zone. The ones that read the host's zone or its
 # local clock are marked `// @zoned` (test/unit/zoned-marks.test.ts fails on one that is not): they run a second time
 # under another zone (Asia/Shanghai, where most users live; UTC when that is the host's already).
@@ -115,5 +128,11 @@ for file in test/unit/**/*.test.ts test/integration/**/*.test.ts; do
   grep -qx '// @zoned' "$file" && zoned+=("$file")
 done
 echo "The ${#zoned[@]} zoned test files again under TZ=$zone"
-TZ="$zone" run_tests "${zoned[@]}"
+run_zoned() { TZ="$zone" run_tests "${zoned[@]}"; }
+step "zoned, TZ=$zone" run_zoned
+# Outside `step`: the image tier's own failures end the run at once (errexit holds inside it).
+image_start=$SECONDS
 run_image_tier
+echo "⏱ image: $((SECONDS - image_start)) s"
+echo "⏱ npm test: $SECONDS s"
+exit "$failed"
