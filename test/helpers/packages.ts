@@ -218,8 +218,12 @@ export async function aptRepository(t: TestContext): Promise<AptRepository> {
   const sourceList = `/etc/apt/sources.list.d/baihu-test-${host.replace(/\W/g, '-')}.list`;
   const lists = '/var/lib/apt/lists';
   const ownLists = () => readdirSync(lists).filter((entry) => entry.startsWith(`${host}_`));
+  // apt keeps the .deb files it fetched; without that copy, an install must fetch the package from here.
+  const cached = `/var/cache/apt/archives/${file}`;
+  rmSync(cached, { force: true });
   t.after(() => {
     if (dpkgInstalled(name)) execFileSync('dpkg', ['--purge', name], { stdio: 'ignore' });
+    rmSync(cached, { force: true });
     rmSync(sourceList, { force: true });
     for (const entry of ownLists()) rmSync(path.join(lists, entry), { force: true });
     rmSync(dir, { recursive: true, force: true });
