@@ -66,7 +66,7 @@ export function panelClient(url: string): PanelClient {
       const deadline = Date.now() + timeoutMs;
       while (!(await health())) {
         if (Date.now() > deadline || !alive()) throw new Error(`the panel did not answer at ${url}:\n${output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
     async setUp(credentials = account) {
@@ -95,6 +95,6 @@ export async function runTaskOver(
       return { cron, log: String((await panel.api('GET', `crons/${id}/log`)).data) };
     }
     if (Date.now() > deadline) throw new Error(`the run of ${command} did not end: ${JSON.stringify(cron)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

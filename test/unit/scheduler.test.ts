@@ -1,3 +1,4 @@
+// @zoned
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ManualClock } from '../../daemon/src/time/clock.ts';

@@ -3,6 +3,7 @@
  * and reading back (filtered entries, Qinglong's byte ranges). Real files in a temp folder; the time and the panel's
  * zone are injected (the process's zone plays no part).
  */
+// @zoned
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,6 +3,7 @@
  * and without daylight saving, half-hour and quarter-hour offsets: the fields an instant reads, the way back, the
  * times that do not exist, and midnights.
  */
+// @zoned
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
