@@ -7,7 +7,7 @@
  */
 import { baihuNotifyLibraryNames, NotifyLibraryState } from '../contract/import.ts';
 import type { ImportNotifyLibrary } from '../contract/import-schemas.ts';
-import { sha256Of, type StockLibraryHashes } from './stock-libraries.ts';
+import { sha256Of, type NotifyLibraryFile, type StockLibraryHashes } from './stock-libraries.ts';
 
 /** The number after `baihu-notify-version:` in a library's first lines; 0 for a file without one (Qinglong's). */
 export function libraryVersion(text: string): number {
@@ -15,7 +15,7 @@ export function libraryVersion(text: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-export type NotifyLibraryFile = keyof typeof baihuNotifyLibraryNames;
+export type { NotifyLibraryFile };
 
 /** Values Qinglong's own libraries ship filled in; a setting with one of these is not an edit. */
 const shippedValues = new Set([

@@ -7,7 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fromRoot } from '../install/root.ts';
-import type { NotifyLibraryFile } from './library-state.ts';
+import type { baihuNotifyLibraryNames } from '../contract/import.ts';
+
+/** Qinglong's two notification library files, by name in data/scripts. */
+export type NotifyLibraryFile = keyof typeof baihuNotifyLibraryNames;
 
 /** The hashes of every stock release of each library file. */
 export type StockLibraryHashes = Readonly<Record<NotifyLibraryFile, ReadonlySet<string>>>;
