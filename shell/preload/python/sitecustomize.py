@@ -110,7 +110,7 @@ class BaseApi:
         # Baihu's own notify.py, shipped beside this file, whatever the user keeps in data/scripts.
         import importlib.util
 
-        path = os.path.join(_HERE, "..", "..", "..", "daemon", "src", "notify", "scripts", "notify.py")
+        path = os.path.join(_HERE, "..", "..", "..", "daemon", "src", "notifications", "scripts", "notify.py")
         spec = importlib.util.spec_from_file_location("_baihu_notify", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
