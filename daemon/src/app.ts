@@ -57,6 +57,7 @@ import { dataPaths, ensureDataDirs } from './paths.ts';
 import { ensureModuleScope } from './files/module-scope.ts';
 import { logUnrestricted, restrictDataDir } from './data-modes.ts';
 import { fromRoot } from './root.ts';
+import { installStart } from './start.ts';
 import { writtenLanguage } from './settings/language.ts';
 import { TaskQueuePolicy } from './scheduler/task-queue.ts';
 import { Timetable } from './scheduler/timetable.ts';
@@ -243,11 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   ];
 
-  app.addHook('onReady', async () => {
-    await jobs.recover();
-    timetable.start();
-    for (const area of areas) await area.start?.();
-  });
+  const start = installStart(app, config.baseUrl, { jobs, timetable, areas }); // after listening (start.ts)
   // Runs are stopped before the database closes, so their rows are written.
   app.addHook('onClose', async () => {
     await timetable.close();
@@ -267,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencyQueue: dependencies.installs,
     subscriptionPuller: subscriptions.pulls,
     qinglongImport: moving.service,
+    started: start.done,
   };
   app.decorate('ctx', ctx);
   installErrorHandling(app);
