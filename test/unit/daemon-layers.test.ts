@@ -38,7 +38,7 @@ const layers: string[][] = [
   ['scheduler/'],
   ['shared.ts'],
   ['modules/'],
-  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'restart.ts', 'cli/'],
+  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'restart.ts', 'start.ts', 'cli/'],
 ];
 
 function layerOf(file: string): number {
