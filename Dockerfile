@@ -15,78 +15,23 @@
 #                          --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt .
 #   BAIHU_COMMIT, BAIHU_BUILD_DATE, BAIHU_RELEASE_FEED, BAIHU_PROJECT_URL: see below.
 ARG BASE_IMAGE=debian:trixie-slim
+#
+# Stages, so that a change rebuilds only what reads it and independent stages can run at once (BuildKit does;
+# buildah with --jobs): system (the runtime's Debian packages) → toolchain (+ compiler, npm) → modules (the
+# production node_modules), script-packages, build-modules (what the build reads) → ui, daemon, native → the image.
+# A change to daemon/ rebuilds the daemon bundle and the image's last layers; to ui/, the UI; to the lockfile, the
+# modules. Stages that start from the same stage begin with different steps: buildah, building them at once, would
+# otherwise make two cached copies of a common first step and find only one of them the next time.
 
-# ---- toolchain: Debian's Node.js with its headers, npm, and the compiler for better-sqlite3 and the native helpers --
-FROM ${BASE_IMAGE} AS toolchain
-ARG APT_MIRROR=""
-ARG NPM_REGISTRY=""
-ARG NODE_EXTRA_CA_CERTS=""
-# npm from the npm registry, the version the project's machines run (scripts/install-npm.mjs says why not Debian's).
-ARG NPM_VERSION=11.19.1
-ARG NPM_INTEGRITY=sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
-RUN set -eu; \
-    if [ -n "$APT_MIRROR" ]; then \
-      find /etc/apt -maxdepth 2 -type f \( -name sources.list -o -path '*/sources.list.d/*' \) \
-        -exec sed -i -E "s#https?://deb\.debian\.org#${APT_MIRROR%/}#" {} +; \
-    fi; \
-    ca="${NODE_EXTRA_CA_CERTS:+-o Acquire::https::CAInfo=$NODE_EXTRA_CA_CERTS}"; \
-    apt-get $ca update; \
-    DEBIAN_FRONTEND=noninteractive apt-get $ca -o Dpkg::Options::=--force-unsafe-io install -y \
-      --no-install-recommends \
-      nodejs libnode-dev python3 make g++ libc6-dev ca-certificates; \
-    rm -rf /var/lib/apt/lists/*
-COPY scripts/install-npm.mjs /tmp/
-RUN node /tmp/install-npm.mjs "$NPM_VERSION" "$NPM_INTEGRITY" /usr/local
-
-# ---- modules: node_modules (all, for the build; production only, for the image) and the script packages -----------
-# A layer of its own, cached until package.json or package-lock.json change.
-FROM toolchain AS modules
-ARG NPM_REGISTRY=""
-ARG NODE_EXTRA_CA_CERTS=""
-# better-sqlite3 compiles from source against Debian's Node headers (its prebuilt binaries come from GitHub).
-ENV npm_config_nodedir=/usr npm_config_build_from_source=true npm_config_update_notifier=false
-WORKDIR /baihu
-COPY package.json package-lock.json ./
-# `npm ci` builds the native helpers in its postinstall step: their sources come first.
-COPY scripts/build-reaper.mjs ./scripts/
-COPY daemon/native/ ./daemon/native/
-RUN npm ci --no-audit --no-fund --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
- && mkdir /production \
- && cp -a package.json package-lock.json node_modules /production/ \
- && npm prune --prefix /production --omit=dev --no-audit --no-fund
-# axios, got, undici, dotenv, crypto-js, tough-cookie: what Qinglong's image lets every script require (NODE_PATH).
-COPY script-packages/package.json script-packages/package-lock.json ./script-packages/
-RUN npm ci --prefix script-packages --omit=dev --no-audit --no-fund \
-      --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
- && npm cache clean --force
-
-# ---- build: the UI, the daemon bundle and the native helpers --------------------------------------------------------
-FROM modules AS build
-# Only what the build reads: a change to the tests, the docs or the shell scripts rebuilds nothing here.
-COPY tsconfig.json ./
-COPY scripts/build-daemon.mjs ./scripts/
-COPY daemon ./daemon
-COPY ui ./ui
-# The image is built without .git: the commit and the build date come in as build arguments (About page).
-#   docker build --build-arg BAIHU_COMMIT=$(git rev-parse HEAD) --build-arg BAIHU_BUILD_DATE=$(date -u +%FT%TZ) .
-ARG BAIHU_COMMIT=""
-ARG BAIHU_BUILD_DATE=""
-# --required: an image without the reaper would let detached processes of a run outlive stop and timeout. The
-# helpers are linked statically (glibc allows it for them), so they run in the runtime stage without the compiler.
-RUN node scripts/build-reaper.mjs --required --force \
- && test -x daemon/native/baihu-reaper && test -x daemon/native/baihu-spawner \
- && npm run build:ui \
- && npm run build:daemon
-
-# ---- runtime --------------------------------------------------------------------------------------------------------
-FROM ${BASE_IMAGE}
-ARG APT_MIRROR=""
-ARG NODE_EXTRA_CA_CERTS=""
+# ---- system: Debian's packages the image runs with ---------------------------------------------------------------
 # nodejs (npm comes from the toolchain: the dependency area installs with it, as Qinglong's users expect); python3
 # and pip for users' scripts (python is python3); bash, git and openssh-client for tasks and subscriptions (keys in
 # data/ssh.d); curl, as shell tasks use it; tini as PID 1; tzdata so TZ works; procps so process-group kills and `ps`
-# behave as on a full Linux; util-linux's setpriv for PUID/PGID. No compiler: native npm packages need the build
-# stage's tools.
+# behave as on a full Linux; util-linux's setpriv for PUID/PGID. No compiler in the image: native npm packages need
+# the toolchain's.
+FROM ${BASE_IMAGE} AS system
+ARG APT_MIRROR=""
+ARG NODE_EXTRA_CA_CERTS=""
 RUN set -eu; \
     if [ -n "$APT_MIRROR" ]; then \
       find /etc/apt -maxdepth 2 -type f \( -name sources.list -o -path '*/sources.list.d/*' \) \
@@ -100,6 +45,86 @@ RUN set -eu; \
       tini tzdata procps util-linux; \
     rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin
 
+# ---- toolchain: the system's Node.js with its headers, the compiler for better-sqlite3 and the native helpers, npm -
+# On top of the system stage, so the native addon is compiled against the very Node.js the image runs.
+FROM system AS toolchain
+ARG NPM_REGISTRY=""
+ARG NODE_EXTRA_CA_CERTS=""
+# npm from the npm registry, the version the project's machines run (scripts/install-npm.mjs says why not Debian's).
+ARG NPM_VERSION=11.19.1
+ARG NPM_INTEGRITY=sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
+RUN set -eu; \
+    ca="${NODE_EXTRA_CA_CERTS:+-o Acquire::https::CAInfo=$NODE_EXTRA_CA_CERTS}"; \
+    apt-get $ca update; \
+    DEBIAN_FRONTEND=noninteractive apt-get $ca -o Dpkg::Options::=--force-unsafe-io install -y \
+      --no-install-recommends \
+      libnode-dev make g++ libc6-dev; \
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin
+COPY scripts/install-npm.mjs /tmp/
+RUN node /tmp/install-npm.mjs "$NPM_VERSION" "$NPM_INTEGRITY" /usr/local
+ENV npm_config_update_notifier=false
+WORKDIR /baihu
+
+# ---- modules: the production node_modules, cached until package.json or package-lock.json change ------------------
+FROM toolchain AS modules
+# better-sqlite3 compiles from source against Debian's Node headers (its prebuilt binaries come from GitHub).
+ENV npm_config_nodedir=/usr npm_config_build_from_source=true
+ARG NPM_REGISTRY=""
+ARG NODE_EXTRA_CA_CERTS=""
+COPY package.json package-lock.json ./
+# --ignore-scripts, then the install scripts of the two dependencies that have one (better-sqlite3's addon, the
+# check of esbuild's binary that tsx runs): the checkout's own postinstall builds the native helpers, which the
+# native stage does from their sources.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
+ && npm rebuild better-sqlite3 esbuild \
+ && npm cache clean --force
+
+# ---- script-packages: what Qinglong's image lets every script require (NODE_PATH) --------------------------------
+# axios, got, undici, dotenv, crypto-js, tough-cookie.
+FROM toolchain AS script-packages
+COPY script-packages/package.json script-packages/package-lock.json ./script-packages/
+ARG NPM_REGISTRY=""
+ARG NODE_EXTRA_CA_CERTS=""
+RUN npm ci --prefix script-packages --omit=dev --no-audit --no-fund \
+      --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}" \
+ && npm cache clean --force
+
+# ---- build-modules: every package the UI and daemon builds read (nothing of them is compiled: no install scripts) --
+FROM toolchain AS build-modules
+COPY package.json package-lock.json ./
+ARG NPM_REGISTRY=""
+ARG NODE_EXTRA_CA_CERTS=""
+RUN npm ci --ignore-scripts --no-audit --no-fund --registry "${NPM_REGISTRY:-https://registry.npmjs.org/}"
+
+# ---- ui: the web UI's bundle (it reads ui/ and the shared contract only) ------------------------------------------
+FROM build-modules AS ui
+COPY ui ./ui
+COPY daemon/src/contract ./daemon/src/contract
+COPY tsconfig.json ./
+RUN npm run build:ui
+
+# ---- daemon: the daemon's bundle (daemon/dist) beside its sources (`ql` falls back to them) -----------------------
+FROM build-modules AS daemon
+COPY daemon ./daemon
+COPY scripts/build-daemon.mjs ./scripts/
+COPY tsconfig.json ./
+# The image is built without .git: the commit and the build date come in as build arguments (About page).
+#   docker build --build-arg BAIHU_COMMIT=$(git rev-parse HEAD) --build-arg BAIHU_BUILD_DATE=$(date -u +%FT%TZ) .
+ARG BAIHU_COMMIT=""
+ARG BAIHU_BUILD_DATE=""
+RUN npm run build:daemon
+
+# ---- native: the run reaper and the process starter ---------------------------------------------------------------
+# --required: an image without the reaper would let detached processes of a run outlive stop and timeout. The
+# helpers are linked statically (glibc allows it for them), so they run in the image without the compiler.
+FROM toolchain AS native
+COPY scripts/build-reaper.mjs ./scripts/
+COPY daemon/native ./daemon/native
+RUN node scripts/build-reaper.mjs --required --force \
+ && test -x daemon/native/baihu-reaper && test -x daemon/native/baihu-spawner
+
+# ---- the image -------------------------------------------------------------------------------------------------------
+FROM system
 WORKDIR /baihu
 # Where updates come from and where the project lives (docs/update.md, About page); empty = none.
 ARG BAIHU_RELEASE_FEED=""
@@ -119,19 +144,18 @@ ENV NODE_ENV=production \
 
 COPY --from=toolchain /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/npm
 COPY package.json package-lock.json tsconfig.json ./
-COPY --from=modules /production/node_modules ./node_modules
-COPY --from=modules /baihu/script-packages ./script-packages
-COPY --from=build /baihu/ui/dist ./ui/dist
-# daemon/ holds the bundle (dist/), the sources (`ql`), the run reaper and the process starter built above
-# (native/baihu-reaper and native/baihu-spawner).
-COPY --from=build /baihu/daemon ./daemon
+COPY --from=modules /baihu/node_modules ./node_modules
+COPY --from=script-packages /baihu/script-packages ./script-packages
+COPY --from=ui /baihu/ui/dist ./ui/dist
+# daemon/ holds the bundle (dist/), the sources (`ql`), the run reaper and the process starter (native/).
+COPY --from=daemon /baihu/daemon ./daemon
+COPY --from=native /baihu/daemon/native/baihu-reaper /baihu/daemon/native/baihu-spawner ./daemon/native/
 COPY shell ./shell
 # docker/ holds the entrypoint, the health check and select-version.mjs (which version starts: docs/update.md).
 COPY docker ./docker
 # The guides and the changelog, shown on the About page.
 COPY docs ./docs
 COPY CHANGELOG.md ./
-
 # The data dir is writable by any uid so `--user 1000:1000` works on a fresh anonymous volume; a bind-mounted
 # ./data keeps the host's ownership (make it writable for that user, or run as root with PUID/PGID).
 RUN chmod 0755 docker/entrypoint.sh docker/healthcheck.sh docker/select-version.mjs shell/ql shell/task \

@@ -17,7 +17,7 @@ export default tseslint.config(
   },
   {
     // The notify libraries copied into data/scripts and the QLAPI preload are plain CommonJS, as Qinglong's are.
-    files: ['daemon/src/notify/scripts/**/*.js', 'shell/preload/**/*.cjs'],
+    files: ['daemon/src/notifications/scripts/**/*.js', 'shell/preload/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

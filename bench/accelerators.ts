@@ -19,9 +19,9 @@ import type { Database as Schema } from '../daemon/src/db/schema.ts';
 import { idsOfTasksContaining, type IndexedTextColumn } from '../daemon/src/db/text-index.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../daemon/src/jobs/executor/spawner.ts';
-import { ListCache } from '../daemon/src/modules/crons/list-cache.ts';
-import { OrderIds, type Order } from '../daemon/src/modules/crons/order-ids.ts';
-import { orderColumns } from '../daemon/src/modules/crons/search.ts';
+import { ListCache } from '../daemon/src/modules/tasks/list-cache.ts';
+import { OrderIds, type Order } from '../daemon/src/modules/tasks/order-ids.ts';
+import { orderColumns } from '../daemon/src/modules/tasks/search.ts';
 import { percentile, Reporter, startDaemon } from './lib/daemon.ts';
 import { largeInstall, seedLargeInstall } from './lib/large-install.ts';
 import { tempDir } from './lib/temp.ts';
@@ -144,7 +144,7 @@ function orderRows(handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'kept orders (row moves, order ids)',
-      files: 'db/row-moves.ts, modules/crons/order-ids.ts',
+      files: 'db/row-moves.ts, modules/tasks/order-ids.ts',
       operation: "an order's ids after a run changed a task's status",
       plain: () => {
         runStarts();
@@ -229,7 +229,7 @@ function cacheRow(handle: DatabaseHandle): Row {
   const read = () => JSON.stringify(page.all());
   return {
     accelerator: 'list reply cache',
-    files: 'modules/crons/list-cache.ts',
+    files: 'modules/tasks/list-cache.ts',
     operation: 'a page of a search asked again, the tasks unchanged',
     plain: read,
     accelerated: () => {
@@ -248,6 +248,7 @@ function starterRow(): Row {
   const spawner = new Spawner(spawnerPath);
   const spec = (): LaunchSpec => ({
     argv: ['/bin/true'],
+    reaper: null,
     cwd: '/',
     env: { PATH: '/usr/bin:/bin' },
     stdout: () => {},

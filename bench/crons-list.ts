@@ -5,12 +5,12 @@
  *  - create_total_ms, create_first100_avg_ms, create_last100_avg_ms: 1,000 × POST /api/crons one by one.
  * Prints one JSON line per figure with its budget. Exit code 1 when a budget is exceeded.
  */
-import { buildApp } from '../daemon/src/app.ts';
-import { loadConfig } from '../daemon/src/config.ts';
+import { buildApp } from '../daemon/src/app/app.ts';
+import { loadConfig } from '../daemon/src/config/config.ts';
 import { openDatabase } from '../daemon/src/db/connection.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
-import { CronRepository } from '../daemon/src/modules/crons/repository.ts';
-import { dataPaths } from '../daemon/src/paths.ts';
+import { CronRepository } from '../daemon/src/modules/tasks/repository.ts';
+import { dataPaths } from '../daemon/src/config/paths.ts';
 import { tempDir } from './lib/temp.ts';
 
 const tasks = 10_000;

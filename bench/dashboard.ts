@@ -9,8 +9,8 @@
  * line per figure with its budget; exit code 1 when a budget is exceeded.
  */
 import { sql } from 'kysely';
-import { buildApp } from '../daemon/src/app.ts';
-import { loadConfig } from '../daemon/src/config.ts';
+import { buildApp } from '../daemon/src/app/app.ts';
+import { loadConfig } from '../daemon/src/config/config.ts';
 import { tempDir } from './lib/temp.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5_000_000);

@@ -8,8 +8,8 @@
  */
 import { mkdirSync, openSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../daemon/src/app.ts';
-import { loadConfig } from '../daemon/src/config.ts';
+import { buildApp } from '../daemon/src/app/app.ts';
+import { loadConfig } from '../daemon/src/config/config.ts';
 import { tempDir } from './lib/temp.ts';
 
 const folders = 200;

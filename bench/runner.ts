@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataPaths, ensureDataDirs } from '../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../daemon/src/config/paths.ts';
 import { ProcessRunner } from '../daemon/src/jobs/executor/process-runner.ts';
 import { withoutMachineNodeSlowdowns } from './lib/node-start.ts';
 import { python3OnPath } from './lib/python.ts';

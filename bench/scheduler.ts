@@ -15,9 +15,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../daemon/src/app.ts';
-import { systemClock } from '../daemon/src/clock.ts';
-import { loadConfig } from '../daemon/src/config.ts';
+import { buildApp } from '../daemon/src/app/app.ts';
+import { systemClock } from '../daemon/src/time/clock.ts';
+import { loadConfig } from '../daemon/src/config/config.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { Scheduler } from '../daemon/src/scheduler/scheduler.ts';
 import { withoutMachineNodeSlowdowns } from './lib/node-start.ts';
@@ -94,7 +94,7 @@ async function insertCrons(app: Awaited<ReturnType<typeof buildApp>>, rows: Part
     )
     .returningAll()
     .execute();
-  for (const row of saved) app.ctx.cronEngine.sync(row);
+  for (const row of saved) app.ctx.taskRuns.sync(row);
   return saved;
 }
 
@@ -129,7 +129,7 @@ async function firstLine(
       { command: `${command} now`.replace(/^echo hi now$/, 'echo hi'), schedule: exactly(due) },
     ]);
     samples.push(await measured);
-    app.ctx.cronEngine.sync({ ...cron!, is_disabled: 1 });
+    app.ctx.taskRuns.sync({ ...cron!, is_disabled: 1 });
     await sleep(200);
   }
   hub.open = open;
@@ -162,7 +162,7 @@ async function main() {
       Array.from({ length: 100 }, () => ({ schedule: '*/10 * * * * *' })),
     );
     await sleep(21_000);
-    for (const cron of crons) app.ctx.cronEngine.sync({ ...cron, is_disabled: 1 });
+    for (const cron of crons) app.ctx.taskRuns.sync({ ...cron, is_disabled: 1 });
     await sleep(3000);
     const runs = await app.ctx.db
       .selectFrom('job_runs')

@@ -10,8 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../daemon/src/app.ts';
-import { loadConfig } from '../daemon/src/config.ts';
+import { buildApp } from '../daemon/src/app/app.ts';
+import { loadConfig } from '../daemon/src/config/config.ts';
 import { tempDir } from './lib/temp.ts';
 
 const scripts = 2000;

@@ -14,7 +14,7 @@ const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'daemon/dist';
 rmSync(path.resolve(root, outdir), { recursive: true, force: true });
 
 /**
- * The commit and the time of this build, shown on the About page (daemon/src/version.ts). The image is built without
+ * The commit and the time of this build, shown on the About page (daemon/src/install/version.ts). The image is built without
  * .git: the Dockerfile passes them as build arguments (BAIHU_COMMIT, BAIHU_BUILD_DATE); a checkout asks git.
  */
 function buildInfo() {

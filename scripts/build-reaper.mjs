@@ -2,7 +2,7 @@
 // Compiles the daemon's two native helpers with the system's C compiler, the one better-sqlite3 already needs: the
 // run reaper (daemon/native/reaper.c → baihu-reaper) and the process starter (spawner.c → baihu-spawner). Run by
 // `npm ci` (postinstall), `npm start` and `npm test` for each binary missing or older than its source, and by the
-// Dockerfile's build stage.
+// Dockerfile's native stage.
 // Without a compiler the runner works without them (`ql check` says so); only with `--required` (the image) is a
 // failed build an error. Plain ESM, no dependencies.
 import { spawnSync } from 'node:child_process';

@@ -89,8 +89,10 @@ build() {
   [[ -z "${NPM_REGISTRY:-}" ]] || args+=(--build-arg "NPM_REGISTRY=$NPM_REGISTRY")
   [[ -z "${APT_MIRROR:-}" ]] || args+=(--build-arg "APT_MIRROR=$APT_MIRROR")
   log "building the image on $base_image"
-  # --format docker keeps the HEALTHCHECK (the OCI format has none).
-  buildah bud --isolation chroot --layers --format docker --build-arg "BASE_IMAGE=$base_image" "${args[@]}" \
+  # --format docker keeps the HEALTHCHECK (the OCI format has none). --jobs: the stages that do not read each other
+  # run at once (the production modules compile while the build's download; the UI, the daemon and the native
+  # helpers build side by side), as BuildKit runs them.
+  buildah bud --isolation chroot --layers --jobs 4 --format docker --build-arg "BASE_IMAGE=$base_image" "${args[@]}" \
     --iidfile "$iid" -t "$tag" . >&2
   cat "$iid"
   echo

@@ -11,12 +11,12 @@
  * page's rows; the rest: by id, counting). BENCH_SEQUENCE_TASKS changes the number of tasks.
  */
 import { RowMoves } from '../../daemon/src/db/row-moves.ts';
-import { CronRepository } from '../../daemon/src/modules/crons/repository.ts';
-import { orderColumns } from '../../daemon/src/modules/crons/search.ts';
-import { parseListQuery } from '../../daemon/src/modules/crons/search-query.ts';
+import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
+import { orderColumns } from '../../daemon/src/modules/tasks/search.ts';
+import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { insertTasks } from '../lib/daemon.ts';
 import { listRequest, measuredRequests, warmUpRequests } from '../lib/list-requests.ts';
 import { tempDir } from '../lib/temp.ts';
@@ -45,7 +45,7 @@ const handle = openDatabase(paths.db);
 try {
   await migrateToLatest(handle.db, handle.sqlite, handle.file);
   await insertTasks(handle.file, tasks, 'echo hi');
-  // As the crons area makes it (modules/crons/index.ts).
+  // As the crons area makes it (modules/tasks/index.ts).
   const moves = new RowMoves(handle.sqlite, 'crons', orderColumns);
   const least = new Map<number, { ms: number; asked: string }>();
   for (let round = 0; round < rounds; round++) {

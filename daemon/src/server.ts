@@ -1,11 +1,11 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { privateUmask } from './data-modes.ts';
+import { buildApp } from './app/app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { privateUmask } from './config/data-modes.ts';
 import { mkdirSync } from 'node:fs';
-import { dataPaths } from './paths.ts';
-import { SystemLogFile } from './syslog/daily-file.ts';
+import { dataPaths } from './config/paths.ts';
+import { SystemLogFile } from './system-log/daily-file.ts';
 import { DataDirLocked, dataDirLockedExitCode, lockDataDir } from './db/lock.ts';
-import { restartSignal } from './restart.ts';
+import { restartSignal } from './app/restart.ts';
 
 /**
  * Process entry: read the configuration, start listening, and shut down cleanly on SIGTERM / SIGINT, or to be
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // The daemon's own log: every line redacted, to stdout and to data/syslog/<day>.log (syslog/daily-file.ts).
+  // The daemon's own log: every line redacted, to stdout and to data/syslog/<day>.log (system-log/daily-file.ts).
   const syslogDir = dataPaths(config.dataDir).syslog;
   mkdirSync(syslogDir, { recursive: true, mode: 0o700 });
   const systemLog = new SystemLogFile({ dir: syslogDir });

@@ -91,6 +91,17 @@
       last_running_time: cron.last_running_time,
       last_execution_time: cron.last_execution_time,
     };
+  // Qinglong's client wrote a number (or a boolean) given for a text field of its messages as that text, where the
+  // panel's API refuses anything but text for a name: a script's `value: 12345` stays "12345".
+  const asText = (value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value);
+  const envText = (env) => ({ name: asText(env.name), value: asText(env.value), remarks: asText(env.remarks) });
+  const cronTextFields = ['name', 'command', 'schedule', 'task_before', 'task_after'];
+  const cronText = (params) => {
+    const out = { ...params };
+    for (const field of cronTextFields) out[field] = asText(out[field]);
+    if (Array.isArray(out.labels)) out.labels = out.labels.map(asText);
+    return out;
+  };
   const defined = (object) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
   const query = (params) => {
     const text = new URLSearchParams(defined(params)).toString();
@@ -98,7 +109,7 @@
   };
 
   /** Baihu's own sendNotify.js (shipped beside this file), whatever the user keeps in data/scripts. */
-  const sendNotify = (...args) => require('../../daemon/src/notify/scripts/sendNotify.js').sendNotify(...args);
+  const sendNotify = (...args) => require('../../daemon/src/notifications/scripts/sendNotify.js').sendNotify(...args);
 
   const api = {
     notify: (title, content, params) => sendNotify(title, content, params),
@@ -125,12 +136,12 @@
     },
     async createEnv({ envs } = {}) {
       if (!Array.isArray(envs) || envs.length === 0) return required('envs');
-      const body = envs.map((env) => defined({ name: env.name, value: env.value, remarks: env.remarks }));
+      const body = envs.map((env) => defined(envText(env)));
       return reply(await request('POST', 'open/envs', body), (rows) => rows.map(envItem));
     },
     async updateEnv({ env } = {}) {
       if (!env || !env.id) return required('id');
-      const body = defined({ id: env.id, name: env.name, value: env.value, remarks: env.remarks });
+      const body = defined({ id: env.id, ...envText(env) });
       return reply(await request('PUT', 'open/envs', body), envItem);
     },
     async deleteEnvs(params = {}) {
@@ -151,7 +162,7 @@
     },
     async updateEnvNames({ ids, name } = {}) {
       if (!hasIds({ ids })) return required('ids');
-      return reply(await request('PUT', 'open/envs/name', { ids, name }));
+      return reply(await request('PUT', 'open/envs/name', { ids, name: asText(name) }));
     },
 
     async getCronDetail({ log_path } = {}) {
@@ -159,11 +170,11 @@
       return reply(await request('GET', `open/crons/detail${query({ log_path })}`), cronItem);
     },
     async createCron(params = {}) {
-      return reply(await request('POST', 'open/crons', defined(params)), cronItem);
+      return reply(await request('POST', 'open/crons', defined(cronText(params))), cronItem);
     },
     async updateCron(params = {}) {
       if (!params.id) return required('id');
-      return reply(await request('PUT', 'open/crons', defined(params)), cronItem);
+      return reply(await request('PUT', 'open/crons', defined(cronText(params))), cronItem);
     },
     async deleteCrons(params = {}) {
       if (!hasIds(params)) return required('ids');

@@ -12,8 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshotDir, signedInPage, startPanel } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshotDir, signedInPage, signedInPanel, startPanel } from '../helpers/browser.ts';
 import { settle, switchTheme } from '../helpers/layout-checks.ts';
 import { seedRecords, sweepEveryRoute, type SweepCombo } from '../helpers/route-sweep.ts';
 
@@ -90,10 +89,7 @@ test('the panel’s content security policy refuses an injected script when the 
 });
 
 test('keyboard: "Skip to content" is the first Tab stop and moves focus to the page; "/" focuses the search (not while typing)', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   await seedRecords(panel.app, token);
 
   for (const [locale, skip] of [

@@ -7,14 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AppToken } from '../../daemon/src/contract/apps.ts';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { call } from '../helpers/app.ts';
+import { openPage, screenshot, signedInPanel } from '../helpers/browser.ts';
 
 test('applications: create shows the secret once with a copy button; the credentials open /open; reset and delete revoke', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const { context, page } = await openPage(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await context.addInitScript((value) => localStorage.setItem('baihu_token', value), token);
@@ -98,10 +95,7 @@ test('applications: create shows the secret once with a copy button; the credent
 });
 
 test('applications at phone width in Chinese: the form, the one-time secret and the list fit the screen', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const phone = await openPage(browser, { viewport: 'phone', colorScheme: 'dark' });
   await phone.context.addInitScript((value) => {
     localStorage.setItem('baihu_token', value);

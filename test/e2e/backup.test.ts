@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { systemClock } from '../../daemon/src/clock.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
 import { initAccount, login, startApp, tempDir, userDataDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
 import { rawTgz } from '../helpers/tar.ts';

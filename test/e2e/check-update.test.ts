@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, signedInPage, startPanel } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, signedInPage, signedInPanel, startPanel } from '../helpers/browser.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 import { startReleaseServer } from '../helpers/releases.ts';
 
@@ -42,10 +42,7 @@ for (const combo of [
 ] as const) {
   const name = `${combo.lang}-${combo.size.width}-${combo.colorScheme}`;
   test(`check for updates without a feed: calm, in the settings bar, no failing request (${name})`, async (t) => {
-    const browser = await launchBrowser(t);
-    const panel = await startPanel(t);
-    await initAccount(panel.app);
-    const token = await login(panel.app);
+    const { browser, panel, token } = await signedInPanel(t);
     const { page } = await signedInPage(browser, token, { locale: combo.locale, colorScheme: combo.colorScheme });
     await page.setViewportSize(combo.size);
     const l = texts[combo.lang];

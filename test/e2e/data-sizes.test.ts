@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, signedInPage, startPanel } from '../helpers/browser.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
 import { browserZone, instantIn, panelZone, wallOf } from '../helpers/zones.ts';
 
 function walk(dir: string): { files: number; bytes: number } {
@@ -38,10 +38,7 @@ function measuredAt(text: string): number {
 }
 
 test('About and the overview count the files written since the last look, and say when, on the panel clock', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   await call(panel.app, 'PUT', `${api}/system/config/timezone`, { token, payload: { timezone: panelZone } });
   const { page } = await signedInPage(browser, token, { timezoneId: browserZone });

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maxVariableBytes } from '../../daemon/src/contract/envs.ts';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, signedInPage, startPanel } from '../helpers/browser.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
 import { settle } from '../helpers/layout-checks.ts';
 import { seedRecords } from '../helpers/route-sweep.ts';
 import { uiRoutes } from '../helpers/ui-routes.ts';
@@ -17,10 +17,7 @@ import { uiRoutes } from '../helpers/ui-routes.ts';
 const textField = 'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([readonly]), textarea';
 
 test('every form dialog asks before Esc or a click outside throws away what was typed', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   await seedRecords(panel.app, token);
   const { page } = await signedInPage(browser, token);
 
@@ -66,10 +63,7 @@ test('every form dialog asks before Esc or a click outside throws away what was 
 });
 
 test('task form: a name another task has is pointed out, and still saves; a variable too big for a run is refused at its field', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   await seedRecords(panel.app, token);
   const { page } = await signedInPage(browser, token);
   const warning = 'Another task already has this name. You can save it, but the two are easy to mix up.';

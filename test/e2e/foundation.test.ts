@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshot, signedInPanel, startPanel } from '../helpers/browser.ts';
 import { assertNoHorizontalOverflow } from '../helpers/layout-checks.ts';
-import { account, initAccount, login } from '../helpers/app.ts';
+import { account } from '../helpers/app.ts';
 
 const codeFor = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
@@ -118,10 +118,7 @@ test('a new user sets up the panel, signs in, turns on 2FA, signs out and in wit
 });
 
 test('deep links load under a base path, unknown paths say Not Found, a failed chunk offers a retry', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t, { env: { BAIHU_BASE_URL: '/baihu/' } });
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t, { env: { BAIHU_BASE_URL: '/baihu/' } });
   const { context, page } = await openPage(browser, { viewport: 'phone', colorScheme: 'dark' });
   await context.addInitScript((value) => {
     localStorage.setItem('baihu_token', value);

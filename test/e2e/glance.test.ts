@@ -5,15 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { account, call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
+import { account, call } from '../helpers/app.ts';
+import { launchBrowser, openPage, screenshot, signedInPage, signedInPanel, startPanel } from '../helpers/browser.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
 test('the panel at a glance: wording, forms and flows', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   const post = async (url: string, payload: unknown) => {
     const res = await call(panel.app, 'POST', `${api}/${url}`, { token, payload });

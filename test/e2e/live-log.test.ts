@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { test } from 'node:test';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { call } from '../helpers/app.ts';
+import { openPage, screenshot, signedInPanel } from '../helpers/browser.ts';
 
 const lines = 200_000;
 // 70 bytes a line, a coloured number and padding: 14 MB.
@@ -28,10 +28,7 @@ interface Watch {
 }
 
 test('a 200,000-line run: status within a second of its end, no long main-thread task, only visible rows drawn', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   const created = await call(panel.app, 'POST', `${api}/crons`, {
     token,

@@ -8,17 +8,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileStamp } from '../../daemon/src/wall-clock.ts';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { fileStamp } from '../../daemon/src/time/wall-clock.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
 test('the logs page: task names, failed runs with their exit code, whole names, and a search with the match marked', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   const task = async (name: string, command: string) => {
     const created = await call(panel.app, 'POST', `${api}/crons`, {
@@ -93,10 +90,7 @@ test('the logs page: task names, failed runs with their exit code, whole names, 
 });
 
 test('run-log lines follow the language the panel is shown in, unless the settings choose one', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   const created = await call(panel.app, 'POST', `${api}/crons`, {
     token,
@@ -146,10 +140,7 @@ test('run-log lines follow the language the panel is shown in, unless the settin
 });
 
 test('a long log folder shows its newest 100 logs and more on demand, on the logs page and in the task', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t, { env: { TZ: 'Asia/Shanghai' } });
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t, { env: { TZ: 'Asia/Shanghai' } });
   const api = `${panel.app.ctx.config.baseUrl}api`;
   const created = await call(panel.app, 'POST', `${api}/crons`, {
     token,

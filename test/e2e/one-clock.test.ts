@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { BackupOverview } from '../../daemon/src/contract/backup.ts';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, signedInPage, startPanel } from '../helpers/browser.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { browserZone, hostZone, instantIn, panelZone, parseStamp, wallOf, type Wall } from '../helpers/zones.ts';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -47,10 +47,7 @@ const fieldOf = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test("every time the panel shows is on the panel's clock, whatever the host's and the browser's", async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = `${panel.app.ctx.config.baseUrl}api`;
   await call(panel.app, 'PUT', `${api}/system/config/timezone`, { token, payload: { timezone: panelZone } });
   const created = await call(panel.app, 'POST', `${api}/crons`, {

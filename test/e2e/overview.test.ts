@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, startPanel, signedInPage } from '../helpers/browser.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { layoutProblems, settle } from '../helpers/layout-checks.ts';
 
 /** The names of the task rows shown (table rows, or cards at phone width). */
@@ -22,10 +22,7 @@ const shownTasks = (page: Page, role: 'row' | 'listitem') =>
     .allTextContents();
 
 test('the overview first, each number opening its list; last results on the task list', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     call(panel.app, method, `${panel.app.ctx.config.baseUrl}api/${url}`, {
       token,
@@ -63,7 +60,7 @@ test('the overview first, each number opening its list; last results on the task
     .returningAll()
     .executeTakeFirstOrThrow();
   // Armed as the crons service arms a task it creates.
-  panel.app.ctx.cronEngine.sync(teamTask);
+  panel.app.ctx.taskRuns.sync(teamTask);
   assert.equal((await api('PUT', 'crons/run', [breaks.id, works.id])).body.code, 200);
   await waitFor(async () => {
     const rows = ((await api('GET', 'crons')).body.data as { data: Cron[] }).data;

@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, openPage, screenshot, startPanel } from '../helpers/browser.ts';
+import { openPage, screenshot, signedInPanel } from '../helpers/browser.ts';
 
 test('other settings: task concurrency and time zone are validated, saved and in force at once', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const { context, page } = await openPage(browser);
   await context.addInitScript((value) => localStorage.setItem('baihu_token', value), token);
 
@@ -23,7 +19,7 @@ test('other settings: task concurrency and time zone are validated, saved and in
   await save.click();
   await page.getByText('Scheduling settings saved').waitFor();
   await screenshot(page, 'settings-other-desktop-en-light');
-  assert.equal(panel.app.ctx.cronEngine.timezone(), 'Asia/Shanghai');
+  assert.equal(panel.app.ctx.taskRuns.timezone(), 'Asia/Shanghai');
   assert.equal(panel.app.ctx.settings.get('cronConcurrency'), 3);
 
   const phone = await openPage(browser, { viewport: 'phone', colorScheme: 'dark' });
@@ -40,10 +36,7 @@ test('other settings: task concurrency and time zone are validated, saved and in
 });
 
 test('other settings: one Save per card, all in one look; log deletion off shows no next run', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   const { context, page } = await openPage(browser, { viewport: 'desktop' });
   await context.addInitScript((value) => localStorage.setItem('baihu_token', value), token);
   await page.goto(`${panel.url}setting/other`);

@@ -5,17 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { call, initAccount, login } from '../helpers/app.ts';
-import { launchBrowser, screenshot, signedInPage, startPanel } from '../helpers/browser.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { call } from '../helpers/app.ts';
+import { screenshot, signedInPage, signedInPanel } from '../helpers/browser.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { settle } from '../helpers/layout-checks.ts';
 import { seedRecords } from '../helpers/route-sweep.ts';
 
 test('task detail: the duration chart fills its card with axes and units; the phone shows run history first', async (t) => {
-  const browser = await launchBrowser(t);
-  const panel = await startPanel(t);
-  await initAccount(panel.app);
-  const token = await login(panel.app);
+  const { browser, panel, token } = await signedInPanel(t);
   await seedRecords(panel.app, token);
   // Three runs of task 1 (the seed started one), one after another.
   for (let n = 1; n <= 3; n++) {

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
-import { buildApp, type AppOptions } from '../../daemon/src/app.ts';
-import { ManualClock, type Clock } from '../../daemon/src/clock.ts';
-import { loadConfig, readHost } from '../../daemon/src/config.ts';
+import { buildApp, type AppOptions } from '../../daemon/src/app/app.ts';
+import { ManualClock, type Clock } from '../../daemon/src/time/clock.ts';
+import { loadConfig, readHost } from '../../daemon/src/config/config.ts';
 
 /**
  * What must stop before a test's temp dirs are removed: its daemons. A test's after-hooks run in the order they were

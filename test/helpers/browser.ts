@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { systemClock } from '../../daemon/src/clock.ts';
-import { startApp, type TestApp } from './app.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
+import { initAccount, login, startApp, type TestApp } from './app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const screenshotDir = path.join(root, 'test-results', 'e2e');
@@ -52,6 +52,18 @@ export async function startPanel(
   const address = await started.app.listen({ port: 0, host: '127.0.0.1' });
   const base = started.app.ctx.config.baseUrl;
   return { ...started, url: `${address}${base}` };
+}
+
+/**
+ * The start of most browser tests: a browser, the panel with its account made, and a session's token for
+ * signedInPage (or for API calls beside the page).
+ */
+export async function signedInPanel(t: TestContext, options: Parameters<typeof startApp>[1] = {}) {
+  const browser = await launchBrowser(t);
+  const panel = await startPanel(t, options);
+  await initAccount(panel.app);
+  const token = await login(panel.app);
+  return { browser, panel, token };
 }
 
 export interface PageOptions {

@@ -1,7 +1,7 @@
 import type { TestContext } from 'node:test';
 import { openDatabase, type DatabaseHandle } from '../../daemon/src/db/connection.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from './app.ts';
 
 /** A database opened as the daemon opens it (group commit on), migrated, in a data folder of the test's; closed after. */

@@ -114,7 +114,8 @@ function wrongValue(schema: Schema): unknown {
     ['array', ['wrong']],
     ['string', 'wrong'],
   ];
-  // Numbers and booleans coerce to text, and numeric text to numbers: only these three are never coerced.
+  // Numeric text coerces to a number, and Ajv would coerce numbers and booleans to text (a body refuses that, see
+  // numbers-as-names.test.ts): only these three are never coerced anywhere.
   return candidates.find(([type]) => !types.has(type) && !(type === 'string' && types.has('string')))?.[1];
 }
 
@@ -125,7 +126,7 @@ function acceptsNull(schema: Schema): boolean {
 }
 
 /** A deep copy of `base` with the value at `path` replaced. */
-function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
+export function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   // A union field (text or a list of texts) holds the other branch's shape in the base: start that branch afresh.
@@ -143,7 +144,7 @@ function withValue(base: unknown, path: (string | number)[], value: unknown): un
 }
 
 /** The field name the daemon reports for a path (http/errors.ts: the property, or `<list>.<index>`). */
-function reportedField(path: (string | number)[]): string {
+export function reportedField(path: (string | number)[]): string {
   const last = path.at(-1);
   if (typeof last === 'string') return last;
   const owner = path.at(-2);

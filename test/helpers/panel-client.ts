@@ -2,7 +2,7 @@
  * A client of a running panel over HTTP, as a user's browser or a Qinglong client reaches it: the first-run setup,
  * the session, `/api/<route>` calls and the health answer.
  */
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
 
 /** The account the tests set panels up with (the same as test/helpers/app.ts's). */
@@ -66,7 +66,7 @@ export function panelClient(url: string): PanelClient {
       const deadline = Date.now() + timeoutMs;
       while (!(await health())) {
         if (Date.now() > deadline || !alive()) throw new Error(`the panel did not answer at ${url}:\n${output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
     async setUp(credentials = account) {
@@ -95,6 +95,6 @@ export async function runTaskOver(
       return { cron, log: String((await panel.api('GET', `crons/${id}/log`)).data) };
     }
     if (Date.now() > deadline) throw new Error(`the run of ${command} did not end: ${JSON.stringify(cron)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -90,7 +90,7 @@ export async function answersWith(installation: Installation, version: string, s
     const found = await installation.health();
     if (found && found.version === version && found.uptime * 1000 <= Date.now() - since) return found;
     if (Date.now() > deadline) throw new Error(`version ${version} did not answer:\n${installation.run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

@@ -8,9 +8,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { AboutInfo, DataSizesReply } from '../../daemon/src/contract/about.ts';
-import { fromRoot } from '../../daemon/src/root.ts';
+import { fromRoot } from '../../daemon/src/install/root.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 
 const version = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
 

@@ -2,8 +2,8 @@
  * Each accelerator kept (docs/architecture.md, bench/accelerators.ts) answers what the plain path beside it answers:
  * the process starter and Node's own spawn (launchDirect) run generated commands to the same output and exit; the
  * fair driver and Kysely's own driver answer the same queries asked at once, in the order asked; group commit and a
- * commit per statement leave the same rows. (The text index against LIKE: crons-text-index.test.ts; kept orders
- * against the order read again: crons-order-moves.test.ts; the list's reply cache: crons-api.test.ts.)
+ * commit per statement leave the same rows. (The text index against LIKE: tasks-text-index.test.ts; kept orders
+ * against the order read again: tasks-order-moves.test.ts; the list's reply cache: tasks-api.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import type { Database as Schema } from '../../daemon/src/db/schema.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 
 async function run(
@@ -27,6 +27,7 @@ async function run(
   const err: Buffer[] = [];
   const launched = await launch({
     argv,
+    reaper: null,
     cwd: '/',
     env,
     stdout: (chunk) => out.push(chunk),

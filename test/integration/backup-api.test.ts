@@ -10,12 +10,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { appScopes } from '../../daemon/src/contract/access.ts';
 import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { BackupOverview, BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { call, initAccount, login, signedIn, startApp, tempDir, userDataDir } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { multipart } from '../helpers/files.ts';
 import { makeQinglongDataDir } from '../helpers/qinglong/index.ts';
 import { databaseSnapshot, filesSnapshot } from '../helpers/snapshot.ts';

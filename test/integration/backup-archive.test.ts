@@ -4,6 +4,7 @@
  * archives are hand-made headers (test/helpers/tar.ts). Every refusal must leave the data directory exactly as it was
  * and no staging folder behind.
  */
+import { loadStockHashes } from '../../daemon/src/notifications/stock-libraries.ts';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -26,7 +27,7 @@ import { formatMessage } from '../../daemon/src/contract/messages.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { migrations } from '../../daemon/src/db/migrations/index.ts';
-import { AppError } from '../../daemon/src/errors.ts';
+import { AppError } from '../../daemon/src/errors/app-error.ts';
 import { checkArchive, restoreCeilings } from '../../daemon/src/modules/backup/check.ts';
 import {
   confirmStaged,
@@ -39,7 +40,7 @@ import type { UnpackLimits } from '../../daemon/src/modules/backup/unpack.ts';
 import { writeBackup } from '../../daemon/src/modules/backup/write.ts';
 import { previewOf } from '../../daemon/src/modules/qinglong-import/preview.ts';
 import { readQinglongImport } from '../../daemon/src/modules/qinglong-import/read.ts';
-import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/config/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 import { makeQinglongDataDir } from '../helpers/qinglong/index.ts';
 import { filesSnapshot } from '../helpers/snapshot.ts';
@@ -93,7 +94,14 @@ async function backupOf(paths: DataPaths, parts: BackupPart[] = ['db', 'config',
 }
 
 const previewQinglong = async (dir: string) =>
-  previewOf(await readQinglongImport({ sourceDir: dir, target: dataPaths('/nonexistent-target'), timezone: 'UTC' }));
+  previewOf(
+    await readQinglongImport({
+      sourceDir: dir,
+      target: dataPaths('/nonexistent-target'),
+      timezone: 'UTC',
+      stockLibraries: await loadStockHashes(),
+    }),
+  );
 
 const check = (paths: DataPaths, bytes: Buffer, limits?: UnpackLimits) =>
   checkArchive({

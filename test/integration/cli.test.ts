@@ -7,8 +7,8 @@ import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { buildApp } from '../../daemon/src/app.ts';
-import { loadConfig } from '../../daemon/src/config.ts';
+import { buildApp } from '../../daemon/src/app/app.ts';
+import { loadConfig } from '../../daemon/src/config/config.ts';
 import { call } from '../helpers/app.ts';
 
 const ql = fileURLToPath(new URL('../../shell/ql', import.meta.url));

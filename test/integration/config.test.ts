@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../../daemon/src/config.ts';
+import { ConfigError, loadConfig } from '../../daemon/src/config/config.ts';
 import { userDataDir } from '../helpers/app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,7 +38,7 @@ test('update variables: the entrypoint, self-update off for managed images, the 
   );
   assert.throws(
     () => loadConfig({ BAIHU_RELEASE_FEED: 'ftp://example.com/feed' }),
-    /BAIHU_RELEASE_FEED must be an http/,
+    /BAIHU_RELEASE_FEED must be an https URL/,
   );
   assert.throws(() => loadConfig({ BAIHU_PROJECT_URL: 'not a url' }), /BAIHU_PROJECT_URL/);
 });

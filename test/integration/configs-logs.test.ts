@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { samplesDir } from '../../daemon/src/modules/configs/service.ts';
 import { call, initAccount, login, signedIn, startApp, userDataDir } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 
 test('configs: missing files are created from the samples at start; existing ones are untouched', async (t) => {
   const dataDir = userDataDir(t);
@@ -65,7 +65,7 @@ test('configs: a saved config.sh takes effect for the next task run', async (t) 
   });
   assert.equal(save.status, 200, JSON.stringify(save.body));
   const cron = await addCron(app, { command: 'echo "seen: $BAIHU_FROM_CONFIG"' });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.finished_at ? rows : undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import { account, userDataDir } from '../helpers/app.ts';
-import { killWithArg, processesWithArg, processesWithMarker, uniqueSleep, waitFor } from '../helpers/crons.ts';
+import { killWithArg, processesWithArg, processesWithMarker, uniqueSleep, waitFor } from '../helpers/tasks.ts';
 import { http, startDaemon } from '../helpers/daemon.ts';
 
 interface Run {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import type { Overview } from '../../daemon/src/contract/dashboard.ts';
 import { pastKeptMs } from '../../daemon/src/modules/dashboard/past-days.ts';
 import { addSums, topLists } from '../../daemon/src/modules/dashboard/ranking.ts';

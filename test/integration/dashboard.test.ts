@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import type { Overview } from '../../daemon/src/contract/dashboard.ts';
 import { CronStatus } from '../../daemon/src/contract/enums.ts';
 import type { NewJobRun } from '../../daemon/src/db/schema.ts';
-import { ManualClock, systemClock, type Clock } from '../../daemon/src/clock.ts';
+import { ManualClock, systemClock, type Clock } from '../../daemon/src/time/clock.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 
 /**
  * The overview and the task list's last-result filters through the real app: real runs of real processes for the

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Dependency } from '../../daemon/src/contract/dependencies.ts';
 import { DependencyStatus, DependencyType } from '../../daemon/src/contract/enums.ts';
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
-import { buildWheel, simpleIndex } from '../helpers/packages.ts';
+import { aptRepository, buildWheel, dpkgInstalled, npmRegistry, simpleIndex } from '../helpers/packages.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
-import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
+import { processesWithMarker, runsOf, waitFor } from '../helpers/tasks.ts';
 
 /**
- * The dependencies area through the real app with real installers: npm against the public registry, pip against a
- * package index served by the test (no PyPI here), apt-get when the test runs as root on Debian.
+ * The dependencies area through the real app with real installers, each against a source the test serves on
+ * 127.0.0.1: npm against a registry, pip against a package index, apt-get (root on Debian) against an apt repository.
  */
 
 type Api = (
@@ -28,6 +27,23 @@ async function setup(t: TestContext) {
   const { app, token, dataDir } = await signedIn(t);
   const api: Api = (method, url, options = {}) => call(app, method, url, { ...options, token });
   return { api, app, dataDir, token };
+}
+
+/** The npm packages the tests install, from a registry on 127.0.0.1 that the panel's npm mirror points at. */
+async function withRegistry(t: TestContext, api: Api) {
+  const registry = await npmRegistry(t, [
+    {
+      name: 'is-number',
+      version: '7.0.0',
+      files: {
+        'index.js':
+          "module.exports = function (num) {\n  if (typeof num === 'number') return num - num === 0;\n  return typeof num === 'string' && num.trim() !== '' && Number.isFinite(+num);\n};\n",
+      },
+    },
+  ]);
+  const set = await api('PUT', '/api/system/config/node-mirror', { payload: { nodeMirror: registry.url } });
+  assert.equal(set.body.code, 200, JSON.stringify(set.body));
+  return registry;
 }
 
 async function add(api: Api, deps: Record<string, unknown>[]): Promise<Dependency[]> {
@@ -57,7 +73,7 @@ async function runTask(api: Api, app: FastifyInstance, dataDir: string, command:
   const res = await api('POST', '/api/crons', { payload: { name: command, command, schedule: '0 0 1 1 *' } });
   assert.equal(res.body.code, 200, JSON.stringify(res.body));
   const cronId = (res.body.data as { id: number }).id;
-  await app.ctx.cronEngine.run([cronId]);
+  await app.ctx.taskRuns.run([cronId]);
   const run = await waitFor(
     async () => {
       const [row] = await runsOf(app, cronId);
@@ -82,6 +98,7 @@ async function silentServer(t: TestContext): Promise<string> {
 
 test('npm: a real package from the registry installs, scripts require it; uninstall failures and force delete', async (t) => {
   const { api, app, dataDir } = await setup(t);
+  const registry = await withRegistry(t, api);
   const [dep] = await add(api, [{ name: 'is-number@7.0.0', type: DependencyType.nodejs, remark: 'tiny' }]);
   assert.equal(dep!.status, DependencyStatus.queued);
   const done = await settle(api, dep!.id, [DependencyStatus.installed, DependencyStatus.installFailed]);
@@ -89,6 +106,7 @@ test('npm: a real package from the registry installs, scripts require it; uninst
   assert.equal(done.status, DependencyStatus.installed, log);
   assert.match(log, /npm install --prefix .* is-number@7\.0\.0/, 'the command is in the log');
   assert.match(log, /added 1 package/, "npm's own output is in the log");
+  assert.ok(registry.requests.includes('/is-number/-/is-number-7.0.0.tgz'), 'npm fetched it from the test registry');
   assert.ok(existsSync(path.join(dataDir, 'deps', 'node', 'node_modules', 'is-number', 'package.json')));
   assert.ok(done.log_path && existsSync(path.join(dataDir, 'log', done.log_path)), 'the full log is kept');
   assert.match(done.log_path!, /^dependencies\/\d+\/.+\.log$/);
@@ -116,11 +134,16 @@ test('npm: a real package from the registry installs, scripts require it; uninst
 
 test('npm: a package that does not exist ends in install failed with npm error in the log, and is notified', async (t) => {
   const { api, app, token } = await setup(t);
+  const registry = await withRegistry(t, api);
   const hook = await webhookRecorder(t, app, token);
   const [dep] = await add(api, [{ name: 'baihu-no-such-package-4f7e2a9c', type: 'nodejs' }]);
   const done = await settle(api, dep!.id, [DependencyStatus.installed, DependencyStatus.installFailed]);
   assert.equal(done.status, DependencyStatus.installFailed);
   assert.match(done.log!.join(''), /E404|404 Not Found/);
+  assert.ok(
+    registry.requests.some((r) => r.includes('baihu-no-such-package-4f7e2a9c')),
+    'the test registry was asked',
+  );
   assert.match(done.log!.join(''), /failed with exit code 1|失败，退出码 1/);
   const notice = await waitFor(() => hook.requests.find((r) => r.body.includes('baihu-no-such-package-4f7e2a9c')));
   assert.match(notice.body, /Dependency install failed|依赖安装失败/);
@@ -235,44 +258,31 @@ test('one install at a time; cancel kills the installer; auto split; mirror sett
   await queue.idle();
 });
 
-test('apt-get: a small Debian package installs and is removed (root on Debian only)', async (t) => {
-  const reason = !existsSync('/etc/debian_version')
-    ? 'not a Debian system'
-    : process.getuid?.() !== 0
-      ? 'not running as root'
-      : !existsSync('/usr/bin/apt-get')
-        ? 'apt-get is missing'
-        : null;
-  if (reason) return t.skip(`apt-get test skipped: ${reason}`);
-  const reachable = await fetch('http://deb.debian.org/debian/', { signal: AbortSignal.timeout(5000) }).then(
-    (res) => res.ok,
-    () => false,
-  );
-  if (!reachable) return t.skip('apt-get test skipped: the Debian mirror is not reachable');
-  let wasInstalled = false;
-  try {
-    wasInstalled = execFileSync('dpkg-query', ['-W', '-f=${Status}', 'sl'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).includes('ok installed');
-  } catch {
-    // Not installed.
-  }
-  if (wasInstalled) return t.skip('apt-get test skipped: sl is already installed here');
+test('apt-get: a Debian package from a repository on 127.0.0.1 installs and is removed (root on Debian)', async (t) => {
+  assert.ok(existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get'), 'this test needs Debian with apt-get');
+  assert.equal(process.getuid?.(), 0, 'this test installs a system package with apt-get: run it as root');
+  const repository = await aptRepository(t);
+  assert.ok(!dpkgInstalled(repository.name), `${repository.name} is not installed before the test`);
   const { api } = await setup(t);
-  const [dep] = await add(api, [{ name: 'sl', type: 'linux' }]);
+  const [dep] = await add(api, [{ name: repository.name, type: 'linux' }]);
   const done = await settle(api, dep!.id, [DependencyStatus.installed, DependencyStatus.installFailed], 60_000);
   const log = done.log!.join('');
   assert.equal(done.status, DependencyStatus.installed, log);
-  assert.match(log, /apt-get install -y --no-install-recommends sl/);
-  assert.ok(existsSync('/usr/games/sl'));
+  assert.match(log, new RegExp(`apt-get install -y --no-install-recommends ${repository.name}`));
+  assert.ok(existsSync(repository.installs), "the package's file is there");
+  assert.ok(
+    repository.requests.some((r) => r.endsWith('.deb')),
+    `apt-get fetched the package from the test's repository (${repository.requests.join(', ')})`,
+  );
   await api('DELETE', '/api/dependencies', { payload: [dep!.id] });
   await waitFor(async () => (await get(api, dep!.id)) === null, 60_000, 'the row to go');
-  assert.ok(!existsSync('/usr/games/sl'), 'apt-get removed it');
+  assert.ok(!existsSync(repository.installs), 'apt-get removed it');
+  assert.ok(!dpkgInstalled(repository.name));
 });
 
 test('start-up: installed but missing packages and interrupted installs are queued again', async (t) => {
   const { api, app, dataDir } = await setup(t);
+  await withRegistry(t, api);
   const present = path.join(dataDir, 'deps', 'node', 'node_modules', 'fake-present');
   mkdirSync(present, { recursive: true });
   writeFileSync(path.join(present, 'package.json'), '{"name":"fake-present","version":"1.0.0"}');

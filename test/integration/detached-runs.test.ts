@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { killLeftovers } from '../../daemon/src/jobs/executor/process-kill.ts';
 import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
 import { defaultReaper } from '../../daemon/src/jobs/executor/reaper.ts';
 import { spawnCommand } from '../../daemon/src/jobs/executor/spawn-command.ts';
 import type { RunHandle } from '../../daemon/src/jobs/executor/types.ts';
-import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
+import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/tasks.ts';
 
 /** Each script detaches `count` processes running `sleep $SLEEP_FOR`, prints "ready" and waits. */
 const scripts = {

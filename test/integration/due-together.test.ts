@@ -1,14 +1,14 @@
 /**
- * Tasks due on the same second are queued together (modules/crons/runs.ts admitDue): their rows read at once, their
+ * Tasks due on the same second are queued together (modules/tasks/runs.ts admitDue): their rows read at once, their
  * runs inserted at once (jobs/runs-repository.ts insertMany), their statuses set per status. What a user sees must
  * be what one-by-one queueing gave: every task once, in the order its timer fired, each under its overlap policy.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { CronStatus, RunStatus } from '../../daemon/src/contract/enums.ts';
 import { startApp } from '../helpers/app.ts';
-import { addCron, engineOf, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, engineOf, runsOf, waitFor } from '../helpers/tasks.ts';
 
 test('tasks due together: each runs once in the order its timer fired, two schedules of one task meet its overlap policy, a task disabled or deleted since it was armed does not run', async (t) => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { CronStatus, RunStatus } from '../../daemon/src/contract/enums.ts';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { startApp } from '../helpers/app.ts';
-import { addCron, engineOf, processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, engineOf, processesWithMarker, runsOf, waitFor } from '../helpers/tasks.ts';
 
 const finished = (app: Parameters<typeof runsOf>[0], cronId: number, count = 1) =>
   waitFor(
@@ -49,7 +49,7 @@ test('a failing command records failure with its exit code', async (t) => {
   const { app } = await startApp(t);
   await app.ready().then(() => app.ctx.started);
   const cron = await addCron(app, { command: 'echo broken >&2; exit 3' });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await finished(app, cron.id);
   assert.equal(run!.end, 'failed');
   assert.equal(run!.exit_code, 3);
@@ -76,7 +76,7 @@ test('the concurrency limit holds; extra runs wait in a FIFO queue with status q
   await app.ctx.settings.set('cronConcurrency', 2);
   const crons = [];
   for (let i = 0; i < 5; i++) crons.push(await addCron(app, { command: `sleep 0.4; echo ${i}` }));
-  await app.ctx.cronEngine.run(crons.map((c) => c.id));
+  await app.ctx.taskRuns.run(crons.map((c) => c.id));
   assert.deepEqual(engineOf(app).counts(), { queued: 3, running: 2 });
   const waiting = await app.ctx.db
     .selectFrom('crons')
@@ -104,7 +104,7 @@ test('a run that waits runs its task as the task is when its turn comes', async 
   await app.ctx.settings.set('cronConcurrency', 1);
   const first = await addCron(app, { command: 'sleep 0.4' });
   const second = await addCron(app, { command: 'echo as queued', name: 'queued' });
-  await app.ctx.cronEngine.run([first.id, second.id]);
+  await app.ctx.taskRuns.run([first.id, second.id]);
   assert.deepEqual(engineOf(app).counts(), { queued: 1, running: 1 });
   await app.ctx.db.updateTable('crons').set({ command: 'echo as edited' }).where('id', '=', second.id).execute();
   const [run] = await finished(app, second.id);
@@ -117,15 +117,15 @@ test('overlap policy replace: a new run stops the running one', async (t) => {
   const { app } = await startApp(t);
   await app.ready().then(() => app.ctx.started);
   const cron = await addCron(app, { command: 'sleep 20', overlap_policy: 'replace' });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   await waitFor(async () => (await runsOf(app, cron.id))[0]?.status === RunStatus.running);
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const runs = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.end === 'stopped' && rows[1]?.status === RunStatus.running ? rows : undefined;
   });
   assert.equal(runs.length, 2);
-  await app.ctx.cronEngine.stop([cron.id]);
+  await app.ctx.taskRuns.stop([cron.id]);
   assert.equal((await finished(app, cron.id, 2))[1]!.end, 'stopped');
 });
 
@@ -135,7 +135,7 @@ test('overlap policy parallel runs both; skip drops the new one; queue starts it
   const parallel = await addCron(app, { command: 'sleep 0.5', overlap_policy: 'parallel' });
   const skip = await addCron(app, { command: 'sleep 0.5', overlap_policy: 'skip' });
   const queue = await addCron(app, { command: 'sleep 0.5', overlap_policy: 'queue' });
-  for (const cron of [parallel, skip, queue]) await app.ctx.cronEngine.run([cron.id, cron.id]);
+  for (const cron of [parallel, skip, queue]) await app.ctx.taskRuns.run([cron.id, cron.id]);
   const both = await finished(app, parallel.id, 2);
   assert.ok(both[1]!.started_at! < both[0]!.finished_at!, 'parallel runs overlap');
   const queued = await finished(app, queue.id, 2);
@@ -149,16 +149,16 @@ test('stop kills the whole run: background children and setsid grandchildren too
   const { app } = await startApp(t);
   await app.ready().then(() => app.ctx.started);
   const cron = await addCron(app, { command: 'sleep 300 & setsid sleep 301 & sleep 302' });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.marker && processesWithMarker(rows[0].marker).length >= 3 ? rows : undefined;
   });
-  assert.equal(await app.ctx.cronEngine.stop([cron.id]), 1);
+  assert.equal(await app.ctx.taskRuns.stop([cron.id]), 1);
   const [done] = await finished(app, cron.id);
   assert.equal(done!.end, 'stopped');
   assert.deepEqual(processesWithMarker(run!.marker!), []);
-  assert.equal(await app.ctx.cronEngine.stop([cron.id]), 0, 'nothing left to stop');
+  assert.equal(await app.ctx.taskRuns.stop([cron.id]), 0, 'nothing left to stop');
 });
 
 test('catch-up: a due time missed while the daemon was down runs once at start-up, within the window', async (t) => {

@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 
 const kb = (n: number) => 'x'.repeat(n * 1024);
 
@@ -45,7 +45,7 @@ async function runAndRead(
   });
   assert.equal(created.body.code, 200, JSON.stringify(created.body));
   const cronId = (created.body.data as { id: number }).id;
-  await app.ctx.cronEngine.run([cronId]);
+  await app.ctx.taskRuns.run([cronId]);
   const run = await waitFor(
     async () => {
       const [row] = await runsOf(app, cronId);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { EnvStatus } from '../../daemon/src/contract/enums.ts';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { call, signedIn, type CallOptions } from '../helpers/app.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 
 /** The environment-variable area through the real app (in-process, fresh SQLite per test, real runs). */
 
@@ -246,7 +246,7 @@ test('runs see enabled variables joined with & in position order; a change appli
 
   const runAndRead = async () => {
     const before = (await runsOf(app, cronId)).length;
-    await app.ctx.cronEngine.run([cronId]);
+    await app.ctx.taskRuns.run([cronId]);
     const run = await waitFor(
       async () => {
         const runs = await runsOf(app, cronId);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import { account, tempDir } from '../helpers/app.ts';
-import { killWithArg, liveRunMarkers, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
+import { killWithArg, liveRunMarkers, processesWithArg, uniqueSleep, waitFor } from '../helpers/tasks.ts';
 import { buildDaemonBundle, http, startDaemon, type RunningDaemon } from '../helpers/daemon.ts';
 import { seededRandom } from '../helpers/random.ts';
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

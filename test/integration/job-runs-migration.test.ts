@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Migrator, sql } from 'kysely';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrations } from '../../daemon/src/db/migrations/index.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { call, initAccount, login, startApp, userDataDir } from '../helpers/app.ts';
 
 test('migrations 0007 and 0010: task runs keep their ids, pulls follow them, the API answers as before, the runs are counted', async (t) => {

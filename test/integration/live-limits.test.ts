@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { maxTopicsPerSocket } from '../../daemon/src/contract/live.ts';
 import { liveLimits, policyViolation } from '../../daemon/src/live/routes.ts';
 import { signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { connect } from '../helpers/live.ts';
 
 async function liveApp(t: Parameters<typeof signedIn>[0]) {

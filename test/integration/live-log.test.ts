@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import { runTopic } from '../../daemon/src/contract/live.ts';
 import { signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 
 test('live log: stream a running task, drop the connection, resume from the byte offset, get the end', async (t) => {
@@ -22,7 +22,7 @@ test('live log: stream a running task, drop the connection, resume from the byte
   const cron = await addCron(app, {
     command: 'for i in 1 2 3 4 5 6; do echo "line $i 中文"; sleep 0.15; done',
   });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.log_path ? rows : undefined;
@@ -67,7 +67,7 @@ test('live log: status events reach every connected client', async (t) => {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const client = await connect(`${address.replace('http', 'ws')}/api/ws?token=${token}`);
   const cron = await addCron(app, { command: 'true' });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   await client.until((all) =>
     all.some((m) => m.type === 'event' && m.name === 'cronStatus' && (m.payload as { status: number }).status === 0),
   );

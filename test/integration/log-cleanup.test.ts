@@ -2,6 +2,7 @@
  * Deleting old run logs (modules/retention/log-cleanup.ts) on a real folder: dates from names and mtimes, logs in use
  * kept, other files and links untouched, empty folders removed. Names carry the panel's time, whatever the host's.
  */
+// @zoned
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * A task's first log folder is made a few seconds before it is due (modules/crons/log-folders.ts, told by
+ * A task's first log folder is made a few seconds before it is due (modules/tasks/log-folders.ts, told by
  * Timetable.onSoon), not by its first run among a thousand others: only for tasks due then, only inside data/log,
  * none for a task that keeps no log; the run then logs into it.
  */
@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { noLogName } from '../../daemon/src/contract/enums.ts';
 import { logDirName } from '../../daemon/src/jobs/executor/log-format.ts';
 import { soonLeadMs } from '../../daemon/src/scheduler/timetable.ts';
 import { startApp } from '../helpers/app.ts';
-import { addCron, engineOf, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, engineOf, runsOf, waitFor } from '../helpers/tasks.ts';
 
 test('log folders of tasks due soon are made before their first run; not of tasks due later or without a log', async (t) => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));

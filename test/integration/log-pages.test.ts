@@ -1,12 +1,13 @@
+// @zoned
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FileNode, LogFile } from '../../daemon/src/contract/files.ts';
-import { fileStamp } from '../../daemon/src/wall-clock.ts';
+import { fileStamp } from '../../daemon/src/time/wall-clock.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { addCron } from '../helpers/crons.ts';
+import { addCron } from '../helpers/tasks.ts';
 
 // Log names carry the panel's time, whatever the host's zone.
 const zone = 'Asia/Shanghai';

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { LogCleanupStatus } from '../../daemon/src/contract/retention-schemas.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 
 const api = '/api';
 const day = 86_400_000;

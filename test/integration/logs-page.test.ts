@@ -6,7 +6,7 @@ import type { FileNode } from '../../daemon/src/contract/files.ts';
 import type { LogSearchEnd, LogSearchMatch } from '../../daemon/src/contract/logs.ts';
 import { searchLogs } from '../../daemon/src/modules/logs/search.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 
 type Record = LogSearchMatch | LogSearchEnd;
 const lines = (body: string): Record[] =>

@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
 test('ql raw and task inside a run reach a daemon on a random port under a base path', async (t) => {

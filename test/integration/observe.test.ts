@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AccessKind, appScopes } from '../../daemon/src/contract/access.ts';
 import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 
 async function appWith(app: Parameters<typeof call>[0], token: string, name: string, scopes: string[]) {
   const created = (await call(app, 'POST', '/api/apps', { token, payload: { name, scopes } })).body

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { BackupOverview } from '../../daemon/src/contract/backup.ts';
 import type { SystemLogEntries } from '../../daemon/src/contract/system-log-schemas.ts';
-import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
+import { SystemLogFile } from '../../daemon/src/system-log/daily-file.ts';
 import { account, call, signedIn, userDataDir } from '../helpers/app.ts';
-import { runsOf, waitFor } from '../helpers/crons.ts';
+import { runsOf, waitFor } from '../helpers/tasks.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
 import { dayIn, hostZone, instantIn, offsetAt, panelZone, parseStamp, wallOf } from '../helpers/zones.ts';
 

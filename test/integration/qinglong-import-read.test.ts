@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { Value } from 'typebox/value';
 import { ImportPreview } from '../../daemon/src/contract/import-schemas.ts';
-import { AppError } from '../../daemon/src/errors.ts';
+import { AppError } from '../../daemon/src/errors/app-error.ts';
 import {
   taskKey,
   variableKey,
@@ -21,8 +21,17 @@ import {
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { previewOf } from '../../daemon/src/modules/qinglong-import/preview.ts';
 import { readQinglongImport } from '../../daemon/src/modules/qinglong-import/read.ts';
-import { dataPaths, type DataPaths } from '../../daemon/src/paths.ts';
-import { makeQinglongDataDir, qinglongRows, type QinglongFixtureOptions } from '../helpers/qinglong/index.ts';
+import { dataPaths, type DataPaths } from '../../daemon/src/config/paths.ts';
+import { loadStockHashes } from '../../daemon/src/notifications/stock-libraries.ts';
+import {
+  makeQinglongDataDir,
+  qinglongRows,
+  withFixtureStock,
+  type QinglongFixtureOptions,
+} from '../helpers/qinglong/index.ts';
+
+/** Baihu's list of Qinglong's releases, with the fixture's notify.py standing for one of them. */
+const stockLibraries = withFixtureStock(await loadStockHashes());
 
 /** Every file and folder under `dir`: content hash, size and mtime (and mode), so any change shows. */
 function snapshot(dir: string): Map<string, string> {
@@ -56,7 +65,7 @@ function setup(t: TestContext, options: QinglongFixtureOptions = {}) {
     fixture,
     target,
     read: (dir = fixture.dir, to: DataPaths = target) =>
-      readQinglongImport({ sourceDir: dir, target: to, timezone: 'UTC' }),
+      readQinglongImport({ sourceDir: dir, target: to, timezone: 'UTC', stockLibraries }),
   };
 }
 
@@ -86,13 +95,12 @@ test('the full 2.21 fixture yields every kind, with counts, exact rows and reaso
     dependency: [8, 6, 2],
     app: [3, 2, 1],
     notification: [1, 1, 0],
-    setting: [8, 6, 2],
+    setting: [8, 7, 1],
   });
   assert.deepEqual(reasons(preview.skipped), [
     'app|system|importSystemApp',
     'dependency|old-pkg|importDependencyRemoved',
     'dependency|rm -rf /|dependencyNameInvalid',
-    'setting|logRemoveFrequency|importSettingUnsupported',
     'setting|panelTitle|importSettingUnsupported',
     'subscription|broken|invalidType',
     'task|bad|cronFormat',
@@ -129,7 +137,23 @@ test('the full 2.21 fixture yields every kind, with counts, exact rows and reaso
     disabled: false,
     pinned: true,
     subscriptionAlias: 'shufflewzc_faker2_main',
+    // Running when Qinglong stopped: that run never finished.
+    lastRun: {
+      last_execution_time: 1740808805,
+      last_running_time: 12.5,
+      last_end: 'interrupted',
+      log_path: 'shufflewzc_faker2_main_jd_sign_1/2025-03-01-06-00-05-001.log',
+    },
   });
+  // Queued: its last run is as Qinglong showed it, how it ended unknown; a log path leading out is left off.
+  assert.deepEqual(task('boot')?.lastRun, {
+    last_execution_time: 1740807200,
+    last_running_time: 3,
+    last_end: null,
+    log_path: 'boot_4/2025-03-01-05-33-20-000.log',
+  });
+  assert.equal(task('escape')?.lastRun?.log_path, null);
+  assert.equal(task('长命令')?.lastRun, null, 'never ran');
   assert.equal(task('长命令')?.input.command, qinglongRows.longCommand);
   assert.deepEqual(task('长命令')?.input.labels, []);
   assert.equal(task('once')?.input.schedule, '@once');
@@ -260,8 +284,8 @@ test('the full 2.21 fixture yields every kind, with counts, exact rows and reaso
 
   // Applications (no secrets), notification, settings.
   assert.deepEqual(plan.apps, [
-    { sourceId: 2, name: 'My Bot 🤖', scopes: ['envs', 'crons', 'logs'] },
-    { sourceId: 3, name: 'readonly', scopes: ['envs'] },
+    { sourceId: 2, name: 'My Bot 🤖', scopes: ['envs', 'crons', 'logs'], clientId: 'Xy-abc' },
+    { sourceId: 3, name: 'readonly', scopes: ['envs'], clientId: 'ro' },
   ]);
   assert.deepEqual(plan.notification, {
     type: 'bark',
@@ -276,8 +300,9 @@ test('the full 2.21 fixture yields every kind, with counts, exact rows and reaso
     dependenceProxy: 'http://127.0.0.1:7890',
     nodeMirror: 'https://registry.npmmirror.com',
     pythonMirror: 'https://pypi.tuna.tsinghua.edu.cn/simple',
+    logRemoveFrequency: 7,
   });
-  assert.deepEqual(plan.pendingSettings, { logRemoveFrequency: 7, panelTitle: '我的青龙' });
+  assert.deepEqual(plan.pendingSettings, { panelTitle: '我的青龙' });
 
   // Files: every folder, copied to Baihu's data folder, generated and secret config files left out.
   assert.deepEqual(
@@ -295,13 +320,15 @@ test('the full 2.21 fixture yields every kind, with counts, exact rows and reaso
   assert.deepEqual(
     plan.notifyLibraries.map((l) => [l.file, l.state, l.evidence, l.baihuName]),
     [
-      ['sendNotify.js', 'edited', ['PUSH_KEY'], 'baihuNotify.js'],
+      // The user's own, in Qinglong's shape with no setting filled in: it matches no release, so it is theirs.
+      ['sendNotify.js', 'edited', [], 'baihuNotify.js'],
+      // Byte for byte a listed release, whatever defaults it ships filled in.
       ['notify.py', 'stock', [], 'baihu_notify.py'],
     ],
   );
   assert.deepEqual(reasons(preview.notices.filter((n) => n.kind === 'file')), [
     'file|scripts/notify.py|importNotifyLibraryStock',
-    'file|scripts/sendNotify.js|importNotifyLibraryKept',
+    'file|scripts/sendNotify.js|importNotifyLibraryChanged',
     'file|scripts/|importNotifyLibraryCopies',
   ]);
 
@@ -459,12 +486,15 @@ test('a folder without a Qinglong database is refused by name', async (t) => {
   t.after(() => rmSync(empty, { recursive: true, force: true }));
   const target = dataPaths(mkdtempSync(path.join(os.tmpdir(), 'baihu-target-')));
   t.after(() => rmSync(target.root, { recursive: true, force: true }));
-  await assert.rejects(readQinglongImport({ sourceDir: empty, target, timezone: 'UTC' }), (error: unknown) => {
-    assert.ok(error instanceof AppError);
-    assert.equal(error.key, 'importSourceMissing');
-    assert.equal(error.params.path, empty);
-    return true;
-  });
+  await assert.rejects(
+    readQinglongImport({ sourceDir: empty, target, timezone: 'UTC', stockLibraries }),
+    (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.key, 'importSourceMissing');
+      assert.equal(error.params.path, empty);
+      return true;
+    },
+  );
 });
 
 test('a database left mid-write (with its -wal) is read from a private copy: the write is seen, the source untouched', async (t) => {
@@ -486,7 +516,7 @@ test('a database left mid-write (with its -wal) is read from a private copy: the
   }
   writer.close();
   const before = snapshot(crashed);
-  const plan = await readQinglongImport({ sourceDir: crashed, target, timezone: 'UTC' });
+  const plan = await readQinglongImport({ sourceDir: crashed, target, timezone: 'UTC', stockLibraries });
   assert.ok(
     plan.variables.some((v) => v.input.name === 'IN_WAL'),
     'the write in the WAL is read',

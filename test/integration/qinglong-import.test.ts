@@ -12,10 +12,17 @@ import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { ImportPreview, ImportResult, ImportRun } from '../../daemon/src/contract/import-schemas.ts';
+import { CronStatus, RunEnd } from '../../daemon/src/contract/enums.ts';
 import { messages } from '../../daemon/src/contract/messages.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
-import { makeQinglongDataDir, qinglongRows, type QinglongFixtureOptions } from '../helpers/qinglong/index.ts';
+import { waitFor } from '../helpers/tasks.ts';
+import {
+  makeQinglongDataDir,
+  ownSendNotify,
+  qinglongRows,
+  stockNotifyPy,
+  type QinglongFixtureOptions,
+} from '../helpers/qinglong/index.ts';
 
 /** Every file under `dir` with its hash, size, mode and mtime, so any change to the source shows. */
 function snapshot(dir: string): Map<string, string> {
@@ -116,6 +123,20 @@ test('a Qinglong data dir is imported: everything lands, the old password signs 
   assert.equal(crons.find((c) => c.name === 'boot')?.task_before, 'echo start\nexport A=1');
   assert.equal(crons.find((c) => c.name === 'custom log')?.log_name, 'my_logs');
   assert.equal(crons.find((c) => c.name === 'orphan')?.sub_id, null, 'a subscription Qinglong lost is not invented');
+  // Their last run comes along; a run going at export time ended there (interrupted), and nothing runs here.
+  assert.deepEqual(
+    [sign.status, sign.last_execution_time, sign.last_running_time, sign.last_end, sign.log_path],
+    [CronStatus.idle, 1740808805, 12.5, RunEnd.interrupted, qinglongRows.crons[0]!.log_path],
+  );
+  const boot = crons.find((c) => c.name === 'boot')!;
+  assert.deepEqual(
+    [boot.status, boot.last_execution_time, boot.last_running_time, boot.last_end],
+    [CronStatus.idle, 1740807200, 3, null],
+    'queued there, idle here',
+  );
+  const bootLog = await api('GET', `/api/crons/${boot.id}/log`);
+  assert.match(String(bootLog.body.data), /booted/);
+  assert.equal(crons.find((c) => c.name === '长命令')?.last_execution_time, null, 'never ran there');
 
   // Variables in Qinglong's order (its highest position first), disabled and pinned kept.
   const envs = await app.ctx.envs.list();
@@ -149,24 +170,47 @@ test('a Qinglong data dir is imported: everything lands, the old password signs 
   // Settings, notification, files.
   assert.equal(app.ctx.settings.get('timezone'), 'Asia/Shanghai');
   assert.equal(app.ctx.settings.get('cronConcurrency'), 6);
+  assert.equal(app.ctx.settings.get('logRemoveFrequency'), qinglongRows.systemConfigInfo.logRemoveFrequency);
+  const cleanup = (await api('GET', '/api/system/log-cleanup')).body.data as { days: number; nextAt: number | null };
+  assert.equal(cleanup.days, 7);
+  assert.notEqual(cleanup.nextAt, null);
   assert.equal(app.ctx.settings.get('notification').type, 'bark');
   assert.match(readFileSync(path.join(app.ctx.paths.config, 'config.sh'), 'utf8'), /SCT-config-sh/);
   assert.ok(!existsSync(path.join(app.ctx.paths.config, 'auth.json')));
-  // The user's edited sendNotify.js stays theirs; Baihu's goes beside it. The stock notify.py is Baihu's.
-  assert.match(readFileSync(path.join(app.ctx.paths.scripts, 'sendNotify.js'), 'utf8'), /edited by the user/);
+  // The user's own sendNotify.js stays theirs; Baihu's goes beside it. The notify.py in Qinglong's shape matches no
+  // release Baihu lists, so it is the user's too (a listed one is replaced: qinglong-import-read.test.ts).
+  assert.equal(readFileSync(path.join(app.ctx.paths.scripts, 'sendNotify.js'), 'utf8'), ownSendNotify);
   assert.match(readFileSync(path.join(app.ctx.paths.scripts, 'baihuNotify.js'), 'utf8'), /baihu-notify-version/);
-  assert.match(readFileSync(path.join(app.ctx.paths.scripts, 'notify.py'), 'utf8'), /baihu-notify-version/);
+  assert.equal(readFileSync(path.join(app.ctx.paths.scripts, 'notify.py'), 'utf8'), stockNotifyPy);
+  assert.match(readFileSync(path.join(app.ctx.paths.scripts, 'baihu_notify.py'), 'utf8'), /baihu-notify-version/);
   const kept = await api('GET', '/api/system/notify-libraries');
   assert.deepEqual(
     (kept.body.data as { file: string }[]).map((l) => l.file),
-    ['sendNotify.js'],
+    ['sendNotify.js', 'notify.py'],
   );
 
-  // Applications keep their name and scopes; each gets a new secret, shown once (the first answer after the end).
-  const apps = await app.ctx.db.selectFrom('apps').select(['name', 'scopes']).execute();
-  assert.deepEqual(apps.map((a) => a.name).sort(), ['My Bot 🤖', 'readonly'].sort());
+  // Applications keep their name, scopes and client id; each gets a new secret, shown once (the first answer after
+  // the end), and the report says which apps' clients need it.
+  const apps = await app.ctx.db.selectFrom('apps').select(['name', 'scopes', 'client_id']).orderBy('name').execute();
+  assert.deepEqual(
+    apps.map((a) => [a.name, a.client_id]),
+    [
+      ['My Bot 🤖', 'Xy-abc'],
+      ['readonly', 'ro'],
+    ],
+  );
   assert.equal(secretsShown.length, 2);
   assert.ok(secretsShown.every((s) => s.client_secret.length >= 24));
+  assert.deepEqual(secretsShown.map((s) => s.client_id).sort(), ['Xy-abc', 'ro']);
+  const appNotices = result.notices.filter((n) => n.kind === 'app' && n.reason.key === 'importSecretReissued');
+  assert.deepEqual(appNotices.map((n) => [n.item, n.reason.params?.clientId]).sort(), [
+    ['My Bot 🤖', 'Xy-abc'],
+    ['readonly', 'ro'],
+  ]);
+  // The old client id with its new secret gets a token.
+  const mine = secretsShown.find((s) => s.client_id === 'ro')!;
+  const appToken = await call(app, 'GET', `/open/auth/token?client_id=ro&client_secret=${mine.client_secret}`);
+  assert.equal(appToken.body.code, 200, JSON.stringify(appToken.body));
   assert.ok(!JSON.stringify(result).includes(secretsShown[0]!.client_secret), 'the report holds no secret');
   const later = await api('GET', `/api/system/import-qinglong/${lastRunId}`);
   assert.deepEqual((later.body.data as ImportRun).secrets, [], 'shown once');
@@ -194,6 +238,15 @@ test('a Qinglong data dir is imported: everything lands, the old password signs 
   assert.equal(again.present.task, rows.crons.length);
   assert.deepEqual(await contents(app), rows);
   assert.deepEqual(snapshot(fixture.dir), before, 'the source is unchanged');
+
+  // Log deletion is scheduled, as saving the setting does: the hourly check runs it (the logs tasks show are kept).
+  const retentionRuns = () =>
+    app.ctx.db.selectFrom('job_runs').select(['id', 'end']).where('kind', '=', 'retention').execute();
+  assert.deepEqual(await retentionRuns(), []);
+  await clock.advanceAsync(3_600_000 + 1000);
+  await waitFor(async () => (await retentionRuns()).find((r) => r.end === 'success'), 20_000, 'log deletion');
+  assert.ok(!existsSync(path.join(app.ctx.paths.log, 'shufflewzc_faker2_main/2025-03-01-06-00-00.log')));
+  assert.ok(existsSync(path.join(app.ctx.paths.log, boot.log_path!)), "a task's current log is kept");
   await stopInstalls(app);
 });
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { systemClock } from '../../daemon/src/clock.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
 import { runShell } from '../helpers/shell.ts';
 import { call, signedIn, tempDir, userDataDir } from '../helpers/app.ts';
 import { bareRepo } from '../helpers/git.ts';
@@ -128,7 +128,7 @@ test('a Qinglong repository: ql repo subscribes it; its scripts run with Env, cr
 
   const ids = list.data.map((cron) => cron.id);
   assert.equal((await call(app, 'PUT', '/api/crons/run', { token, payload: ids })).body.code, 200);
-  await app.ctx.cronEngine.whenIdle();
+  await app.ctx.taskRuns.whenIdle();
   const logOf = async (command: string) =>
     (await call(app, 'GET', `/api/crons/${byCommand.get(command)!.id}/log`, { token })).body.data as string;
 

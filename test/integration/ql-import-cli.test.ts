@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../daemon/src/app.ts';
-import { loadConfig } from '../../daemon/src/config.ts';
+import { buildApp } from '../../daemon/src/app/app.ts';
+import { loadConfig } from '../../daemon/src/config/config.ts';
 import { call } from '../helpers/app.ts';
 import { makeQinglongDataDir, qinglongRows } from '../helpers/qinglong/index.ts';
 

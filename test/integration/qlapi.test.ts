@@ -10,11 +10,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import type { Env } from '../../daemon/src/contract/envs.ts';
 import { qlapiNodePreload, qlapiPythonDir } from '../../daemon/src/jobs/executor/qlapi-preload.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 
 const exec = promisify(execFile);
@@ -70,6 +70,8 @@ const nodeScript = `// A Qinglong script: QLAPI is a global there, nothing is re
   const found = await QLAPI.getEnvs({ searchValue: 'MY_TOKEN' });
   const created = await QLAPI.createEnv({ envs: [{ name: 'FROM_NODE', value: 'v1', remarks: 'made by QLAPI' }] });
   const updated = await QLAPI.updateEnv({ env: { id: created.data[0].id, name: 'FROM_NODE', value: 'v2' } });
+  // Qinglong's gRPC client wrote a number given for a text field as its text.
+  const numeric = await QLAPI.createEnv({ envs: [{ name: 'NUMERIC', value: 12345, remarks: 7 }] });
   const one = await QLAPI.getEnvById({ id: created.data[0].id });
   const disabled = await QLAPI.disableEnvs({ ids: [found.data[0].id] });
   const missing = await QLAPI.deleteEnvs({ ids: [] });
@@ -78,7 +80,7 @@ const nodeScript = `// A Qinglong script: QLAPI is a global there, nothing is re
   const byId = await QLAPI.getCronById({ id: task.data.id });
   const unknown = await QLAPI.getCronById({ id: 99999 });
   const notified = await QLAPI.systemNotify({ title: 'QLAPI node', content: 'from a node script' });
-  console.log(JSON.stringify({ seen, found, created, updated, one, disabled, missing, task, crons, byId, unknown, notified, token: process.env.BAIHU_NOTIFY_TOKEN }));
+  console.log(JSON.stringify({ seen, found, created, updated, one, disabled, missing, numeric, task, crons, byId, unknown, notified, token: process.env.BAIHU_NOTIFY_TOKEN }));
 })();
 `;
 
@@ -96,6 +98,8 @@ test('node: a Qinglong script reads, creates and updates variables, reads tasks 
   assert.equal(result.created.code, 200);
   assert.equal(result.created.data[0].remarks, 'made by QLAPI');
   assert.deepEqual(result.updated.data.value, 'v2');
+  assert.equal(result.numeric.code, 200, JSON.stringify(result.numeric));
+  assert.deepEqual([result.numeric.data[0].value, result.numeric.data[0].remarks], ['12345', '7']);
   assert.equal(result.one.data.name, 'FROM_NODE');
   assert.deepEqual(result.disabled, { code: 200 });
   assert.deepEqual(result.missing, { code: 400, message: 'ids parameter is required' });

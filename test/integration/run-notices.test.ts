@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { TaskNotifyPolicy } from '../../daemon/src/contract/notify.ts';
-import { fill } from '../../daemon/src/notify/texts.ts';
+import { TaskNotifyPolicy } from '../../daemon/src/contract/notifications.ts';
+import { formatMessage } from '../../daemon/src/contract/messages.ts';
 import { signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
 
 /** Exit codes of the runs, in order; the last fails, so its notice marks that every earlier one was handled. */
@@ -35,7 +35,7 @@ for (const policy of Object.values(TaskNotifyPolicy)) {
     });
     for (const [i, code] of codes.entries()) {
       writeFileSync(codeFile, String(code));
-      await app.ctx.cronEngine.run([cron.id]);
+      await app.ctx.taskRuns.run([cron.id]);
       await waitFor(async () => (await runsOf(app, cron.id))[i]?.end ?? undefined);
     }
     const titles = () => server.requests.slice(1).map((r) => (JSON.parse(r.body) as { title: string }).title);
@@ -51,7 +51,7 @@ for (const policy of Object.values(TaskNotifyPolicy)) {
     const lang = app.ctx.notifier.language();
     assert.deepEqual(
       titles(),
-      kinds.map((kind) => fill(keys[kind as keyof typeof keys], lang, { name: 'nightly' })),
+      kinds.map((kind) => formatMessage(keys[kind as keyof typeof keys], lang, { name: 'nightly' })),
     );
   });
 }

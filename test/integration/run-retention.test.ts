@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { reclaimFreePages, useIncrementalVacuum } from '../../daemon/src/db/vacuum.ts';
 import { pruneRunHistory, runHistoryPolicyOf } from '../../daemon/src/jobs/run-retention.ts';
 import { JobRunsRepository } from '../../daemon/src/jobs/runs-repository.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { call, initAccount, login, startApp, tempDir } from '../helpers/app.ts';
 
 const day = 86_400_000;

@@ -11,7 +11,7 @@ import { test, type TestContext } from 'node:test';
 import { ConfigShReader, scanConfigText } from '../../daemon/src/jobs/executor/config-sh.ts';
 import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
 import { WrapperSteps } from '../../daemon/src/jobs/executor/wrapper-steps.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 
 const samples = path.resolve(import.meta.dirname, '../../daemon/src/modules/configs/samples');
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { ensureModuleScope } from '../../daemon/src/files/module-scope.ts';
-import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/paths.ts';
+import { dataPaths, ensureDataDirs, type DataPaths } from '../../daemon/src/config/paths.ts';
 import { userDataDir } from '../helpers/app.ts';
 import { markedProcesses, killLeftovers } from '../../daemon/src/jobs/executor/process-kill.ts';
 import { ProcessRunner, type ProcessRunnerOptions } from '../../daemon/src/jobs/executor/process-runner.ts';

@@ -11,11 +11,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { systemClock } from '../../daemon/src/clock.ts';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
-import { fromRoot } from '../../daemon/src/root.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
+import { fromRoot } from '../../daemon/src/install/root.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { bareRepo } from '../helpers/git.ts';
 import { startRecorder } from '../helpers/recorder.ts';
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../daemon/src/contract/live.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { processesWithMarker, waitFor } from '../helpers/crons.ts';
+import { processesWithMarker, waitFor } from '../helpers/tasks.ts';
 import { multipart } from '../helpers/files.ts';
 
 interface Node {

@@ -14,15 +14,21 @@ import type { LaunchSpec, Launched } from '../../daemon/src/jobs/executor/launch
 import { ProcessRunner } from '../../daemon/src/jobs/executor/process-runner.ts';
 import { reaperPath } from '../../daemon/src/jobs/executor/reaper.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';
-import { dataPaths, ensureDataDirs } from '../../daemon/src/paths.ts';
-import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/crons.ts';
+import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
+import { killWithArg, processesWithArg, uniqueSleep, waitFor } from '../helpers/tasks.ts';
 
-function collect(argv: string[], cwd = '/', env: Record<string, string> = { PATH: '/usr/bin:/bin' }) {
+function collect(
+  argv: string[],
+  cwd = '/',
+  env: Record<string, string> = { PATH: '/usr/bin:/bin' },
+  reaper: LaunchSpec['reaper'] = null,
+) {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const failures: string[] = [];
   const spec: LaunchSpec = {
     argv,
+    reaper,
     cwd,
     env,
     stdout: (chunk) => out.push(chunk),
@@ -82,11 +88,13 @@ test('start failures: a missing cwd or program is reported, the exit is 127, not
 test("the reaper's argv runs the reaper's code in the forked process: no exec, same exits, same stop", async (t) => {
   const spawner = new Spawner(spawnerPath);
   // The forked process is the reaper (its own session, the starter's child, named so) and bash its child.
-  const exits = collect([reaperPath, '300', 'bash', '-c', 'sleep 0.3; echo "$FOO"; kill -TERM $$', 'name'], '/tmp', {
-    PATH: '/usr/bin:/bin',
-    FOO: 'given',
-    BAIHU_RUN_ID: 'spawnerTest1',
-  });
+  const reaper = { path: reaperPath, graceMs: 300 };
+  const exits = collect(
+    ['bash', '-c', 'sleep 0.3; echo "$FOO"; kill -TERM $$', 'name'],
+    '/tmp',
+    { PATH: '/usr/bin:/bin', FOO: 'given', BAIHU_RUN_ID: 'spawnerTest1' },
+    reaper,
+  );
   const launched = await spawner.launch(exits.spec);
   // Crash recovery finds a reaper by the run's marker in /proc/<pid>/environ: written there without an exec.
   const environ = readFileSync(`/proc/${launched.pid}/environ`, 'latin1').split('\0');
@@ -98,14 +106,14 @@ test("the reaper's argv runs the reaper's code in the forked process: no exec, s
   assert.deepEqual(await launched.exited, { code: null, signal: 'SIGTERM' }, "the command's own signal");
   assert.equal(exits.text().out, 'given\n');
   // A missing program: the reaper says so in the output and exits 127, as the binary does.
-  const missing = collect([reaperPath, '300', 'baihu-no-such-program']);
+  const missing = collect(['baihu-no-such-program'], '/', undefined, reaper);
   assert.deepEqual(await (await spawner.launch(missing.spec)).exited, { code: 127, signal: null });
   assert.match(missing.text().err, /Cannot start baihu-no-such-program/);
   // A stop from the starter (its parent) ends the command and what it left in the background.
   const token = uniqueSleep();
   t.after(() => killWithArg(token));
   const script = `trap "" TERM; (trap "" TERM; exec sleep ${token}) & wait`;
-  const running = await spawner.launch(collect([reaperPath, '300', 'bash', '-c', script]).spec);
+  const running = await spawner.launch(collect(['bash', '-c', script], '/', undefined, reaper).spec);
   await waitFor(() => processesWithArg(token).length === 1, 5000);
   running.kill('SIGTERM');
   assert.deepEqual(await running.exited, { code: null, signal: 'SIGKILL' });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { sql } from 'kysely';
 import { RowMoves } from '../../daemon/src/db/row-moves.ts';
 import { StatementShapes } from '../../daemon/src/db/shapes.ts';
-import { orderColumns } from '../../daemon/src/modules/crons/search.ts';
+import { orderColumns } from '../../daemon/src/modules/tasks/search.ts';
 import { migratedDatabase } from '../helpers/database.ts';
 import { seededRandom } from '../helpers/random.ts';
 

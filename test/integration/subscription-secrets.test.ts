@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { subscriptionTopic } from '../../daemon/src/contract/enums.ts';
-import { redactUrls } from '../../daemon/src/redact.ts';
+import { redactUrls } from '../../daemon/src/errors/redact.ts';
 import { call, signedIn } from '../helpers/app.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 import { startRecorder } from '../helpers/recorder.ts';

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../daemon/src/contract/live.ts';
-import type { ManualClock } from '../../daemon/src/clock.ts';
+import type { ManualClock } from '../../daemon/src/time/clock.ts';
 import { call, login, signedIn, startApp, tempDir } from '../helpers/app.ts';
 import { bareRepo, startGitHttpServer } from '../helpers/git.ts';
 import { startRecorder } from '../helpers/recorder.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { call, signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 
 test('system config: concurrency, timezone and log language apply without a restart', async (t) => {
   // The container's zone is pinned, so "reset to the system zone" means the same on every host.
@@ -35,7 +35,7 @@ test('system config: concurrency, timezone and log language apply without a rest
   assert.equal(new Date(shanghai.nextRunTime).getUTCHours(), 1, '09:00 in Shanghai is 01:00 UTC');
 
   await call(app, 'PUT', '/api/system/config/lang', { token, payload: { lang: 'en' } });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.end ? rows : undefined;
@@ -73,7 +73,7 @@ test('run log limit: set through PUT /api/system/config/log-limit, enforced on t
   const cron = await addCron(app, {
     command: `yes 0123456789abcdef | head -c 3000000; echo after the flood; echo done > "${dataDir}/finished"`,
   });
-  await app.ctx.cronEngine.run([cron.id]);
+  await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
     const rows = await runsOf(app, cron.id);
     return rows[0]?.end ? rows : undefined;

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { SystemLogEntries } from '../../daemon/src/contract/system-log-schemas.ts';
-import { SystemLogFile } from '../../daemon/src/syslog/daily-file.ts';
+import { SystemLogFile } from '../../daemon/src/system-log/daily-file.ts';
 import { call, signedIn, userDataDir } from '../helpers/app.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import type { Cron } from '../../daemon/src/contract/crons.ts';
+import type { Cron } from '../../daemon/src/contract/tasks.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { processesWithMarker, runsOf, waitFor } from '../helpers/crons.ts';
+import { processesWithMarker, runsOf, waitFor } from '../helpers/tasks.ts';
 
 /** Scripts as Qinglong users write them; each says what it saw and appends `<kind>:<tag>` to data/ran. */
 const scripts: Record<string, string> = {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { systemClock } from '../../daemon/src/clock.ts';
+import { systemClock } from '../../daemon/src/time/clock.ts';
 import { runShell } from '../helpers/shell.ts';
 import { call, signedIn } from '../helpers/app.ts';
 
@@ -86,7 +86,7 @@ test('task from a shell: the daemon runs it with the panel variables, conc and d
     remoteAddress: '192.0.2.7',
   });
   assert.equal(remote.statusCode, 401, 'the key alone from another machine');
-  await app.ctx.cronEngine.whenIdle();
+  await app.ctx.taskRuns.whenIdle();
 
   // The daemon down: standalone, said plainly, still with the panel's variables.
   await app.close();

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { call, signedIn, tempDir } from '../helpers/app.ts';
-import { addCron, runsOf } from '../helpers/crons.ts';
+import { addCron, runsOf } from '../helpers/tasks.ts';
 import { bareRepo } from '../helpers/git.ts';
 
 const settle = async (check: () => Promise<boolean>) => {
@@ -39,7 +39,7 @@ test('timetable: a time-zone change re-arms task and subscription schedules toge
   await clock.advanceAsync(Date.parse('2026-06-02T00:00:30Z') - clock.now());
   await settle(async () => ((await pulls()) as unknown[]).length > 0 && (await runsOf(app, cron.id)).length > 0);
   await app.ctx.subscriptionPuller.idle();
-  await app.ctx.cronEngine.whenIdle();
+  await app.ctx.taskRuns.whenIdle();
   assert.deepEqual(
     ((await pulls()) as { trigger: string }[]).map((r) => r.trigger),
     ['schedule'],

@@ -16,7 +16,7 @@ import { RunStatus } from '../../daemon/src/contract/enums.ts';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
 import { call, signedIn, tempDir, userDataDir } from '../helpers/app.ts';
 import { startDaemon } from '../helpers/daemon.ts';
-import { waitFor } from '../helpers/crons.ts';
+import { waitFor } from '../helpers/tasks.ts';
 import { bytesOf, connect } from '../helpers/live.ts';
 import { checkoutVersion, releaseFiles, sha256, startReleaseServer, tarGz } from '../helpers/releases.ts';
 
@@ -108,7 +108,7 @@ test('update settings: round-trip, a bad URL refused with nothing changed, turni
     payload: { updateEnabled: false, updateFeedUrl: 'ftp://example.com/feed' },
   });
   assert.equal(bad.status, 400);
-  assert.match(JSON.stringify(bad.body), /Release feed URL must be an http\(s\) URL/);
+  assert.match(JSON.stringify(bad.body), /Release feed URL must be an https URL/);
   assert.deepEqual((await call(app, 'GET', '/api/system/config/update', { token })).body.data, defaults.body.data);
 
   await call(app, 'PUT', '/api/system/config/update', {

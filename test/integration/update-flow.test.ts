@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import semver from 'semver';
-import type { CronRun } from '../../daemon/src/contract/crons.ts';
+import type { CronRun } from '../../daemon/src/contract/tasks.ts';
 import type { UpdateCheck, UpdateJob, UpdateStatus } from '../../daemon/src/contract/update.ts';
 import { buildRelease, checkoutVersion, startReleaseServer, type BuiltRelease } from '../helpers/releases.ts';
 import { answersWith, hangingRelease, imageFrom, install, type Installation } from '../helpers/update-flow.ts';
@@ -39,7 +39,7 @@ async function downloaded(panel: Installation): Promise<UpdateStatus> {
     const status = await panel.api<UpdateStatus>('GET', 'system/update/status');
     if (status.data.job?.state !== 'running') return status.data;
     if (Date.now() > deadline) throw new Error('the download did not end');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
@@ -49,7 +49,7 @@ async function settled(panel: Installation, ready: (status: UpdateStatus) => boo
   for (;;) {
     const status = (await panel.api<UpdateStatus>('GET', 'system/update/status')).data;
     if (ready(status) || Date.now() > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
@@ -93,7 +93,7 @@ test('update: check, download, verify, restart into the new version; a running t
   });
   await panel.api('PUT', 'crons/run', [cron.data.id]);
   const runningRun = async () => (await panel.api<CronRun[]>('GET', `crons/${cron.data.id}/instances`)).data[0];
-  for (let i = 0; !(await runningRun())?.started_at && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; !(await runningRun())?.started_at && i < 400; i++) await new Promise((r) => setTimeout(r, 25));
 
   const status = await downloaded(panel);
   assert.equal(status.job?.state, 'success', await updateLog(panel));

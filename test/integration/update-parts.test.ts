@@ -11,7 +11,7 @@ import { runtimeOf, unmet } from '../../daemon/src/modules/update/compat.ts';
 import { DownloadError, downloadTo, fetchJson } from '../../daemon/src/modules/update/download.ts';
 import { newerThan, parseFeed, FeedError } from '../../daemon/src/modules/update/feed.ts';
 import { unpackRelease, UnpackError } from '../../daemon/src/modules/update/unpack.ts';
-import { fromRoot } from '../../daemon/src/root.ts';
+import { fromRoot } from '../../daemon/src/install/root.ts';
 import { openDatabase } from '../../daemon/src/db/connection.ts';
 import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
 import { migrations } from '../../daemon/src/db/migrations/index.ts';
@@ -61,8 +61,8 @@ test('feed: entries sorted newest first, relative URLs resolved, bad entries nam
   assert.equal(releases[0]!.url, 'https://cdn.example.com/b.tgz');
   assert.equal(skipped.length, 5);
   assert.ok(skipped.some((s) => s.includes('"v1" is not semver')));
-  assert.throws(() => parseFeed({ nope: 1 }, 'http://x/'), FeedError);
-  assert.equal(parseFeed([entry('1.0.0')], 'http://x/').releases.length, 1, 'a bare array is a feed too');
+  assert.throws(() => parseFeed({ nope: 1 }, 'https://x/'), FeedError);
+  assert.equal(parseFeed([entry('1.0.0')], 'https://x/').releases.length, 1, 'a bare array is a feed too');
 });
 
 test('feed: the newest release after the running one, with every changelog in between; pre-releases only for testers', () => {
@@ -73,7 +73,7 @@ test('feed: the newest release after the running one, with every changelog in be
       entry('0.3.0'),
       entry('0.4.0-beta.1', { changelog: 'Beta' }),
     ],
-    'http://x/',
+    'https://x/',
   );
   const newer = newerThan(releases, '0.1.0')!;
   assert.equal(newer.latest.version, '0.3.0');

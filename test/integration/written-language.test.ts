@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { panelLanguageHeader } from '../../daemon/src/contract/i18n.ts';
 import { call, signedIn } from '../helpers/app.ts';
-import { addCron, runsOf, waitFor } from '../helpers/crons.ts';
+import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 import { webhookRecorder } from '../helpers/recorder.ts';
 
 test('run logs and notifications follow the panel language by default; a chosen language wins; no colour codes', async (t) => {
@@ -24,7 +24,7 @@ test('run logs and notifications follow the panel language by default; a chosen 
   const runOnce = async () => {
     const before = (await runsOf(app, cron.id)).length;
     const sent = server.requests.length;
-    await app.ctx.cronEngine.run([cron.id]);
+    await app.ctx.taskRuns.run([cron.id]);
     const run = await waitFor(async () => {
       const row = (await runsOf(app, cron.id))[before];
       return row?.end ? row : undefined;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { closedAccess, publicAccess, runAccess, scopeAccess, sessionAccess } from '../../daemon/src/access/declare.ts';
 import { OpenSurface } from '../../daemon/src/access/open-surface.ts';
 import { isOddSpelling } from '../../daemon/src/access/raw-path.ts';
-import { isApiLike } from '../../daemon/src/ui.ts';
+import { isApiLike } from '../../daemon/src/app/ui.ts';
 
 test('raw-path wall: canonical paths pass, pages and assets too', () => {
   for (const url of [

@@ -16,29 +16,18 @@ const internal = edges.filter((edge) => edge.internal);
 /** Lowest first. A file may import files of its own layer and of the layers below it. */
 const layers: string[][] = [
   ['contract/'],
-  [
-    'clock.ts',
-    'wall-clock.ts',
-    'slot-heap.ts',
-    'root.ts',
-    'version.ts',
-    'paths.ts',
-    'redact.ts',
-    'errors.ts',
-    'config.ts',
-    'data-modes.ts',
-  ],
-  ['db/', 'files/', 'net/', 'syslog/'],
+  ['time/', 'install/', 'errors/', 'config/'],
+  ['db/', 'files/', 'net/', 'system-log/'],
   ['settings/', 'auth/'],
   ['http/'],
-  ['notify/'],
+  ['notifications/'],
   ['access/'],
   ['live/', 'metrics/'],
   ['jobs/'],
   ['scheduler/'],
-  ['shared.ts'],
+  ['app/shared.ts'],
   ['modules/'],
-  ['context.ts', 'ui.ts', 'app.ts', 'server.ts', 'restart.ts', 'start.ts', 'cli/'],
+  ['app/', 'server.ts', 'cli/'],
 ];
 
 function layerOf(file: string): number {
@@ -94,5 +83,5 @@ test('layers: the graph reader sees an upward import and a circle (it can fail)'
     { from: 'b.ts', to: 'a.ts', internal: true, typeOnly: true },
   ];
   assert.deepEqual(circles(graphOf(sample, loop)), [['a.ts', 'b.ts']]);
-  assert.ok(layerOf('jobs/runner.ts') < layerOf('modules/crons/index.ts'));
+  assert.ok(layerOf('jobs/runner.ts') < layerOf('modules/tasks/index.ts'));
 });

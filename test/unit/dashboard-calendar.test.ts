@@ -1,8 +1,9 @@
+// @zoned
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Cron } from 'croner';
 import { boundaries } from '../../daemon/src/modules/dashboard/calendar.ts';
-import { dayText } from '../../daemon/src/wall-clock.ts';
+import { dayText } from '../../daemon/src/time/wall-clock.ts';
 
 /** The overview's hour and day starts, in zones the host does not share (any host zone gives the same answers). */
 

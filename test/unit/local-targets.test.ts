@@ -12,7 +12,7 @@ import {
   LocalTargetRefused,
   TargetGuard,
   type Resolver,
-} from '../../daemon/src/notify/local-targets.ts';
+} from '../../daemon/src/notifications/local-targets.ts';
 
 test('every local address class is recognised, IPv4-mapped forms included; public addresses are not', () => {
   const cases: [string, string | null][] = [

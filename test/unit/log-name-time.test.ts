@@ -1,7 +1,8 @@
+// @zoned
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { logNameTime } from '../../daemon/src/files/stamp.ts';
-import { fileStamp } from '../../daemon/src/wall-clock.ts';
+import { fileStamp } from '../../daemon/src/time/wall-clock.ts';
 
 // Stamps are in the panel's zone, whatever the process's: a zone far from UTC, with no daylight saving, and one with it.
 const shanghai = 'Asia/Shanghai';

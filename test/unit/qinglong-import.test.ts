@@ -14,11 +14,23 @@ import {
   variableKey,
 } from '../../daemon/src/modules/qinglong-import/idempotence.ts';
 import { decodeKeyvValue, keyvEntries } from '../../daemon/src/modules/qinglong-import/keyv.ts';
-import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notify/library-state.ts';
+import { classifyNotifyLibrary, filledSettings } from '../../daemon/src/notifications/library-state.ts';
+import {
+  loadStockHashes,
+  parseStockHashes,
+  sha256Of,
+  stockListFile,
+} from '../../daemon/src/notifications/stock-libraries.ts';
 import { planNotification } from '../../daemon/src/modules/qinglong-import/notification.ts';
 import { ImportReport } from '../../daemon/src/modules/qinglong-import/report.ts';
 import { dateMs, flag, jsonValue, stringList } from '../../daemon/src/modules/qinglong-import/values.ts';
-import { editedSendNotify, keyvSerialize, sequelizeDate, stockNotifyPy } from '../helpers/qinglong/index.ts';
+import {
+  editedSendNotify,
+  keyvSerialize,
+  ownSendNotify,
+  sequelizeDate,
+  stockNotifyPy,
+} from '../helpers/qinglong/index.ts';
 
 test('keyv: values as Keyv 4 and 5 write them, the ":" escape and buffers undone, expired and foreign rows ignored', () => {
   const now = Date.UTC(2025, 2, 1);
@@ -100,26 +112,49 @@ test('account: default, reserved and unreadable passwords are refused; short pas
   );
 });
 
-test("notify libraries: Baihu's own, Qinglong's as shipped, edited (which settings), someone else's, none", () => {
-  const baihuJs = readFileSync(new URL('../../daemon/src/notify/scripts/sendNotify.js', import.meta.url), 'utf8');
-  const baihuPy = readFileSync(new URL('../../daemon/src/notify/scripts/notify.py', import.meta.url), 'utf8');
-  assert.equal(classifyNotifyLibrary('sendNotify.js', baihuJs).state, 'baihu');
-  assert.equal(classifyNotifyLibrary('notify.py', baihuPy).state, 'baihu');
-  assert.deepEqual(classifyNotifyLibrary('sendNotify.js', editedSendNotify), {
+test("notify libraries by content: a listed release is stock whatever it holds, any other content the user's", () => {
+  const baihuJs = readFileSync(
+    new URL('../../daemon/src/notifications/scripts/sendNotify.js', import.meta.url),
+    'utf8',
+  );
+  const baihuPy = readFileSync(new URL('../../daemon/src/notifications/scripts/notify.py', import.meta.url), 'utf8');
+  const none = parseStockHashes('');
+  // The release list is data: here it lists the fixture's notify.py (and nothing else).
+  const listed = parseStockHashes(
+    `tag\tsendNotify.js sha256\tnotify.py sha256\nv9.9.9\t-\t${sha256Of(stockNotifyPy)}\n`,
+  );
+  assert.equal(classifyNotifyLibrary('sendNotify.js', baihuJs, none).state, 'baihu');
+  assert.equal(classifyNotifyLibrary('notify.py', baihuPy, none).state, 'baihu');
+  // Listed: stock, though it ships a default (SMTP_SERVER) a guess by shape took for the user's setting.
+  assert.deepEqual(classifyNotifyLibrary('notify.py', Buffer.from(stockNotifyPy), listed), {
+    file: 'notify.py',
+    state: 'stock',
+    evidence: [],
+    baihuName: 'baihu_notify.py',
+  });
+  // The same bytes under the other name, or one byte changed, are not that release.
+  assert.equal(classifyNotifyLibrary('sendNotify.js', stockNotifyPy, listed).state, 'foreign');
+  assert.equal(classifyNotifyLibrary('notify.py', `${stockNotifyPy} `, listed).state, 'edited');
+  assert.equal(classifyNotifyLibrary('notify.py', stockNotifyPy, none).state, 'edited');
+  // The user's own sendNotify.js, in Qinglong's shape with nothing filled in: theirs, not stock.
+  assert.deepEqual(classifyNotifyLibrary('sendNotify.js', ownSendNotify, listed), {
     file: 'sendNotify.js',
     state: 'edited',
-    evidence: ['PUSH_KEY'],
+    evidence: [],
     baihuName: 'baihuNotify.js',
   });
-  assert.equal(classifyNotifyLibrary('notify.py', stockNotifyPy).state, 'stock');
+  // Edited: the evidence names the settings written in (never their values).
+  assert.deepEqual(classifyNotifyLibrary('sendNotify.js', editedSendNotify, listed).evidence, ['PUSH_KEY']);
   const filledPy = stockNotifyPy.replace("'BARK_PUSH': '',", "'BARK_PUSH': 'https://api.day.app/MYKEY',");
-  assert.deepEqual(classifyNotifyLibrary('notify.py', filledPy).evidence, ['BARK_PUSH']);
+  const filled = classifyNotifyLibrary('notify.py', filledPy, listed);
+  assert.equal(filled.state, 'edited');
+  assert.ok(filled.evidence.includes('BARK_PUSH'), filled.evidence.join());
   assert.equal(
-    classifyNotifyLibrary('sendNotify.js', "module.exports = { send: () => console.log('mine') };\n").state,
+    classifyNotifyLibrary('sendNotify.js', "module.exports = { send: () => console.log('mine') };\n", listed).state,
     'foreign',
   );
-  assert.equal(classifyNotifyLibrary('notify.py', 'def send(t, c):\n    print(t)\n').state, 'foreign');
-  assert.equal(classifyNotifyLibrary('notify.py', null).state, 'absent');
+  assert.equal(classifyNotifyLibrary('notify.py', 'def send(t, c):\n    print(t)\n', listed).state, 'foreign');
+  assert.equal(classifyNotifyLibrary('notify.py', null, listed).state, 'absent');
   // The library's own code (templates, shipped defaults) is not a setting.
   assert.deepEqual(
     filledSettings(
@@ -127,6 +162,31 @@ test("notify libraries: Baihu's own, Qinglong's as shipped, edited (which settin
     ),
     [],
   );
+});
+
+test("the shipped list of Qinglong's releases loads, with both hashes of every tag", async () => {
+  const text = readFileSync(stockListFile, 'utf8');
+  const rows = text
+    .split('\n')
+    .filter((line) => /^v\d/.test(line))
+    .map((line) => line.split('\t'));
+  assert.ok(rows.length >= 90, `${rows.length} tags`);
+  assert.ok(
+    rows.every((row) => row.length === 3 && /^[a-f0-9]{64}$/.test(row[1]!) && /^[a-f0-9]{64}$/.test(row[2]!)),
+    'each tag has a sendNotify.js and a notify.py sha256',
+  );
+  const shipped = await loadStockHashes();
+  for (const [, js, py] of rows) {
+    assert.ok(shipped['sendNotify.js'].has(js!) && shipped['notify.py'].has(py!));
+  }
+  assert.deepEqual(
+    parseStockHashes(text).tags,
+    rows.map((row) => row[0]),
+  );
+  // Qinglong 2.21's, by name: the release users move from.
+  const v221 = rows.find((row) => row[0] === 'v2.21.0')!;
+  assert.equal(v221[2], 'aa3734091e7c6bf741cd993c9e04bd80effe7881d81d3360d6ef9e28d41120c8');
+  assert.ok(shipped['notify.py'].has(v221[2]!));
 });
 
 test('idempotence keys: what a second import compares', () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Cron } from 'croner';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { Scheduler } from '../../daemon/src/scheduler/scheduler.ts';
 import { seededRandom } from '../helpers/random.ts';
 

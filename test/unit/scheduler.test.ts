@@ -1,6 +1,7 @@
+// @zoned
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '../../daemon/src/clock.ts';
+import { ManualClock } from '../../daemon/src/time/clock.ts';
 import { parseSchedule } from '../../daemon/src/contract/schedule.ts';
 import { Scheduler } from '../../daemon/src/scheduler/scheduler.ts';
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SlotHeap } from '../../daemon/src/slot-heap.ts';
+import { SlotHeap } from '../../daemon/src/time/slot-heap.ts';
 
 /** A small deterministic generator (mulberry32), so a failing sequence is the same on every run. */
 function random(seed: number) {

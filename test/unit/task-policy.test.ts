@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defaultTaskNotifyPolicy, TaskNotifyPolicy } from '../../daemon/src/contract/notify.ts';
-import { dependsOnPrevious, RunOutcome, shouldNotify } from '../../daemon/src/notify/task-policy.ts';
+import { defaultTaskNotifyPolicy, TaskNotifyPolicy } from '../../daemon/src/contract/notifications.ts';
+import { dependsOnPrevious, RunOutcome, shouldNotify } from '../../daemon/src/notifications/task-policy.ts';
 
 const { success, failure } = RunOutcome;
 

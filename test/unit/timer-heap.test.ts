@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TimerHeap } from '../../daemon/src/clock.ts';
+import { TimerHeap } from '../../daemon/src/time/clock.ts';
 
 const waitFor = async (check: () => boolean) => {
   const deadline = Date.now() + 5000;

@@ -79,13 +79,13 @@ test('the layer rule: what each part of ui/src may import', async () => {
   // Allowed.
   assert.equal(problems('features/envs/EnvTable.tsx', '../../components/list/Checkbox.tsx'), 0);
   assert.equal(problems('features/envs/EnvTable.tsx', './api.ts'), 0);
-  assert.equal(problems('features/subscription/form/ScheduleChoice.tsx', '../../crontab/index.ts'), 0);
+  assert.equal(problems('features/subscriptions/form/ScheduleChoice.tsx', '../../tasks/index.ts'), 0);
   assert.equal(problems('components/list/Pager.tsx', '../ui/Button.tsx'), 0);
   assert.equal(problems('components/FileTree.tsx', '../lib/format.ts'), 0);
   assert.equal(problems('pages/EnvPage.tsx', '../features/envs/BatchBar.tsx'), 0);
   assert.equal(problems('app/RouteView.tsx', '../routes.ts'), 0);
   // Refused.
-  assert.equal(problems('features/envs/EnvTable.tsx', '../crontab/list/cells.tsx'), 1, "another feature's file");
+  assert.equal(problems('features/envs/EnvTable.tsx', '../tasks/list/cells.tsx'), 1, "another feature's file");
   assert.equal(problems('features/envs/EnvFormModal.tsx', '../../app/system.tsx'), 1, 'a feature into app/');
   assert.equal(problems('features/envs/EnvFormModal.tsx', '../../routes.ts'), 1, 'a modal into routes.ts');
   assert.equal(problems('components/FileTree.tsx', '../features/scripts/api.ts'), 1, 'components into a feature');

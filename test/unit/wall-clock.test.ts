@@ -1,11 +1,19 @@
 /**
- * The panel's wall clock (daemon/src/wall-clock.ts) against Intl, over instants spread across years and zones with
+ * The panel's wall clock (daemon/src/time/wall-clock.ts) against Intl, over instants spread across years and zones with
  * and without daylight saving, half-hour and quarter-hour offsets: the fields an instant reads, the way back, the
  * times that do not exist, and midnights.
  */
+// @zoned
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dayBefore, fileStamp, instantOf, nextMidnight, wallTime, zoneOffset } from '../../daemon/src/wall-clock.ts';
+import {
+  dayBefore,
+  fileStamp,
+  instantOf,
+  nextMidnight,
+  wallTime,
+  zoneOffset,
+} from '../../daemon/src/time/wall-clock.ts';
 import { wallOf } from '../helpers/zones.ts';
 import { seededRandom } from '../helpers/random.ts';
 

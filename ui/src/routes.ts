@@ -58,20 +58,20 @@ export const pageRoutes: PageRoute[] = [
   { ...area('/dashboard', msg`Dashboard`), page: lazyPage(() => import('./pages/DashboardPage.tsx')) },
   {
     ...area('/crontab', msg`Scheduled Tasks`),
-    page: lazyPage(() => import('./pages/CrontabPage.tsx')),
+    page: lazyPage(() => import('./pages/TasksPage.tsx')),
   },
   {
     ...area('/crontab/detail', msg`Task Detail`),
-    page: lazyPage(() => import('./pages/CrontabDetailPage.tsx')),
+    page: lazyPage(() => import('./pages/TaskDetailPage.tsx')),
   },
   {
     ...area('/subscription', msg`Subscriptions`),
-    page: lazyPage(() => import('./pages/SubscriptionPage.tsx')),
+    page: lazyPage(() => import('./pages/SubscriptionsPage.tsx')),
   },
   { ...area('/env', msg`Environment Variables`), page: lazyPage(() => import('./pages/EnvPage.tsx')) },
   { ...area('/config', msg`Configuration Files`), page: lazyPage(() => import('./pages/ConfigPage.tsx')) },
   { ...area('/script', msg`Scripts`), page: lazyPage(() => import('./pages/ScriptsPage.tsx')) },
-  { ...area('/dependence', msg`Dependencies`), page: lazyPage(() => import('./pages/DependencePage.tsx')) },
+  { ...area('/dependence', msg`Dependencies`), page: lazyPage(() => import('./pages/DependenciesPage.tsx')) },
   { ...area('/log', msg`Logs`), page: lazyPage(() => import('./pages/LogsPage.tsx')) },
   { ...area('/diff', msg`Comparison Tool`), page: lazyPage(() => import('./pages/DiffPage.tsx')) },
   setting(
@@ -82,7 +82,7 @@ export const pageRoutes: PageRoute[] = [
   setting(
     '/setting/notification',
     msg`Notification`,
-    lazyPage(() => import('./pages/setting/NotificationPage.tsx')),
+    lazyPage(() => import('./pages/setting/NotificationsPage.tsx')),
   ),
   setting(
     '/setting/loginLog',
@@ -97,7 +97,7 @@ export const pageRoutes: PageRoute[] = [
   setting(
     '/setting/dependence',
     msg`Dependence Settings`,
-    lazyPage(() => import('./pages/setting/DependenceSettingsPage.tsx')),
+    lazyPage(() => import('./pages/setting/DependencySettingsPage.tsx')),
   ),
   setting(
     '/setting/other',
@@ -153,39 +153,39 @@ export const pageRoutes: PageRoute[] = [
 export const modalRoutes: ModalRoute[] = [
   {
     ...modal('/crontab/viewCreateModal', '/crontab'),
-    modal: lazyPage(() => import('./features/crontab/views/ViewFormModal.tsx')),
+    modal: lazyPage(() => import('./features/tasks/views/ViewFormModal.tsx')),
   },
   {
     ...modal('/crontab/viewManageModal', '/crontab'),
-    modal: lazyPage(() => import('./features/crontab/views/ViewManageModal.tsx')),
+    modal: lazyPage(() => import('./features/tasks/views/ViewManageModal.tsx')),
   },
-  { ...modal('/crontab/logModal', '/crontab'), modal: lazyPage(() => import('./features/crontab/log/LogModal.tsx')) },
+  { ...modal('/crontab/logModal', '/crontab'), modal: lazyPage(() => import('./features/tasks/log/LogModal.tsx')) },
   {
     ...modal('/crontab/modal', '/crontab'),
-    modal: lazyPage(() => import('./features/crontab/form/CronFormModal.tsx')),
+    modal: lazyPage(() => import('./features/tasks/form/CronFormModal.tsx')),
   },
-  { ...modal('/crontab/type', '/crontab'), modal: lazyPage(() => import('./features/crontab/form/TypeModal.tsx')) },
+  { ...modal('/crontab/type', '/crontab'), modal: lazyPage(() => import('./features/tasks/form/TypeModal.tsx')) },
   {
     ...modal('/subscription/logModal', '/subscription'),
-    modal: lazyPage(() => import('./features/subscription/SubLogModal.tsx')),
+    modal: lazyPage(() => import('./features/subscriptions/SubLogModal.tsx')),
   },
   {
     ...modal('/subscription/modal', '/subscription'),
-    modal: lazyPage(() => import('./features/subscription/form/SubFormModal.tsx')),
+    modal: lazyPage(() => import('./features/subscriptions/form/SubFormModal.tsx')),
   },
   { ...modal('/env/modal', '/env'), modal: lazyPage(() => import('./features/envs/EnvFormModal.tsx')) },
   { ...modal('/env/editNameModal', '/env'), modal: lazyPage(() => import('./features/envs/EditNameModal.tsx')) },
   {
     ...modal('/dependence/modal', '/dependence'),
-    modal: lazyPage(() => import('./features/dependence/DepFormModal.tsx')),
+    modal: lazyPage(() => import('./features/dependencies/DepFormModal.tsx')),
   },
   {
     ...modal('/dependence/logModal', '/dependence'),
-    modal: lazyPage(() => import('./features/dependence/DepLogModal.tsx')),
+    modal: lazyPage(() => import('./features/dependencies/DepLogModal.tsx')),
   },
   {
     ...modal('/dependence/type', '/dependence'),
-    modal: lazyPage(() => import('./features/dependence/DepTypeModal.tsx')),
+    modal: lazyPage(() => import('./features/dependencies/DepTypeModal.tsx')),
   },
   // The debug run: drawn by the scripts page itself, as a panel beside the editor.
   modal('/script/editModal', '/script'),

@@ -3,7 +3,7 @@ import { AccessKind, runScopes, type AppScope } from '../contract/access.ts';
 import { ResponseCode } from '../contract/codes.ts';
 import { isLoopback, type LocalKey } from '../auth/local-key.ts';
 import type { SessionStore } from '../auth/sessions.ts';
-import type { RunTokens } from '../notify/run-tokens.ts';
+import type { RunTokens } from '../notifications/run-tokens.ts';
 import { sendFailure } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
 import type { Access } from './declare.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Sessions last 20 days, as Qinglong's do; a session is also ended by logout or a change of credentials. */

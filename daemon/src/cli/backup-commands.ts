@@ -8,12 +8,12 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { backupParts, defaultBackupParts, isBackupPart, type BackupPart } from '../contract/backup.ts';
 import { formatMessage } from '../contract/messages.ts';
 import { databaseFileName, openDatabase } from '../db/connection.ts';
 import { migrations } from '../db/migrations/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { DataDirLocked, lockDataDir } from '../db/lock.ts';
 import {
   applyPendingRestore,
@@ -25,9 +25,9 @@ import {
   previewQinglongArchive,
   slotKeysOf,
 } from '../modules/backup/index.ts';
-import { dataPaths } from '../paths.ts';
-import { askDaemonToRestart } from '../restart.ts';
-import { version } from '../version.ts';
+import { dataPaths } from '../config/paths.ts';
+import { askDaemonToRestart } from '../app/restart.ts';
+import { version } from '../install/version.ts';
 
 export class CommandError extends Error {
   constructor(

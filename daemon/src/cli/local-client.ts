@@ -6,10 +6,10 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { readLocalKey } from '../auth/local-key.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { RunStatus } from '../contract/enums.ts';
 import type { LocalRun } from '../contract/local.ts';
-import { dataPaths } from '../paths.ts';
+import { dataPaths } from '../config/paths.ts';
 import { daemonUrl } from './ql/daemon.ts';
 
 export type LocalReply<T> =

@@ -7,13 +7,13 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { buildApp } from '../app/app.ts';
+import type { Config } from '../config/config.ts';
 import type { ImportPreview } from '../contract/import-schemas.ts';
 import { formatImportReason, ImportKinds, importKindLabels, type ImportReason } from '../contract/import.ts';
 import type { Language } from '../contract/i18n.ts';
 import { formatMessage } from '../contract/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export const importUsage = `Usage: ql import-qinglong <dir> [--dry-run] [--replace-account]
 

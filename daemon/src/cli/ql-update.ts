@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { dataDirLockFree, lockHolder } from '../db/lock.ts';
 import { ConfigShReader } from '../jobs/executor/config-sh.ts';
@@ -19,10 +19,10 @@ import {
   UpdateLayout,
   type UpdateHost,
 } from '../modules/update/index.ts';
-import { dataPaths } from '../paths.ts';
+import { dataPaths } from '../config/paths.ts';
 import { SettingsStore } from '../settings/store.ts';
-import { askDaemonToRestart } from '../restart.ts';
-import { version } from '../version.ts';
+import { askDaemonToRestart } from '../app/restart.ts';
+import { version } from '../install/version.ts';
 
 export class QlUpdateError extends Error {}
 

@@ -2,11 +2,11 @@
  * `ql`: Baihu's command line (Qinglong's `ql`), run through shell/ql, which finds the repository and sets
  * BAIHU_DATA_DIR. This file only dispatches: each subcommand is a file of ql/ listed in ql/registry.ts.
  */
-import { ConfigError, loadConfig, readHost } from '../config.ts';
+import { ConfigError, loadConfig, readHost } from '../config/config.ts';
 import type { Language } from '../contract/i18n.ts';
 import { messages } from '../contract/messages.ts';
-import { privateUmask } from '../data-modes.ts';
-import { AppError } from '../errors.ts';
+import { privateUmask } from '../config/data-modes.ts';
+import { AppError } from '../errors/app-error.ts';
 import { CliError, ExitCode, type Bilingual, type QlCommand, type QlContext } from './ql/command.ts';
 import { databaseFile } from './ql/database.ts';
 import { configuredLanguage, configuredTimezone } from './ql/language.ts';

@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { maxLogRemoveDays } from '../contract/retention.ts';
 import { databaseFileName, openDatabase } from '../db/connection.ts';
 import { policyOfFrequency, RetentionRepository, runSweeps } from '../modules/retention/index.ts';
-import { dataPaths } from '../paths.ts';
+import { dataPaths } from '../config/paths.ts';
 import { CommandError } from './backup-commands.ts';
 
 /** `zone`: the panel's time zone, which log names are stamped in (ql's context reads it from the settings). */

@@ -5,11 +5,11 @@
  * the run's log (between its own start and end lines) and its exit code the command's. No run is queued: this part
  * carries the run's marker and is one of the run's processes, so the run's stop and timeout reach it.
  */
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Language } from '../contract/i18n.ts';
 import { launchDirect } from '../jobs/executor/launch.ts';
 import { ProcessRunner } from '../jobs/executor/process-runner.ts';
-import { dataPaths } from '../paths.ts';
+import { dataPaths } from '../config/paths.ts';
 import { exitCodeOf } from './local-client.ts';
 
 /** The run a process belongs to (the marker every process of a run carries), or undefined outside a run. */

@@ -10,11 +10,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { systemClock } from '../clock.ts';
-import { ConfigError, loadConfig, readHost, type Config } from '../config.ts';
+import { systemClock } from '../time/clock.ts';
+import { ConfigError, loadConfig, readHost, type Config } from '../config/config.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { LocalRunQueued } from '../contract/local.ts';
-import { privateUmask } from '../data-modes.ts';
+import { privateUmask } from '../config/data-modes.ts';
 import { databaseFileName, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
@@ -23,7 +23,7 @@ import { parseTaskCommand } from '../jobs/executor/task-command.ts';
 import type { PanelVariable } from '../jobs/executor/types.ts';
 import { createEnvs } from '../modules/envs/index.ts';
 import { ensureModuleScope } from '../files/module-scope.ts';
-import { dataPaths } from '../paths.ts';
+import { dataPaths } from '../config/paths.ts';
 import { exitCodeOf, LocalClient } from './local-client.ts';
 import { enclosingRun, runInline } from './task-inline.ts';
 import { configuredLanguage, configuredTimezone } from './ql/language.ts';

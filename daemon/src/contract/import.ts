@@ -73,9 +73,9 @@ export const NotifyLibraryState = {
   absent: 'absent',
   /** Baihu's own library (it carries Baihu's version marker). */
   baihu: 'baihu',
-  /** Qinglong's library as shipped, with nothing filled in: Baihu's library (same calls) may take its place. */
+  /** Byte for byte one of Qinglong's releases (its sha256 is listed): Baihu's library (same calls) takes its place. */
   stock: 'stock',
-  /** Qinglong's library with settings written into the file: the user's, kept where it is. */
+  /** Qinglong's library, changed (it matches no release): the user's, kept where it is. */
   edited: 'edited',
   /** Not Qinglong's library at all (the user's own, or a repository's): kept where it is. */
   foreign: 'foreign',

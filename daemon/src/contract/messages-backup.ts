@@ -109,6 +109,10 @@ export const backupMessages = {
     en: "The backup's database cannot be used ({detail}); nothing was changed",
     zh: '备份中的数据库无法使用（{detail}），未做任何更改',
   },
+  restoreDatabaseSchema: {
+    en: "The backup's database has tables, indexes, views or triggers that Baihu's migrations do not make ({detail}): it was changed outside Baihu and is refused; nothing was changed",
+    zh: '备份中的数据库有白虎的迁移不会生成的表、索引、视图或触发器（{detail}）：它在白虎之外被改动过，已拒绝。未做任何更改',
+  },
   restoreBusy: {
     en: 'Another restore is being checked or waits for the restart; cancel it first',
     zh: '另一个恢复正在校验或等待重启，请先取消它',

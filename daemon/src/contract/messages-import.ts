@@ -79,8 +79,12 @@ export const importMessages = {
     zh: '未知的权限未导入：{scopes}',
   },
   importSecretReissued: {
-    en: 'A new client secret is issued and shown once; clients using the old one must be updated',
-    zh: '将签发新的 Client Secret 并只显示一次，使用旧密钥的客户端需要更新',
+    en: 'Keeps its client ID {clientId}; a new client secret is issued and shown once: update the clients of this application with it',
+    zh: '保留其 Client ID {clientId}；将签发新的 Client Secret 并只显示一次：请用它更新此应用的客户端',
+  },
+  importClientIdReissued: {
+    en: 'Its client ID {clientId} could not be kept (another application has it, or it is not valid here): update the clients of this application with the new client ID and secret',
+    zh: '无法保留其 Client ID {clientId}（已被其他应用使用或在此无效）：请用新的 Client ID 和 Client Secret 更新此应用的客户端',
   },
   importChannelMissing: {
     en: 'Baihu has no "{channel}" notification channel yet; choose another channel in settings',
@@ -99,16 +103,20 @@ export const importMessages = {
     zh: '{label}“{value}”在此无效',
   },
   importNotifyLibraryStock: {
-    en: "{file} is Qinglong's library as shipped; Baihu's (same calls) takes its place and the old file goes to bak/",
-    zh: '{file} 是青龙自带的原版库，将由白虎的同名库（调用方式相同）替换，旧文件移至 bak/',
+    en: "{file} is Qinglong's library as a release shipped it; Baihu's (same calls) takes its place and the old file goes to bak/",
+    zh: '{file} 是青龙某个版本自带的原版库，将由白虎的同名库（调用方式相同）替换，旧文件移至 bak/',
   },
   importNotifyLibraryKept: {
-    en: "{file} was changed on Qinglong ({evidence}); it is kept as it is, and Baihu's library can be imported as {baihuName}",
-    zh: '{file} 在青龙中被修改过（{evidence}），将原样保留；白虎的库可通过 {baihuName} 引用',
+    en: "{file} was changed on Qinglong ({evidence}); it is kept and scripts that require it get it, and Baihu's library is beside it as {baihuName}",
+    zh: '{file} 在青龙中被修改过（{evidence}），将保留并继续供引用它的脚本使用；白虎的库放在旁边，名为 {baihuName}',
+  },
+  importNotifyLibraryChanged: {
+    en: "{file} matches none of Qinglong's releases; it is kept and scripts that require it get it, and Baihu's library is beside it as {baihuName}",
+    zh: '{file} 与青龙的任何版本都不一致，将保留并继续供引用它的脚本使用；白虎的库放在旁边，名为 {baihuName}',
   },
   importNotifyLibraryForeign: {
-    en: "{file} is not Qinglong's library; it is kept as it is, and Baihu's library can be imported as {baihuName}",
-    zh: '{file} 不是青龙的通知库，将原样保留；白虎的库可通过 {baihuName} 引用',
+    en: "{file} is not Qinglong's library; it is kept and scripts that require it get it, and Baihu's library is beside it as {baihuName}",
+    zh: '{file} 不是青龙的通知库，将保留并继续供引用它的脚本使用；白虎的库放在旁边，名为 {baihuName}',
   },
   importNotifyLibraryCopies: {
     en: 'Copies of sendNotify.js / notify.py inside subscription folders ({count}) are kept as they are',

@@ -31,5 +31,8 @@ export const systemMessages = {
     en: "This panel is not run by the container's entrypoint, so it cannot restart itself: restart it the way it was started",
     zh: '此面板不是由容器入口脚本运行的，无法自行重启：请按启动它的方式重启',
   },
-  updateFeedUrlInvalid: { en: '{label} must be an http(s) URL', zh: '{label}必须是 http(s) 地址' },
+  updateFeedUrlInvalid: {
+    en: '{label} must be an https URL (plain http only to a loopback address such as 127.0.0.1): whoever answers an http feed on the way could hand the panel code that runs as root',
+    zh: '{label}必须是 https 地址（仅本机回环地址如 127.0.0.1 可用 http）：http 发布源可被途中任何人替换为以 root 身份运行的代码',
+  },
 } as const;

@@ -3,10 +3,11 @@ import { fieldLabels } from './field-labels.ts';
 import { backupMessages } from './messages-backup.ts';
 import { importMessages } from './messages-import.ts';
 import { appMessages } from './messages-apps.ts';
+import { notifyMessages } from './messages-notifications.ts';
 import { systemMessages } from './messages-system.ts';
 
 /**
- * Every message the API can answer with, in both languages, keyed by a stable id. The daemon localises replies with
+ * Every message the API can answer with (and the notifications the panel sends), in both languages, keyed by a stable id. The daemon localises replies with
  * it (from the `lang` cookie or Accept-Language) and the UI shows the text as received, so each message is written
  * once. `{name}` placeholders are filled from the error's params.
  */
@@ -207,6 +208,7 @@ export const messages = {
   ...importMessages,
   ...backupMessages,
   ...systemMessages,
+  ...notifyMessages,
   // Default form messages (spec §5).
   required: { en: 'Please enter {label}', zh: '请输入{label}' },
   blank: { en: '{label} cannot be a blank character', zh: '{label}不能为空字符' },

@@ -16,7 +16,7 @@ import SQLite from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dataPaths } from '../paths.ts';
+import { dataPaths } from '../config/paths.ts';
 
 /** EX_TEMPFAIL: another daemon holds the data dir; a supervisor may retry later, when it has stopped. */
 export const dataDirLockedExitCode = 75;

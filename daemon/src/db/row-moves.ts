@@ -1,6 +1,6 @@
 /**
  * Which rows of a table this connection changed in the columns a sorted list depends on, in the order it did: what a
- * list kept from before the change needs to be told to stay exact (modules/crons/search-pages.ts keeps a whole
+ * list kept from before the change needs to be told to stay exact (modules/tasks/search-pages.ts keeps a whole
  * order of the tasks' ids and puts the moved ones back where the order puts them now, instead of reading 100,000 ids
  * again after every run start and end).
  *

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { DataPaths } from '../paths.ts';
-import { fileStamp } from '../wall-clock.ts';
+import type { DataPaths } from '../config/paths.ts';
+import { fileStamp } from '../time/wall-clock.ts';
 
 export interface AtomicWriteOptions {
   /** Mode of a new file; an existing file keeps its own. */

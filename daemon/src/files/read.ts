@@ -3,7 +3,8 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../contract/codes.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../errors/app-error.ts';
+import { joinRelative, resolveInside } from './resolve.ts';
 
 /** Scripts bigger than this are not opened in the editor (download them). */
 const editableMaxBytes = 5 * 1024 * 1024;
@@ -27,6 +28,11 @@ export async function readText(abs: string, name: string, maxBytes = editableMax
   } finally {
     await handle.close();
   }
+}
+
+/** A file of a file area (data/log, data/scripts) by folder and name, through the one resolver, for a download. */
+export async function downloadBelow(root: string, dir: string | undefined, filename: string): Promise<DownloadFile> {
+  return downloadOf(await resolveInside(root, joinRelative(dir, filename), { mustExist: true }), filename);
 }
 
 export async function downloadOf(abs: string, name: string): Promise<DownloadFile> {

@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../contract/codes.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export interface ResolveOptions {
   /** Refuse (404) when the target does not exist. */

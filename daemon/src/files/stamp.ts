@@ -1,4 +1,4 @@
-import { instantOf } from '../wall-clock.ts';
+import { instantOf } from '../time/wall-clock.ts';
 
 const dashes = [4, 7, 10, 13, 16];
 const dash = 45;

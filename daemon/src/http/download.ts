@@ -1,6 +1,22 @@
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { DownloadFile } from '../files/read.ts';
+import { Type, type Static } from 'typebox';
+import { downloadBelow, type DownloadFile } from '../files/read.ts';
+
+/** The body of a file area's download (POST logs/download, POST scripts/download): a file by folder and name. */
+export const FileDownloadBody = Type.Object({
+  filename: Type.String({ maxLength: 255 }),
+  path: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+/** A file area's download: the body's file below `root` (through the one resolver), under its own name. */
+export async function sendFileDownload(
+  reply: FastifyReply,
+  root: string,
+  body: Static<typeof FileDownloadBody>,
+): Promise<FastifyReply> {
+  return sendDownload(reply, await downloadBelow(root, body.path, body.filename));
+}
 
 /** Sends a file as an attachment under its own name. */
 export function sendDownload(reply: FastifyReply, file: DownloadFile): FastifyReply {

@@ -3,7 +3,7 @@ import { httpStatusOf, ResponseCode, type ApiFailure, type FieldError } from '..
 import type { Language } from '../contract/i18n.ts';
 import { typeLabels } from '../contract/field-labels.ts';
 import { formatMessage, labelOf, type MessageKey } from '../contract/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { requestLanguage } from './language.ts';
 
 interface AjvError {

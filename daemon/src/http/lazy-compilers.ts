@@ -1,6 +1,6 @@
 import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
-import { nullsNotAllowed } from './null-check.ts';
+import { coercionsRefused } from './coercion-check.ts';
 
 /** Ajv's second argument lets it replace the root value itself (a coerced or defaulted body), see below. */
 type Validator = ((data: unknown, dataCxt?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
@@ -23,11 +23,12 @@ export function lazyCompilers(): CompilerFactories {
       return (route: Parameters<typeof compile>[0]) => {
         let compiled: Validator | undefined;
         const compiledOnce = () => (compiled ??= compile(route) as unknown as Validator);
-        const schema = (route as { schema?: unknown }).schema as Parameters<typeof nullsNotAllowed>[0];
+        const { schema, httpPart } = route as { schema?: unknown; httpPart?: string };
+        const rules = { text: httpPart === 'body' };
         const validate: Validator = (data, dataCxt) => {
-          const nulls = nullsNotAllowed(schema, data);
-          if (nulls.length > 0) {
-            validate.errors = nulls;
+          const refused = coercionsRefused(schema as Parameters<typeof coercionsRefused>[0], data, rules);
+          if (refused.length > 0) {
+            validate.errors = refused;
             return false;
           }
           const result = compiledOnce()(data, dataCxt);

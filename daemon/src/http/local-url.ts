@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 /** Once the server listens its port stays: every run asks (BAIHU_NOTIFY_URL), a system call each time before. */
 const listening = new WeakMap<FastifyInstance, { url: string; env: Record<string, string> }>();

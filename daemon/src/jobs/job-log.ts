@@ -1,7 +1,7 @@
 import type { EndInfo } from '../contract/live.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { LogOutput, openLogFile } from './executor/log-output.ts';
-import type { OutputSink } from './executor/types.ts';
+import type { OutputSink, RunOutput } from './executor/types.ts';
 
 /** The end of a stream of output, at most `limit` bytes. */
 class Tail {
@@ -57,7 +57,7 @@ export class JobLog {
     this.writer = live.open(topic, file);
     const tail = keepTail > 0 ? new Tail(keepTail) : null;
     this.tail = tail;
-    this.out = new LogOutput(fd, {
+    const sink: OutputSink = {
       data: tail
         ? (chunk) => {
             tail.add(chunk);
@@ -65,11 +65,15 @@ export class JobLog {
           }
         : (chunk) => this.writer.data(chunk.length),
       end: () => {},
-    });
+    };
+    // Open past each command's end: a job of steps writes its own lines between and after its commands.
+    this.out = new LogOutput(fd, sink, { closeAtEnd: false });
   }
 
-  /** Where the executor sends a process's output (its own start and end lines included). */
-  readonly sink: OutputSink = { data: (chunk) => this.out.write(chunk), end: () => {} };
+  /** The log the executor writes a process's output into (its own start and end lines included). */
+  get output(): RunOutput {
+    return this.out;
+  }
 
   write(text: string): void {
     this.out.write(Buffer.from(this.mask(text)));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { RunEnd, RunStatus } from '../contract/enums.ts';
 import type { Executor } from './executor/executor.ts';
 import { LogOutput, openLogFileSync } from './executor/log-output.ts';

@@ -1,5 +1,5 @@
 /** One run as the kernel holds it while it waits and runs, and what its steps may do. */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { RunEnd, RunStatus } from '../contract/enums.ts';
 import type { NewJobRun } from '../db/schema.ts';
 import type { Language } from '../contract/i18n.ts';
@@ -132,7 +132,7 @@ export function controlOf(run: Run, log: JobLog, startedAt: number, deps: Contro
     tail: () => log.tailText(),
     process: () => (run.handle ? { pid: run.handle.pid, marker: run.handle.runId } : null),
     exec: async (argv) => {
-      const handle = executor.runArgv(argv, { sink: log.sink, language });
+      const handle = executor.runArgv(argv, { output: log.output, language });
       run.handle = handle;
       await runs.update(run.runId, { pid: handle.pid || null, marker: handle.runId });
       if (run.stopRequested) void handle.stop();

@@ -4,12 +4,12 @@
  * ended, and tells the area that asked. Task runs, debug runs, dependency installs and subscription pulls are jobs.
  */
 import path from 'node:path';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { RunEnd, RunStatus } from '../contract/enums.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { LiveHub } from '../live/hub.ts';
-import type { DataPaths } from '../paths.ts';
-import { redactUrls } from '../redact.ts';
+import type { DataPaths } from '../config/paths.ts';
+import { redactUrls } from '../errors/redact.ts';
 import type { Executor } from './executor/executor.ts';
 import { logFileName } from './executor/log-format.ts';
 import { JobLog } from './job-log.ts';
@@ -24,7 +24,7 @@ interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-/** Notification tokens of runs (notify/run-tokens.ts). */
+/** Notification tokens of runs (notifications/run-tokens.ts). */
 export interface RunTokenIssuer {
   envFor(runId: number): Record<string, string>;
   revoke(runId: number): void;
@@ -212,7 +212,7 @@ export class JobRunner {
           env: { ...tokenEnv, ...work.command.env, BAIHU_RUN: String(run.runId) },
           ...(run.marker ? { marker: run.marker } : {}),
           logFile: null,
-          sink: log.sink,
+          output: log.output,
           title: content.title ?? '',
         });
         run.handle = handle;

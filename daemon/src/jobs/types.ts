@@ -22,7 +22,7 @@ export const JobKind = {
 export type JobKind = (typeof JobKind)[keyof typeof JobKind];
 
 /** A task command run through the executor's task interface (it writes its own start and end lines). */
-export type CommandWork = { command: Omit<TaskRunSpec, 'logFile' | 'sink' | 'title'> };
+export type CommandWork = { command: Omit<TaskRunSpec, 'logFile' | 'sink' | 'output' | 'title'> };
 
 /** Steps of the job's own, in-process (a git fetch, a sync), that may start programs through `job.exec`. */
 export type StepsWork = { steps: (job: JobControl) => Promise<StepsEnd> };

@@ -4,7 +4,7 @@
  * armed closer than `leadMs` to its due time is told at once. Early or repeated news is harmless to the handler,
  * missed news only costs the run the work it would have done anyway.
  */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 
 /** Told which keys are due within the look-ahead (each at most once per arming), before their due time. */
 export type SoonHandler<K> = (keys: K[]) => void;

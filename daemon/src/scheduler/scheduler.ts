@@ -1,8 +1,8 @@
 import { Cron } from 'croner';
 import { parseSchedule } from '../contract/schedule.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { LookAhead, type Armings, type SoonHandler } from './look-ahead.ts';
-import { SlotHeap } from '../slot-heap.ts';
+import { SlotHeap } from '../time/slot-heap.ts';
 
 /** `firedAt` is when the timer fired: lateness is measured there, before any work for the run is done. */
 export type DueHandler<K> = (key: K, dueAt: number, firedAt: number) => void;

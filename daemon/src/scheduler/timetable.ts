@@ -3,7 +3,7 @@
  * log deletion (a change of the time zone re-arms them all), the heartbeat that tells a restart which due times it
  * missed, and catch-up. Areas say what is armed and what happens when it is due; the timetable keeps the timers.
  */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { ScheduleKeyword } from '../contract/schedule.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { Scheduler } from './scheduler.ts';

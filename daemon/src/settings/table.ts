@@ -9,7 +9,7 @@ import { Languages, fallbackLanguage, type Language } from '../contract/i18n.ts'
 import { maxLogRemoveDays, maxRunHistoryLimit } from '../contract/retention.ts';
 import { systemLogDaysMax, systemLogMaxMbMax } from '../contract/system-log-schemas.ts';
 import { defaultLocalTargets, type LocalTargets } from '../contract/local-targets.ts';
-import type { LastDelivery } from '../contract/notify-schemas.ts';
+import type { LastDelivery } from '../contract/notification-schemas.ts';
 import {
   defaultTaskNotifyPolicy,
   isNotifyChannelId,
@@ -17,7 +17,7 @@ import {
   closedNotification,
   type NotificationSettings,
   type TaskNotifyPolicy,
-} from '../contract/notify.ts';
+} from '../contract/notifications.ts';
 
 /** What defaults depend on: the machine the daemon runs on. */
 export interface SettingsEnvironment {
@@ -107,7 +107,7 @@ export const settingsTable = {
   nodeMirror: spec('nodeMirror', isText, () => ''),
   pythonMirror: spec('pythonMirror', isText, () => ''),
   linuxMirror: spec('linuxMirror', isText, () => ''),
-  /** The panel's notification channel: `{type, ...fields}` as in contract/notify.ts. */
+  /** The panel's notification channel: `{type, ...fields}` as in contract/notifications.ts. */
   notification: spec('notification', isChannel, () => closedNotification),
   /** When a task without a policy of its own sends a notification. */
   taskNotifyPolicy: spec('taskNotifyPolicy', isTaskPolicy, () => defaultTaskNotifyPolicy),

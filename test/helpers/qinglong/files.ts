@@ -1,11 +1,13 @@
 /**
- * The files of a Qinglong data directory: config files, a user-edited sendNotify.js and an untouched notify.py
- * (written here in Qinglong's shape, not copied from it), scripts in folders, a subscription's git checkout, raw
+ * The files of a Qinglong data directory: config files, the user's own sendNotify.js, a notify.py in Qinglong's
+ * shape that stands for a stock release (written here, not copied: its hash is passed as a stock one through
+ * `withFixtureStock` where a test needs it), scripts in folders, a subscription's git checkout, raw
  * files, logs, shared deps, SSH keys and an avatar.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sha256Of, type StockLibraryHashes } from '../../../daemon/src/notifications/stock-libraries.ts';
 import { privateKey } from './rows.ts';
 
 export const configSh = `## Qinglong config.sh
@@ -38,13 +40,28 @@ async function sendNotify(text, desp, params = {}) {
 module.exports = { sendNotify };
 `;
 
-/** notify.py in Qinglong's shape with every setting empty, as shipped. */
+/**
+ * A sendNotify.js the user wrote: it exports `sendNotify` as Qinglong's does and fills in no setting, so only its
+ * content tells it from a release. Scripts that `require('./sendNotify')` must still reach it.
+ */
+export const ownSendNotify = `// my own notifier: prints instead of pushing
+async function sendNotify(text, desp) {
+  console.log('own sendNotify: ' + text + ' | ' + desp);
+}
+module.exports = { sendNotify };
+`;
+
+/**
+ * notify.py in Qinglong's shape with every setting empty, and a default the release ships filled in
+ * (SMTP_SERVER), which a guess by shape would take for the user's setting.
+ */
 export const stockNotifyPy = `#!/usr/bin/env python3
 # _*_ coding:utf-8 _*_
 import os
 
 push_config = {
     'HITOKOTO': True,
+    'SMTP_SERVER': 'smtp.exmail.qq.com:465',
     'BARK_PUSH': '',
     'BARK_GROUP': 'QingLong',
     'CONSOLE': True,
@@ -91,7 +108,7 @@ export function writeDataFiles(dataDir: string, options: { minimal: boolean; aut
   write(dataDir, 'config/token.json', JSON.stringify({ value: 'system-token', expiration: 1999999999 }));
   write(dataDir, 'config/crontab.list', '5 0 6 * * * ID=1 task shufflewzc_faker2_main/jd_sign.js\n');
   write(dataDir, 'config/grpc/server.key', 'not a real key');
-  write(dataDir, 'scripts/sendNotify.js', editedSendNotify);
+  write(dataDir, 'scripts/sendNotify.js', ownSendNotify);
   write(dataDir, 'scripts/notify.py', stockNotifyPy);
   write(dataDir, 'scripts/folder/x.py', 'print("x")\n');
   write(dataDir, 'scripts/中文目录/脚本.js', "console.log('你好');\n");
@@ -109,6 +126,7 @@ export function writeDataFiles(dataDir: string, options: { minimal: boolean; aut
     'log/shufflewzc_faker2_main_jd_sign_1/2025-03-01-06-00-05-001.log',
     '## 开始执行... 2025-03-01 06:00:05\nok\n',
   );
+  write(dataDir, 'log/boot_4/2025-03-01-05-33-20-000.log', '## 开始执行... 2025-03-01 05:33:20\nbooted\n');
   write(dataDir, 'log/shufflewzc_faker2_main/2025-03-01-06-00-00.log', 'pulled\n');
   write(dataDir, 'deps/utils.js', 'module.exports = {};\n');
   write(dataDir, 'ssh.d/me_secret-scripts', privateKey, 0o400);
@@ -119,4 +137,9 @@ export function writeDataFiles(dataDir: string, options: { minimal: boolean; aut
   );
   write(dataDir, 'upload/avatar.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   write(dataDir, 'syslog/2025-03-01.log', 'qinglong system log\n');
+}
+
+/** A list of stock releases (the shipped one) with the fixture's notify.py added as one of them. */
+export function withFixtureStock(shipped: StockLibraryHashes): StockLibraryHashes {
+  return { ...shipped, 'notify.py': new Set([...shipped['notify.py'], sha256Of(stockNotifyPy)]) };
 }

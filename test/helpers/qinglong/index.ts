@@ -14,7 +14,7 @@ import { writeDataFiles } from './files.ts';
 
 export * as qinglongRows from './rows.ts';
 export { keyvSerialize, sequelizeDate } from './schema.ts';
-export { editedSendNotify, stockNotifyPy } from './files.ts';
+export { editedSendNotify, ownSendNotify, stockNotifyPy, withFixtureStock } from './files.ts';
 
 export interface QinglongFixtureOptions {
   /** Where the account lives (default keyv, as in 2.21). */
@@ -27,6 +27,10 @@ export interface QinglongFixtureOptions {
   keyv?: 'missing' | 'corrupt' | 'keyv5';
   /** `root`: build Qinglong's root folder with the data under data/ (as /ql holds /ql/data). */
   layout?: 'data' | 'root';
+  /** The notification channel Qinglong sends through (the Auths row of type notification), instead of bark. */
+  notification?: Record<string, unknown>;
+  /** More Crontabs rows (`qinglongRows.cron(id, fields)`), after the usual ones. */
+  extraCrons?: rows.Row[];
 }
 
 export interface QinglongFixture {
@@ -65,13 +69,16 @@ function writeDatabase(file: string, options: QinglongFixtureOptions): void {
   insert(db, 'Auths', options.minimal ? (authConfig ? rows.auths(authConfig).slice(-1) : []) : rows.auths(authConfig));
   if (!options.minimal) {
     insert(db, 'Subscriptions', rows.subscriptions);
-    insert(db, 'Crontabs', rows.crons);
+    insert(db, 'Crontabs', [...rows.crons, ...(options.extraCrons ?? [])]);
     insert(db, 'CrontabViews', rows.views);
     insert(db, 'Envs', rows.envs);
     insert(db, 'Dependences', rows.dependencies);
     insert(db, 'Apps', rows.apps);
     insert(db, 'RunningInstances', rows.runningInstances);
     insert(db, 'CrontabStats', rows.crontabStats);
+    if (options.notification) {
+      db.prepare("UPDATE Auths SET info = ? WHERE type = 'notification'").run(JSON.stringify(options.notification));
+    }
   }
   db.close();
   if (options.database === 'truncated') {

@@ -158,7 +158,8 @@ export const subscriptions: Row[] = [
   },
 ];
 
-const cron = (id: number, fields: Row): Row => ({
+/** A Crontabs row as Qinglong writes one, with `fields` over its defaults. */
+export const cron = (id: number, fields: Row): Row => ({
   id,
   name: null,
   command: null,
@@ -207,6 +208,11 @@ export const crons: Row[] = [
     schedule: '@boot',
     task_before: 'echo start\nexport A=1',
     task_after: 'echo done',
+    // Queued at export time: it ran before, and nothing of it is running or queued here.
+    status: 3,
+    log_path: 'boot_4/2025-03-01-05-33-20-000.log',
+    last_running_time: 3,
+    last_execution_time: 1740807200,
   }),
   cron(5, {
     name: 'no log',
@@ -226,7 +232,14 @@ export const crons: Row[] = [
   cron(7, { name: '删除日志', command: 'ql rmlog 7', schedule: '30 7 */7 * *', isSystem: 1 }),
   cron(8, { name: 'bad', command: 'task bad.js', schedule: '61 * * * *' }),
   cron(9, { name: 'hook', command: 'task h.js', schedule: '0 12 * * *', task_before: 'echo a; task other.js' }),
-  cron(10, { name: 'escape', command: 'task e.js', schedule: '0 13 * * *', log_name: '../../etc' }),
+  cron(10, {
+    name: 'escape',
+    command: 'task e.js',
+    schedule: '0 13 * * *',
+    log_name: '../../etc',
+    log_path: '../../etc/passwd',
+    last_execution_time: 1740807300,
+  }),
   cron(11, { name: null, command: 'task scripts_dir/noname.js now', schedule: '0 14 * * *' }),
   cron(12, { name: 'orphan', command: 'task orphan.js', schedule: '0 15 * * *', sub_id: 99 }),
   cron(13, { name: 'raw task', command: 'task raw_jd_bean.js', schedule: '15 */2 * * *', sub_id: 4 }),

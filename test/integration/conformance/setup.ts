@@ -23,13 +23,13 @@ export async function conformanceSetup(t: TestContext) {
   return { ...started, client, base };
 }
 
-/** Polls until `check` hands back a value (real runs take real time). */
+/** Polls every 20 ms until `check` hands back a value (real runs take real time). */
 export async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

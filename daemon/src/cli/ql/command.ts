@@ -2,7 +2,7 @@
  * What one `ql` subcommand is: its name, its help in both languages, and what it does. The dispatcher (../ql.ts)
  * finds it in registry.ts; another subcommand is one more file here and one more line there.
  */
-import type { Config, Host } from '../../config.ts';
+import type { Config, Host } from '../../config/config.ts';
 import type { Language } from '../../contract/i18n.ts';
 
 export type Bilingual = Record<Language, string>;

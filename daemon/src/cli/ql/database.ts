@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SessionStore, type TokenCodec } from '../../auth/sessions.ts';
-import { systemClock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import { systemClock } from '../../time/clock.ts';
+import type { Config } from '../../config/config.ts';
 import { databaseFileName, openDatabase, type DatabaseHandle } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { UserRepository } from '../../modules/user/repository.ts';
 import { UserService } from '../../modules/user/service.ts';
-import { dataPaths } from '../../paths.ts';
+import { dataPaths } from '../../config/paths.ts';
 import { CliError, type QlContext } from './command.ts';
 
 /** The CLI never signs or verifies tokens; it only ends sessions, which needs the database alone. */

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { buildEnvironment, newRunMarker } from '../../jobs/executor/environment.ts';
 import { logFileName } from '../../jobs/executor/log-format.ts';
 import { spawnCommand } from '../../jobs/executor/spawn-command.ts';
-import { dataPaths } from '../../paths.ts';
-import { fromRoot } from '../../root.ts';
+import { dataPaths } from '../../config/paths.ts';
+import { fromRoot } from '../../install/root.ts';
 import { ExitCode, type QlCommand } from './command.ts';
 
 /** No user text in it: the files come as arguments. */

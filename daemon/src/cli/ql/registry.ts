@@ -9,10 +9,9 @@ import { raw } from './raw.ts';
 import { reload } from './reload.ts';
 import { repo } from './repo.ts';
 import { update } from './update.ts';
-import { resetlet } from './resetlet.ts';
+import { resetlet, resettfa } from './account-resets.ts';
 import { resetname } from './resetname.ts';
 import { resetpwd } from './resetpwd.ts';
-import { resettfa } from './resettfa.ts';
 import { rmlog } from './rmlog.ts';
 
 export const qlCommands: readonly QlCommand[] = [

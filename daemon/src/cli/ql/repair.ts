@@ -6,9 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import { createConfigs } from '../../modules/configs/index.ts';
-import { installScriptLibraries } from '../../notify/install-scripts.ts';
+import { installScriptLibraries } from '../../notifications/install-scripts.ts';
+import { loadStockHashes } from '../../notifications/stock-libraries.ts';
 import { ensureModuleScope } from '../../files/module-scope.ts';
-import { dataPaths, dataSubdirs, ensureDataDirs } from '../../paths.ts';
+import { dataPaths, dataSubdirs, ensureDataDirs } from '../../config/paths.ts';
 import type { QlContext } from './command.ts';
 
 export async function repair(context: QlContext): Promise<{ fixed: number; failed: number }> {
@@ -46,7 +47,9 @@ export async function repair(context: QlContext): Promise<{ fixed: number; faile
       );
     }
     const installed: string[] = [];
-    await installScriptLibraries(paths, { info: (obj) => installed.push((obj as { file: string }).file) });
+    await installScriptLibraries(paths, await loadStockHashes(), {
+      info: (obj) => installed.push((obj as { file: string }).file),
+    });
     if (installed.length > 0) {
       const list = installed.join(', ');
       done(

@@ -4,10 +4,10 @@
  * position order), extra variables from the dependencies module, then the run's own. config.sh is sourced later by
  * the wrapper (shell/run-task.sh), which puts the panel's and the run's variables back on top of it.
  */
-import { fromRoot } from '../../root.ts';
+import { fromRoot } from '../../install/root.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { variableNamePattern } from './task-command.ts';
 import type { PanelVariable } from './types.ts';
 import { withQlapi } from './qlapi-preload.ts';

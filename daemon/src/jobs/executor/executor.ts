@@ -4,15 +4,15 @@
  * shell) — with the same log, stop and stray-process guarantees.
  */
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { Language } from '../../contract/i18n.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { ConfigShReader, type ConfigValues } from './config-sh.ts';
 import { inheritedEnvironment } from './environment.ts';
 import { killLeftoversOfRuns } from './process-kill.ts';
 import { ProcessRunner } from './process-runner.ts';
 import { spawnCommand } from './spawn-command.ts';
-import type { OutputSink, PanelVariableSource, RunHandle, TaskRunSpec } from './types.ts';
+import type { OutputSink, PanelVariableSource, RunHandle, RunOutput, TaskRunSpec } from './types.ts';
 
 /** A program to run by argv. */
 export interface ArgvSpec {
@@ -26,11 +26,19 @@ export interface ArgvSpec {
   title?: string;
 }
 
+/** Where an argv run's output goes: a sink, a log file the executor opens, or a log already open (`output`). */
+export interface ArgvOutput {
+  sink?: OutputSink;
+  logFile?: string | null;
+  output?: RunOutput;
+  language?: Language;
+}
+
 export interface Executor {
   /** The task-command interface: `spec.command` as a task runs it (interpreter, conc/desi, config.sh, hooks). */
   runTask(spec: TaskRunSpec): Promise<RunHandle>;
   /** The argv interface. */
-  runArgv(spec: ArgvSpec, output: { sink?: OutputSink; logFile?: string | null; language?: Language }): RunHandle;
+  runArgv(spec: ArgvSpec, output: ArgvOutput): RunHandle;
   /** A short program whose output is read, not logged (a package check). */
   capture(spec: ArgvSpec): Promise<{ exitCode: number | null; output: string }>;
   /** Kills what a crashed daemon left of runs: their groups, processes carrying their markers, and their trees. */
@@ -73,7 +81,7 @@ export class ProcessExecutor implements Executor {
     return this.tasks.start(spec);
   }
 
-  runArgv(spec: ArgvSpec, output: { sink?: OutputSink; logFile?: string | null; language?: Language }): RunHandle {
+  runArgv(spec: ArgvSpec, output: ArgvOutput): RunHandle {
     const zone = this.o.timezone();
     return spawnCommand({
       argv: spec.argv,

@@ -5,13 +5,27 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** The argv that runs `argv` behind `reaper` (`baihu-reaper GRACE_MS argv...`; no reaper: `argv` itself). */
+export function reapedArgv(reaper: ReaperSpec | null, argv: string[]): string[] {
+  return reaper === null ? argv : [reaper.path, String(Math.max(0, Math.round(reaper.graceMs))), ...argv];
+}
+
 export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
 
+/** The run reaper a process is started behind (reaper.ts): its binary and how long it waits between TERM and KILL. */
+export interface ReaperSpec {
+  path: string;
+  graceMs: number;
+}
+
 export interface LaunchSpec {
+  /** The command itself; the reaper, when there is one, goes in front of it only when the process is started. */
   argv: string[];
+  /** Start the command behind this reaper (null: start it as it is). */
+  reaper: ReaperSpec | null;
   cwd: string;
   env: Record<string, string>;
   /** Where each stream's output goes, chunk by chunk. */
@@ -44,7 +58,7 @@ export const drainMs = 200;
  * the starter's own stdin: a `task` inside a run (cli/task-inline.ts) reads what a pipe gives it, as bash's would.
  */
 export function launchDirect(spec: LaunchSpec, { stdin = 'ignore' }: { stdin?: 'ignore' | 'inherit' } = {}): Launched {
-  const [command, ...args] = spec.argv;
+  const [command, ...args] = reapedArgv(spec.reaper, spec.argv);
   const child = spawn(command!, args, {
     cwd: spec.cwd,
     env: spec.env,

@@ -1,7 +1,7 @@
 /** The lines the runner writes into a log (one table, en and zh) and Qinglong's log file naming. */
 import path from 'node:path';
 import type { Language } from '../../contract/i18n.ts';
-import { fileStamp } from '../../wall-clock.ts';
+import { fileStamp } from '../../time/wall-clock.ts';
 import type { RunOutcome } from './types.ts';
 
 /** A size for people: `100 MB`, `64 KB`, `1500 bytes` (binary units, as the setting is given in MB). */

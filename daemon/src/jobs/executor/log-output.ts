@@ -8,18 +8,12 @@ import { closeSync, mkdir, mkdirSync, open, openSync, writeSync } from 'node:fs'
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { defaultRunLogLimitMb, megabyte } from '../../settings/limits.ts';
-import type { OutputSink, RunOutcome } from './types.ts';
+import type { OutputLimit, OutputSink, RunOutcome, RunOutput } from './types.ts';
 
 const newline = Buffer.from('\n');
 
 /** Default cap of one run's output (the `runLogLimitMb` setting's default). */
 export const defaultLogLimitBytes = defaultRunLogLimitMb * megabyte;
-
-export interface OutputLimit {
-  bytes: number;
-  /** The line written once the cap is reached (in the run log's language). */
-  notice: string;
-}
 
 const openAsync = promisify(open);
 const mkdirAsync = promisify(mkdir);
@@ -51,22 +45,34 @@ export function openLogFileSync(file: string): number {
   }
 }
 
-export class LogOutput {
+export class LogOutput implements RunOutput {
   private fd: number | null = null;
   private endsWithNewline = true;
+  private limit: OutputLimit | null = null;
   private outputBytes = 0;
   private truncated = false;
+  private readonly closeAtEnd: boolean;
 
-  /** `fd`: the log file opened for appending (openLogFile), which this output now owns; null writes no file. */
+  /**
+   * `fd`: the log file opened for appending (openLogFile), which this output now owns; null writes no file.
+   * `closeAtEnd` false: the file stays open past a command's end, for the job's own lines (its owner closes it).
+   */
   constructor(
     fd: number | null,
     private readonly sink?: OutputSink,
-    private readonly limit?: OutputLimit,
+    { closeAtEnd = true } = {},
   ) {
     this.fd = fd;
+    this.closeAtEnd = closeAtEnd;
   }
 
-  /** The command's output, counted against the limit. */
+  cap(limit: OutputLimit): void {
+    this.limit = limit;
+    this.outputBytes = 0;
+    this.truncated = false;
+  }
+
+  /** Output, counted against the cap while there is one. */
   write(chunk: Buffer): void {
     if (this.truncated || chunk.length === 0) return;
     const limit = this.limit;
@@ -110,7 +116,9 @@ export class LogOutput {
   }
 
   end(outcome: RunOutcome): void {
-    this.close();
+    this.limit = null;
+    this.truncated = false;
+    if (this.closeAtEnd) this.close();
     try {
       this.sink?.end(outcome);
     } catch (error) {

@@ -4,16 +4,16 @@
  * through the wrapper shell/run-task.sh (config.sh, random delay, global and per-task hooks) and a RunGroup (groups,
  * kill, log).
  */
-import { fromRoot } from '../../root.ts';
+import { fromRoot } from '../../install/root.ts';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { systemClock, type Clock } from '../../clock.ts';
+import { systemClock, type Clock } from '../../time/clock.ts';
 import type { Language } from '../../contract/i18n.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { ConfigShReader } from './config-sh.ts';
 import { buildEnvironment, inheritedEnvironment, nestedEnvironment, newRunMarker } from './environment.ts';
 import { argMax, fitEnvironment, limitsKb, type Dropped } from './env-limits.ts';
-import { dateTimeText, processZone } from '../../wall-clock.ts';
+import { dateTimeText, processZone } from '../../time/wall-clock.ts';
 import { logLines, type LineTable } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput, openLogFile } from './log-output.ts';
 import { randomDelaySeconds, randomDelaySettings } from './random-delay.ts';
@@ -97,8 +97,8 @@ export class ProcessRunner implements TaskRunner {
     const zone = this.options.timezone?.() ?? processZone();
     const time = (ms: number) => dateTimeText(ms, zone);
     const limit = this.options.logLimitBytes?.() ?? defaultLogLimitBytes;
-    const fd = spec.logFile === null ? null : await openLogFile(spec.logFile);
-    const out = new LogOutput(fd, spec.sink, { bytes: limit, notice: lines.truncated(limit) });
+    const out = spec.output ?? new LogOutput(spec.logFile === null ? null : await openLogFile(spec.logFile), spec.sink);
+    out.cap({ bytes: limit, notice: lines.truncated(limit) });
     out.line(lines.start(time(startedAt), spec.title));
     try {
       const plan = await this.plan(spec, runId, lines, zone);

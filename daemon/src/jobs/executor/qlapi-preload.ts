@@ -1,4 +1,4 @@
-import { fromRoot } from '../../root.ts';
+import { fromRoot } from '../../install/root.ts';
 
 /** The files that give runs Qinglong's `QLAPI` (shell/preload): Node's `--require` module, Python's sitecustomize. */
 export const qlapiNodePreload = fromRoot('shell', 'preload', 'qlapi.cjs');

@@ -4,7 +4,7 @@
  * binary is missing, runs start as before without it (process group + marker only) and `ql check` says so.
  */
 import { accessSync, constants } from 'node:fs';
-import { fromRoot } from '../../root.ts';
+import { fromRoot } from '../../install/root.ts';
 
 export const reaperPath = fromRoot('daemon', 'native', 'baihu-reaper');
 
@@ -21,9 +21,4 @@ export function defaultReaper(): string | null {
     }
   }
   return found;
-}
-
-/** The argv that runs `argv` behind the reaper (`reaper` null: `argv` itself). */
-export function reapedArgv(reaper: string | null, graceMs: number, argv: string[]): string[] {
-  return reaper === null ? argv : [reaper, String(Math.max(0, Math.round(graceMs))), ...argv];
 }

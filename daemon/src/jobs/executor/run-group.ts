@@ -1,19 +1,18 @@
 /**
  * One run = one or more processes (several for `conc`), each in its own process group, all carrying the run's
- * marker. Output goes to the run's LogOutput; the run ends when every process has exited. Each process is started
+ * marker. Output goes to the run's RunOutput (log-output.ts); the run ends when every process has exited. Each process is started
  * behind the run reaper (reaper.ts) when it is built: stop and timeout then ask the reapers, which end every
  * descendant however it detached (SIGTERM, SIGKILL after the grace period). Without the reaper, stop and timeout
  * signal every group and every marked process themselves. The processes are started by a launcher (launch.ts): the
  * resident process starter for task runs (spawner.ts), the daemon itself otherwise.
  */
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { launchDirect, type Exit, type Launched, type Launcher } from './launch.ts';
 import type { EndDetail } from './log-format.ts';
-import { LinePrefixer, type LogOutput } from './log-output.ts';
+import { LinePrefixer } from './log-output.ts';
 import { killMarked, killTrees, markedProcesses, signalGroup } from './process-kill.ts';
-import { reapedArgv } from './reaper.ts';
 import { RunEnd } from '../../contract/enums.ts';
-import type { RunHandle, RunOutcome } from './types.ts';
+import type { RunHandle, RunOutcome, RunOutput } from './types.ts';
 
 export interface Member {
   argv: string[];
@@ -24,7 +23,7 @@ export interface Member {
 }
 
 export interface GroupOptions {
-  out: LogOutput;
+  out: RunOutput;
   runId: string;
   startedAt: number;
   clock: Clock;
@@ -179,7 +178,8 @@ function launchMember(
     return (chunk: Buffer) => prefixer.push(chunk);
   };
   return launch({
-    argv: reapedArgv(options.reaper, options.graceMs, member.argv),
+    argv: member.argv,
+    reaper: options.reaper === null ? null : { path: options.reaper, graceMs: options.graceMs },
     cwd: member.cwd,
     env: member.env,
     stdout: stream(),

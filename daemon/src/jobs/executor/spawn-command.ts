@@ -3,15 +3,15 @@
  * same log, live output, timeout, stop and stray-process guarantees as a task run. The dependencies module runs
  * `npm install` / `pip install` through it.
  */
-import { systemClock, type Clock } from '../../clock.ts';
+import { systemClock, type Clock } from '../../time/clock.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { newRunMarker, runIdVariable } from './environment.ts';
-import { dateTimeText } from '../../wall-clock.ts';
+import { dateTimeText } from '../../time/wall-clock.ts';
 import { logLines } from './log-format.ts';
 import { defaultLogLimitBytes, LogOutput, openLogFileSync } from './log-output.ts';
 import { defaultReaper } from './reaper.ts';
 import { RunGroup } from './run-group.ts';
-import type { OutputSink, RunHandle } from './types.ts';
+import type { OutputSink, RunHandle, RunOutput } from './types.ts';
 
 export interface SpawnCommandOptions {
   argv: string[];
@@ -20,6 +20,8 @@ export interface SpawnCommandOptions {
   env: Record<string, string>;
   logFile?: string | null;
   sink?: OutputSink;
+  /** The log to write into instead of opening `logFile` (a job's log, already open). */
+  output?: RunOutput;
   timeoutMs?: number | null;
   graceMs?: number;
   clock?: Clock;
@@ -40,8 +42,8 @@ export function spawnCommand(options: SpawnCommandOptions): RunHandle {
   const startedAt = clock.now();
   const lines = logLines[options.language ?? 'en'];
   const limit = options.logLimitBytes ?? defaultLogLimitBytes;
-  const fd = options.logFile ? openLogFileSync(options.logFile) : null;
-  const out = new LogOutput(fd, options.sink, { bytes: limit, notice: lines.truncated(limit) });
+  const out = options.output ?? new LogOutput(options.logFile ? openLogFileSync(options.logFile) : null, options.sink);
+  out.cap({ bytes: limit, notice: lines.truncated(limit) });
   const title = options.title;
   const zone = options.zone ?? 'UTC';
   if (title !== undefined) out.line(lines.start(dateTimeText(startedAt, zone), title));

@@ -10,8 +10,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { constants } from 'node:os';
-import { fromRoot } from '../../root.ts';
-import { launchDirect, type Exit, type Launched, type LaunchSpec } from './launch.ts';
+import { fromRoot } from '../../install/root.ts';
+import { launchDirect, reapedArgv, type Exit, type Launched, type LaunchSpec } from './launch.ts';
 import { killTrees } from './process-kill.ts';
 import { reaperPath } from './reaper.ts';
 
@@ -85,11 +85,12 @@ export class Spawner {
 
   /** Starts spec's process through the starter, or directly when it is not usable. */
   launch(spec: LaunchSpec): Launched | Promise<Launched> {
-    // `baihu-reaper GRACE argv...` (reaper.ts): the starter runs the reaper's own code in the process it forks for
-    // the run, which saves an exec and a C library start per run (≈0.3 ms of CPU with glibc under a hypervisor).
-    const asked = spec.argv[0] === reaperPath && spec.argv.length > 2 ? Number(spec.argv[1]) : NaN;
-    const grace = Number.isInteger(asked) && asked >= 0 && asked < 2 ** 31 ? asked : -1;
-    const argv = grace >= 0 ? spec.argv.slice(2) : spec.argv;
+    // Behind the built reaper (reaper.ts), the starter runs the reaper's own code in the process it forks for the
+    // run, which saves an exec and a C library start per run (≈0.3 ms of CPU with glibc under a hypervisor).
+    // Another reaper binary is exec'd as usual, in front of the command.
+    const graceMs = spec.reaper?.path === reaperPath ? Math.max(0, Math.round(spec.reaper.graceMs)) : -1;
+    const grace = graceMs < 2 ** 31 ? graceMs : -1;
+    const argv = grace >= 0 ? spec.argv : reapedArgv(spec.reaper, spec.argv);
     // The frame's strings, each ended by a NUL, built as one string (a run's environment is a few dozen of them).
     // A NUL inside one would shift the strings of the frame; Node's own spawn refuses it with its usual error.
     let strings = `${spec.cwd}\0`;

@@ -23,6 +23,26 @@ export interface OutputSink {
   end(outcome: RunOutcome): void;
 }
 
+/** The command's output cap: past `bytes`, one notice line (in the run log's language) and the rest is dropped. */
+export interface OutputLimit {
+  bytes: number;
+  notice: string;
+}
+
+/**
+ * A run's log as the executor writes it (log-output.ts, LogOutput): the command's output, capped from `cap` to
+ * `end`, and the executor's own lines, never capped. A caller that holds its log open already (a job's log,
+ * jobs/job-log.ts) hands it over as `output`, and the executor writes into that one: one log writer per run.
+ */
+export interface RunOutput {
+  write(chunk: Buffer): void;
+  line(text: string): void;
+  /** Caps the command's output written from now until `end`. */
+  cap(limit: OutputLimit): void;
+  /** The command ended: the cap is lifted, the sink hears the outcome; a log the executor opened is closed. */
+  end(outcome: RunOutcome): void;
+}
+
 export interface TaskRunSpec {
   /** The command as the user wrote it: `task dir/a.js now`, `task b.py conc JD_COOKIE 1-3 -m 5m -- --flag`, or any shell. */
   command: string;
@@ -44,7 +64,10 @@ export interface TaskRunSpec {
    * (the engine, in the run row) lets crash recovery find a run even when the daemon died as it was spawned.
    */
   marker?: string;
+  /** Who reads the output as it is written (a CLI's stdout, a test). */
   sink?: OutputSink;
+  /** The log to write into instead of opening `logFile` (a job's log, already open): one writer per run. */
+  output?: RunOutput;
 }
 
 export interface RunHandle {

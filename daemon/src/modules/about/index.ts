@@ -1,6 +1,6 @@
 import type { RunningFrom } from '../../contract/about.ts';
-import { typed, type Area, type SharedParts } from '../../shared.ts';
-import type { BuildInfo } from '../../version.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
+import type { BuildInfo } from '../../install/version.ts';
 import { aboutRoutes } from './routes.ts';
 import { AboutService, type ReleaseInfo } from './service.ts';
 

@@ -7,11 +7,11 @@ import {
   type RunningFrom,
   type ShippedDoc,
 } from '../../contract/about.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../errors/app-error.ts';
 import type { Executor } from '../../jobs/executor/executor.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { fromRoot } from '../../root.ts';
-import type { BuildInfo } from '../../version.ts';
+import { fromRoot } from '../../install/root.ts';
+import type { BuildInfo } from '../../install/version.ts';
 import { changelogSection } from './changelog.ts';
 import { DataSizesCache } from './data-sizes.ts';
 

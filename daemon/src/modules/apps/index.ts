@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { AppRepository } from './repository.ts';
 import { appRoutes, appTokenRoutes } from './routes.ts';
 import { AppService } from './service.ts';

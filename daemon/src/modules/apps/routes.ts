@@ -6,7 +6,7 @@ import { ResponseCode } from '../../contract/codes.ts';
 import { IdList } from '../../contract/common.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import type { AppService } from './service.ts';

@@ -10,9 +10,9 @@ import {
   type AppWithSecret,
 } from '../../contract/apps.ts';
 import { ResponseCode } from '../../contract/codes.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { AppRow } from '../../db/schema.ts';
-import { AppError, fieldError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors/app-error.ts';
 import { hashCredential, matchesHash, newAppToken, newClientId, newClientSecret } from '../../auth/app-credentials.ts';
 import type { AppListRow, AppRepository } from './repository.ts';
 
@@ -23,6 +23,9 @@ export interface AppPrincipal {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A client id another panel issued that Baihu keeps as it is (Qinglong's alphabet; the token route takes ≤ 200). */
+const adoptableClientId = /^[A-Za-z0-9_-]{1,200}$/;
 
 function scopesOf(text: string): AppScope[] {
   try {
@@ -64,13 +67,29 @@ export class AppService {
   }
 
   async create(input: AppInput): Promise<AppWithSecret> {
+    return this.insert(input, await this.freshClientId());
+  }
+
+  /**
+   * An application moving in from another panel (the Qinglong import): it keeps its client id, so its clients only
+   * need the new secret, unless the id is not one Baihu can take (another app has it, or it is not Qinglong's shape:
+   * letters, digits, `-` and `_`), when it gets a fresh one. The secret is always new: only its hash was kept here.
+   */
+  async adopt(input: AppInput & { clientId: string | null }): Promise<AppWithSecret & { clientIdKept: boolean }> {
+    const wanted = input.clientId;
+    const keep = wanted !== null && adoptableClientId.test(wanted) && !(await this.repository.findByClientId(wanted));
+    const app = await this.insert(input, keep ? wanted : await this.freshClientId());
+    return { ...app, clientIdKept: keep };
+  }
+
+  private async insert(input: AppInput, clientId: string): Promise<AppWithSecret> {
     const name = await this.checkName(input.name);
     const secret = newClientSecret();
     const now = this.clock.now();
     const id = await this.repository.insert({
       name,
       scopes: JSON.stringify(cleanScopes(input.scopes)),
-      client_id: await this.freshClientId(),
+      client_id: clientId,
       secret_hash: hashCredential(secret),
       created_at: now,
       updated_at: now,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RestoreCheck } from '../../contract/backup.ts';
 import type { ImportPreview } from '../../contract/import-schemas.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { newStagingId, restoreRoot, setStaged, stagingDirOf } from './restore-state.ts';
 import { unpackArchive, type UnpackLimits } from './unpack.ts';
 import { verifyArchive } from './verify.ts';
@@ -61,7 +61,7 @@ export async function checkArchive(o: CheckOptions): Promise<RestoreCheck> {
   try {
     const limits = o.limits ?? (await restoreLimits(o.paths));
     const archive = await unpackArchive(o.source, staging, limits, o.onProgress);
-    const verified = verifyArchive(archive, staging, o.knownMigrations);
+    const verified = await verifyArchive(archive, staging, o.knownMigrations);
     const base = { id, files: archive.files.size, bytes: archive.bytes, ignored: archive.ignored };
     const check: RestoreCheck =
       verified.kind === 'baihu'

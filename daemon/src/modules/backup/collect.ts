@@ -8,7 +8,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupPart } from '../../contract/backup.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { archivePathOf, databaseFiles, partSlots, skippedFolderNames, slotOwns } from './parts.ts';
 
 export type Collected =

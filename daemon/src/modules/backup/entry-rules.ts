@@ -5,8 +5,8 @@
  */
 import { archiveDataFolder, manifestName } from '../../contract/backup.ts';
 import { ResponseCode } from '../../contract/codes.ts';
-import { AppError } from '../../errors.ts';
-import { dataSubdirs } from '../../paths.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { dataSubdirs } from '../../config/paths.ts';
 
 /** Qinglong folders a Baihu data directory has no use for: unpacked nowhere, named in the check. */
 export const ignoredFolders = new Set(['dep_cache']);

@@ -6,9 +6,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportPreview } from '../../contract/import-schemas.ts';
-import type { DataPaths } from '../../paths.ts';
-import { typed, type Area } from '../../shared.ts';
-import { previewOf, readQinglongImport } from '../qinglong-import/index.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { typed, type Area } from '../../app/shared.ts';
+import { loadStockHashes, previewOf, readQinglongImport } from '../qinglong-import/index.ts';
 import { backupQueue } from './job.ts';
 import { qinglongBackupRoutes } from './qinglong-routes.ts';
 import { backupRoutes } from './routes.ts';
@@ -27,7 +27,9 @@ export async function previewQinglongArchive(
   target: DataPaths,
   timezone: string,
 ): Promise<ImportPreview> {
-  return previewOf(await readQinglongImport({ sourceDir: dataDir, target, timezone }));
+  return previewOf(
+    await readQinglongImport({ sourceDir: dataDir, target, timezone, stockLibraries: await loadStockHashes() }),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type SQLite from 'better-sqlite3';
 import { RunEnd, RunStatus } from '../../contract/enums.ts';
 import type { JobControl, StepsEnd } from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { backupToFile, backupWorkDir, pruneScheduled } from './files.ts';
 import { writeBackup, type BackupProgress, type WrittenBackup } from './write.ts';
 

@@ -1,6 +1,6 @@
 /** Names of the files backups write: `baihu-<stamp>.tgz` on demand, `baihu-auto-<stamp>.tgz` by the schedule. */
 import { backupFilePattern } from '../../contract/backup.ts';
-import { wallTime } from '../../wall-clock.ts';
+import { wallTime } from '../../time/wall-clock.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

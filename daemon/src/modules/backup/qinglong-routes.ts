@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { scopeAccess, sessionAccess } from '../../access/declare.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { sendStreamDownload } from '../../http/download.ts';
 import { ok } from '../../http/reply.ts';
 import { restoreCeilings } from './check.ts';

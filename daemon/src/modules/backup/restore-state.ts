@@ -12,8 +12,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { BackupPart, RestoreCheck, RestoreOutcome } from '../../contract/backup.ts';
 import { ResponseCode } from '../../contract/codes.ts';
-import { AppError } from '../../errors.ts';
-import type { DataPaths } from '../../paths.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { fileStampOf } from './names.ts';
 
 export const restoreFolderName = '.restore';

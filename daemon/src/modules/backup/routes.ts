@@ -10,7 +10,7 @@ import {
   RestoreConfirmed,
 } from '../../contract/backup.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { downloadOf } from '../../files/read.ts';
 import { sendDownload } from '../../http/download.ts';
 import { ok } from '../../http/reply.ts';

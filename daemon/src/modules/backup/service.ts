@@ -20,9 +20,9 @@ import {
 import { ResponseCode } from '../../contract/codes.ts';
 import { RunTrigger } from '../../contract/enums.ts';
 import { migrations } from '../../db/migrations/index.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors/app-error.ts';
 import { JobKind } from '../../jobs/types.ts';
-import type { Area, SharedParts } from '../../shared.ts';
+import type { Area, SharedParts } from '../../app/shared.ts';
 import { checkArchive } from './check.ts';
 import { backupPath, checkSpace, deleteBackup, freeBytes, listBackups, nextBackupName } from './files.ts';
 import { backupQueue, fileBackupSteps, streamBackupSteps, type BackupJobDeps } from './job.ts';

@@ -9,7 +9,7 @@
 import { cp, lstat, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { archiveDataFolder, type BackupPart, type RestoreOutcome } from '../../contract/backup.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { partSlots, skippedFolderNames, slotOwns, type PartSlot } from './parts.ts';
 import {
   finishPending,

@@ -14,7 +14,7 @@ import { finished } from 'node:stream/promises';
 import type { ReadEntry } from 'tar';
 import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { kindOf, planEntry, shown } from './entry-rules.ts';
 import { loadTar } from './write.ts';
 

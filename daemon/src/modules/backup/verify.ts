@@ -1,6 +1,6 @@
 /**
  * What an unpacked archive is, and whether it may be restored: a Baihu backup (its manifest matches every file byte
- * for byte, its database opens and is not from a newer Baihu) or a Qinglong `data.tgz` (no manifest, Qinglong's
+ * for byte, its database opens, is not from a newer Baihu and has the schema its migrations make) or a Qinglong `data.tgz` (no manifest, Qinglong's
  * database where Qinglong keeps it). Anything else is refused with the reason.
  */
 import path from 'node:path';
@@ -16,7 +16,8 @@ import {
 import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
 import { databaseFileName } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
+import { migratedSchema, schemaDifferences, schemaOf } from '../../db/schema-check.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { shown } from './entry-rules.ts';
 import { archivePathOf, partOfArchivePath } from './parts.ts';
 import type { UnpackedArchive } from './unpack.ts';
@@ -51,8 +52,18 @@ function parseManifest(text: string): ManifestType {
   return value;
 }
 
-/** The database of a Baihu backup opens, passes SQLite's own check, and has no migration this version lacks. */
-export function checkDatabase(file: string, knownMigrations: readonly string[], baihuVersion: string): void {
+/** How many of a schema's differences the refusal names (one is enough to refuse; a few help to see why). */
+const differencesShown = 3;
+
+/**
+ * The database of a Baihu backup opens, passes SQLite's own check, has no migration this version lacks, and holds
+ * exactly the tables, indexes, views and triggers its migrations create (db/schema-check.ts).
+ */
+export async function checkDatabase(
+  file: string,
+  knownMigrations: readonly string[],
+  baihuVersion: string,
+): Promise<void> {
   let db: SQLite.Database | null = null;
   try {
     // Read-write on our private staged copy: a WAL-mode database cannot be opened read-only without its -shm.
@@ -65,6 +76,12 @@ export function checkDatabase(file: string, knownMigrations: readonly string[], 
     if (applied.some((name) => !knownMigrations.includes(name))) {
       throw refusal('restoreDatabaseNewer', { version: shown(baihuVersion) });
     }
+    const differences = schemaDifferences(schemaOf(db), await migratedSchema(applied));
+    if (differences.length > 0) {
+      const named = differences.slice(0, differencesShown).map((d) => `${d.kind} ${d.type} ${d.name}`);
+      if (differences.length > differencesShown) named.push(`+${differences.length - differencesShown}`);
+      throw refusal('restoreDatabaseSchema', { detail: shown(named.join(', ')) });
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw refusal('restoreDatabaseInvalid', { detail: shown((error as Error).message) });
@@ -73,7 +90,7 @@ export function checkDatabase(file: string, knownMigrations: readonly string[], 
   }
 }
 
-function verifyBaihu(archive: UnpackedArchive, stagingDir: string, knownMigrations: readonly string[]) {
+async function verifyBaihu(archive: UnpackedArchive, stagingDir: string, knownMigrations: readonly string[]) {
   if (!archive.sawEnd) throw refusal('restoreTruncated');
   const manifest = parseManifest(archive.manifestText!);
   if (manifest.migrations.some((name) => !knownMigrations.includes(name))) {
@@ -99,16 +116,16 @@ function verifyBaihu(archive: UnpackedArchive, stagingDir: string, knownMigratio
   }
   const database = archivePathOf('db', databaseFileName);
   if (!archive.files.has(database)) throw refusal('restoreMissingFile', { path: database });
-  checkDatabase(path.join(stagingDir, database), knownMigrations, manifest.baihuVersion);
+  await checkDatabase(path.join(stagingDir, database), knownMigrations, manifest.baihuVersion);
   return { kind: 'baihu' as const, manifest, parts };
 }
 
 /** Decides what the unpacked archive is, or refuses it. */
-export function verifyArchive(
+export async function verifyArchive(
   archive: UnpackedArchive,
   stagingDir: string,
   knownMigrations: readonly string[],
-): VerifiedArchive {
+): Promise<VerifiedArchive> {
   if (archive.manifestText !== null) return verifyBaihu(archive, stagingDir, knownMigrations);
   if (archive.files.has(qinglongDatabase)) {
     const parts = [...new Set([...archive.files.keys()].map((file) => file.split('/')[1]!))].sort();

@@ -24,7 +24,7 @@ import {
   type ManifestFile,
 } from '../../contract/backup.ts';
 import { databaseFileName } from '../../db/connection.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { collect, measure } from './collect.ts';
 import { archivePathOf } from './parts.ts';
 

@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { configRoutes } from './routes.ts';
 import { ConfigService } from './service.ts';
 

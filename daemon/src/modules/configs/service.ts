@@ -1,12 +1,12 @@
 import { copyFile, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../../contract/codes.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { writeFileAtomic } from '../../files/atomic.ts';
 import { readText } from '../../files/read.ts';
 import { checkFileName, relativeSegments, resolveInside } from '../../files/resolve.ts';
-import type { DataPaths } from '../../paths.ts';
-import { fromRoot } from '../../root.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { fromRoot } from '../../install/root.ts';
 
 /** The samples shipped with the product, found from the install root (works from the sources and the bundle). */
 export const samplesDir = fromRoot('daemon', 'src', 'modules', 'configs', 'samples');

@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { DashboardRepository } from './repository.ts';
 import { dashboardRoutes } from './routes.ts';
 import { DashboardService } from './service.ts';

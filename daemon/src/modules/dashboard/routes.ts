@@ -5,7 +5,7 @@ import { FreshQuery } from '../../contract/about.ts';
 import { Overview, TaskFigure } from '../../contract/dashboard.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { ok } from '../../http/reply.ts';
-import { dayText } from '../../wall-clock.ts';
+import { dayText } from '../../time/wall-clock.ts';
 import type { DashboardService } from './service.ts';
 
 // Qinglong's `dashboard` scope: an application holding it reads the overview under /open/dashboard.

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import {
   topWindowDays,
   type ActiveRun,

@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { depPathsOf } from './installers.ts';
 import { DependencyInstalls } from './installs.ts';
 import { LinuxSources } from './linux-sources.ts';

@@ -4,8 +4,8 @@ import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DependencyType } from '../../contract/enums.ts';
 import { isInside } from '../../files/resolve.ts';
-import type { DataPaths } from '../../paths.ts';
-import { fromRoot } from '../../root.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { fromRoot } from '../../install/root.ts';
 import { normalizePython, packageOf } from './names.ts';
 
 /** Where installed packages live: inside the data volume, so they survive a container re-create. */

@@ -5,13 +5,13 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { DependencyStatus, DependencyType, RunEnd, RunTrigger } from '../../contract/enums.ts';
 import type { DependencyRow } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun, type JobControl, type StepsEnd } from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import {
   depPathsOf,

@@ -1,5 +1,5 @@
 /** The system's package manager and its sources, as Linux installs need them. */
-import { redactUrls } from '../../redact.ts';
+import { redactUrls } from '../../errors/redact.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import { aptListsEmpty, detectLinuxManager, type CommandStep, type LinuxManager } from './installers.ts';
 import { applyLinuxMirror } from './mirrors.ts';

@@ -1,6 +1,6 @@
 import { copyFile, readdir, readFile, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 
 /** A mirror or proxy setting: empty (unset) or an http/https URL. Returns the cleaned value. */
 export function checkUrl(field: string, value: string): string {

@@ -1,5 +1,5 @@
 import { DependencyType } from '../../contract/enums.ts';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 
 /**
  * What a dependency's name may be, per type. Installers get the name as one argv element (never through a shell),

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { Dependency, DependencyInput, DependencyUpdateInput } from '../../contract/dependencies.ts';
 import { DependencyStatus, DependencyType, type DependencyTypeName } from '../../contract/enums.ts';
 import type { DependencyRow } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../errors/app-error.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobAction, type DependencyInstalls } from './installs.ts';
 import { installedOnDisk, linuxCheck, type DepPaths } from './installers.ts';

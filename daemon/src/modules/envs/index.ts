@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { EnvRepository } from './repository.ts';
 import { envRoutes } from './routes.ts';
 import { EnvService } from './service.ts';

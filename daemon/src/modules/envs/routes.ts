@@ -4,7 +4,7 @@ import { failures, Ok } from '../../contract/envelope.ts';
 import { Done, IdList, IdParams } from '../../contract/common.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import { Env, EnvInput, EnvMoveInput, EnvUpdateInput } from '../../contract/envs.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { ok } from '../../http/reply.ts';
 import type { EnvService } from './service.ts';
 import { parseEnvFile } from './validate.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { maxVariableBytes, panelLimitProblem, panelVariablesBudget } from '../../jobs/executor/env-limits.ts';
 import { joinPanelVariables } from '../../jobs/executor/environment.ts';
 

@@ -1,8 +1,8 @@
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { EnvStatus } from '../../contract/enums.ts';
 import type { Env, EnvInput, EnvUpdateInput } from '../../contract/envs.ts';
 import type { NewEnv } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
 import type { PanelVariable } from '../../jobs/executor/types.ts';
 import { planMove, positionStep } from './positions.ts';
 import type { EnvRepository } from './repository.ts';

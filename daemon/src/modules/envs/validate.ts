@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { Type } from 'typebox';
 import { EnvInput } from '../../contract/envs.ts';
 import { envNamePattern } from '../../contract/enums.ts';
-import { AppError, fieldError, type FieldIssue } from '../../errors.ts';
+import { AppError, fieldError, type FieldIssue } from '../../errors/app-error.ts';
 
 const nameRule = new RegExp(envNamePattern);
 

@@ -1,6 +1,6 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { logRoutes } from './routes.ts';
-import type { CronService } from '../crons/index.ts';
+import type { CronService } from '../tasks/index.ts';
 import { LogService } from './service.ts';
 
 export type { LogService };

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { FileNode, ListPageQuery, pageOf } from '../../contract/files.ts';
 import { LogRun, logSearchMaxQuery } from '../../contract/logs.ts';
-import { sendDownload } from '../../http/download.ts';
+import { FileDownloadBody, sendFileDownload } from '../../http/download.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import { tailDefaultBytes, type LogService } from './service.ts';
@@ -110,9 +110,9 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
     '/logs/download',
     {
       config: { access: scopeAccess('logs'), lenientBody: true },
-      schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures },
+      schema: { body: FileDownloadBody, response: failures },
     },
-    async (req, reply) => sendDownload(reply, await logs.download(req.body.path, req.body.filename)),
+    async (req, reply) => sendFileDownload(reply, logs.root, req.body),
   );
   app.get(
     '/logs/:file',

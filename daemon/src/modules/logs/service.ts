@@ -5,13 +5,12 @@ import { LogStatus, type RunEnd } from '../../contract/enums.ts';
 import type { LogRun } from '../../contract/logs.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import { AppError } from '../../errors.ts';
-import { downloadOf, type DownloadFile } from '../../files/read.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import { logTailBytes, readRange, type FileRange } from '../../files/tail.ts';
 import type { FileNode } from '../../contract/files.ts';
 import { listLevel, listTree, type ListPage, type TreeOptions } from '../../files/tree.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { searchLogs } from './search.ts';
 
 /** The most GET /api/logs/tail answers at once; page backwards with `end` for more. */
@@ -53,6 +52,11 @@ export class LogService {
     private readonly owners: LogOwners,
     private readonly timezone: () => string,
   ) {}
+
+  /** The folder of the logs (data/log), which the download serves from. */
+  get root(): string {
+    return this.paths.log;
+  }
 
   private treeOptions(): TreeOptions {
     return { hidden, order: 'newest', zone: this.timezone() };
@@ -153,11 +157,6 @@ export class LogService {
     }
     const info = await lstat(abs);
     await rm(abs, { recursive: info.isDirectory(), force: true });
-  }
-
-  async download(dir: string | undefined, filename: string): Promise<DownloadFile> {
-    const abs = await resolveInside(this.paths.log, joinRelative(dir, filename), { mustExist: true });
-    return downloadOf(abs, filename);
   }
 
   private async requireFile(abs: string, name: string): Promise<void> {

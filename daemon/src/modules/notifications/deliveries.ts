@@ -3,10 +3,10 @@
  * delivery, kept for the settings page, and a notice on the run a failed one belonged to — a task whose `sendNotify`
  * could not reach its channel still ends with the script's code, but its run history says the message did not go.
  */
-import { notifyChannelById } from '../../contract/notify.ts';
+import { notifyChannelById } from '../../contract/notifications.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
-import type { Delivery } from '../../notify/deliveries.ts';
-import { fill } from '../../notify/texts.ts';
+import type { Delivery } from '../../notifications/deliveries.ts';
+import { formatMessage } from '../../contract/messages.ts';
 import { writtenLanguage } from '../../settings/language.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 
@@ -34,7 +34,10 @@ export class DeliveryLog {
     const run = await this.runs.find(id);
     if (!run) return;
     const lang = writtenLanguage(this.settings);
-    const line = fill('deliveryFailed', lang, { channel: notifyChannelById[channel].name[lang], reason: error ?? '' });
+    const line = formatMessage('deliveryFailed', lang, {
+      channel: notifyChannelById[channel].name[lang],
+      reason: error ?? '',
+    });
     const notices = run.message ? `${run.message}\n${line}` : line;
     await this.runs.update(id, { message: notices.length > noticeMaxChars ? notices.slice(-noticeMaxChars) : notices });
   }

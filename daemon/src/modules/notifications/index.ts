@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { DeliveryLog } from './deliveries.ts';
 import { notificationRoutes } from './routes.ts';
 import { NotificationService } from './service.ts';

@@ -1,6 +1,6 @@
 import type { LocalTargets } from '../../contract/local-targets.ts';
-import { fieldError } from '../../errors.ts';
-import { compileAllowList, normaliseHost } from '../../notify/local-targets.ts';
+import { fieldError } from '../../errors/app-error.ts';
+import { compileAllowList, normaliseHost } from '../../notifications/local-targets.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 
 export function localTargetsOf(settings: SettingsStore): LocalTargets {

@@ -9,7 +9,7 @@ import {
   ScriptNotifyReply,
   SystemNotifyBody,
   TaskPolicyBody,
-} from '../../contract/notify-schemas.ts';
+} from '../../contract/notification-schemas.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { ok } from '../../http/reply.ts';
 import type { NotificationService } from './service.ts';

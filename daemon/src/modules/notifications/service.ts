@@ -7,16 +7,16 @@ import {
   notifyChannelById,
   type NotificationSettings,
   type TaskNotifyPolicy,
-} from '../../contract/notify.ts';
+} from '../../contract/notifications.ts';
 import type {
   LastDelivery,
   NotificationSettingsBody,
   ScriptNotifyBody,
   ScriptNotifyReply,
   SystemNotifyBody,
-} from '../../contract/notify-schemas.ts';
-import { AppError } from '../../errors.ts';
-import type { Notifier } from '../../notify/notifier.ts';
+} from '../../contract/notification-schemas.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { Notifier } from '../../notifications/notifier.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 
 /** Turns the body's values into text: Qinglong's UI sends some as numbers or booleans. */

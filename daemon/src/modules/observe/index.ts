@@ -1,7 +1,7 @@
 import type { ObservedJobRunner } from '../../jobs/observed.ts';
 import type { RunMetrics } from '../../metrics/run-metrics.ts';
-import { typed, type Area, type SharedParts } from '../../shared.ts';
-import type { CronService } from '../crons/index.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
+import type { CronService } from '../tasks/index.ts';
 import { observeRoutes } from './routes.ts';
 
 export interface ObserveDeps extends Pick<SharedParts, 'config'> {

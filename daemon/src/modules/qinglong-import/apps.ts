@@ -1,6 +1,7 @@
 /**
- * Applications (Apps; keyv:apps is only Qinglong's cache of the same list, read when the table has none): name and
- * permissions. Their client secrets and tokens are not carried over: Baihu issues new ones and shows them once.
+ * Applications (Apps; keyv:apps is only Qinglong's cache of the same list, read when the table has none): name,
+ * permissions and client id. Their client secrets and tokens are not carried over (Baihu keeps only a secret's hash,
+ * and says which apps need their clients updated): each gets a new secret, shown once.
  * Qinglong's built-in `system` application (used by its own shell commands) is not needed.
  */
 import { appScopes, type AppScope } from '../../contract/access.ts';
@@ -44,8 +45,9 @@ export function planApps(rows: Record<string, unknown>[], cached: unknown, repor
     const unknown = requested.filter((s) => !(appScopes as readonly string[]).includes(s));
     if (unknown.length > 0)
       report.notice(ImportKind.app, name, { key: 'importScopesDropped', params: { scopes: unknown.join(', ') } });
-    report.notice(ImportKind.app, name, { key: 'importSecretReissued' });
-    apps.push({ sourceId: integer(row.id), name, scopes });
+    const clientId = trimmed(row.client_id);
+    report.notice(ImportKind.app, name, { key: 'importSecretReissued', params: { clientId: clientId ?? '—' } });
+    apps.push({ sourceId: integer(row.id), name, scopes, clientId });
     report.imported(ImportKind.app);
   }
   return apps;

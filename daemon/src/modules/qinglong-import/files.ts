@@ -7,8 +7,9 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileAction } from '../../contract/import.ts';
 import type { ImportFolderPlan, ImportNotifyLibrary } from '../../contract/import-schemas.ts';
-import type { DataPaths } from '../../paths.ts';
-import { classifyNotifyLibrary, type NotifyLibraryFile } from '../../notify/library-state.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { classifyNotifyLibrary, type NotifyLibraryFile } from '../../notifications/library-state.ts';
+import type { StockLibraryHashes } from '../../notifications/stock-libraries.ts';
 
 export const importedFolders = ['config', 'scripts', 'repo', 'raw', 'log', 'deps', 'ssh.d', 'upload'] as const;
 export type ImportedFolder = (typeof importedFolders)[number];
@@ -64,6 +65,7 @@ export async function planFiles(
   sourceDataDir: string,
   target: DataPaths,
   adoptInPlace: boolean,
+  stock: StockLibraryHashes,
 ): Promise<PlannedFiles> {
   const folders: ImportFolderPlan[] = [];
   let libraryCopies = 0;
@@ -86,7 +88,7 @@ export async function planFiles(
   }
   const notifyLibraries = await Promise.all(
     libraryFiles.map(async (file) =>
-      classifyNotifyLibrary(file, await readFile(path.join(sourceDataDir, 'scripts', file), 'utf8').catch(() => null)),
+      classifyNotifyLibrary(file, await readFile(path.join(sourceDataDir, 'scripts', file)).catch(() => null), stock),
     ),
   );
   return { folders, notifyLibraries, libraryCopies };

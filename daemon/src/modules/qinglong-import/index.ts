@@ -1,9 +1,10 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import type { AppService } from '../apps/index.ts';
 import type { ConfigService } from '../configs/index.ts';
-import type { CronService, CronViewService } from '../crons/index.ts';
+import type { CronService, CronViewService } from '../tasks/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
+import { armRetention } from '../retention/index.ts';
 import type { SubscriptionService } from '../subscriptions/index.ts';
 import type { AccountAdoption } from '../user/index.ts';
 import { qinglongImportRoutes } from './routes.ts';
@@ -14,10 +15,11 @@ export type { StartedImport } from './service.ts';
 /** The reader and its dry run, for the backup area's Qinglong data.tgz. */
 export { previewOf } from './preview.ts';
 export { readQinglongImport, type ReadOptions } from './read.ts';
+export { loadStockHashes } from '../../notifications/stock-libraries.ts';
 export type { ImportPlan } from './plan.ts';
 
 /** The areas the import writes through, as their factories made them (only what their index.ts exports is used). */
-export type QinglongImportDeps = Pick<SharedParts, 'jobs' | 'paths' | 'settings'> & {
+export type QinglongImportDeps = Pick<SharedParts, 'jobs' | 'paths' | 'settings' | 'timetable'> & {
   user: { adoption: AccountAdoption };
   configs: { service: ConfigService };
   crons: { service: CronService; views: CronViewService };
@@ -43,6 +45,7 @@ export function createQinglongImport(deps: QinglongImportDeps): Area<QinglongImp
       subscriptions: deps.subscriptions.service,
       dependencies: deps.dependencies.service,
       apps: deps.apps.service,
+      retention: { arm: () => armRetention(deps) },
       settings: deps.settings,
       paths: deps.paths,
     },

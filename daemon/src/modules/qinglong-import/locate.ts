@@ -5,7 +5,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResponseCode } from '../../contract/codes.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 export interface SourceFiles {
   dataDir: string;

@@ -10,7 +10,7 @@ import {
   isNotifyChannelId,
   normaliseNotificationSettings,
   type NotificationSettings,
-} from '../../contract/notify.ts';
+} from '../../contract/notifications.ts';
 import type { ImportReport } from './report.ts';
 import { isRecord, text } from './values.ts';
 

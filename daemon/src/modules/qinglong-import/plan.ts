@@ -6,12 +6,12 @@
  */
 import type { AppScope } from '../../contract/access.ts';
 import type { Static } from 'typebox';
-import type { CronInput, CronViewInput } from '../../contract/crons.ts';
-import type { DependencyType } from '../../contract/enums.ts';
+import type { CronInput, CronViewInput } from '../../contract/tasks.ts';
+import type { DependencyType, RunEnd } from '../../contract/enums.ts';
 import type { EnvInput } from '../../contract/envs.ts';
 import type { ImportFolderPlan, ImportNotifyLibrary } from '../../contract/import-schemas.ts';
 import type { ImportFlavour } from '../../contract/import.ts';
-import type { NotificationSettings } from '../../contract/notify.ts';
+import type { NotificationSettings } from '../../contract/notifications.ts';
 import type { SubscriptionInput } from '../../contract/subscriptions.ts';
 import type { ImportReport } from './report.ts';
 
@@ -35,6 +35,14 @@ export interface PlannedAccount {
   avatar: string | null;
 }
 
+/** A task's last run as Qinglong recorded it, in the task row's units (Unix seconds, seconds of duration). */
+export interface CarriedLastRun {
+  last_execution_time: number;
+  last_running_time: number | null;
+  last_end: RunEnd | null;
+  log_path: string | null;
+}
+
 export interface PlannedTask {
   sourceId: number;
   /** What POST /api/crons takes; `sub_id` is left out: the writer links `subscriptionAlias` after subscriptions land. */
@@ -42,6 +50,8 @@ export interface PlannedTask {
   disabled: boolean;
   pinned: boolean;
   subscriptionAlias: string | null;
+  /** The last run Qinglong recorded (null: it never ran there); written after the task, its log among the files. */
+  lastRun: CarriedLastRun | null;
 }
 
 export interface PlannedView {
@@ -81,6 +91,8 @@ export interface PlannedApp {
   sourceId: number | null;
   name: string;
   scopes: AppScope[];
+  /** Qinglong's client id, kept so the app's clients only need the new secret (null when it had none). */
+  clientId: string | null;
 }
 
 /** Settings Baihu has today, under its setting keys (Qinglong's systemConfig names). */
@@ -92,11 +104,12 @@ export interface PlannedSettings {
   nodeMirror?: string;
   pythonMirror?: string;
   linuxMirror?: string;
+  /** Every x days, run logs older than x days are deleted (the retention area's schedule). */
+  logRemoveFrequency?: number;
 }
 
 /** Qinglong settings Baihu has no place for yet, carried so the writer can apply them once it does. */
 export interface PendingSettings {
-  logRemoveFrequency?: number;
   panelTitle?: string;
   globalSshKey?: string;
 }

@@ -6,8 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { ResponseCode } from '../../contract/codes.ts';
 import { ImportKind, NotifyLibraryState } from '../../contract/import.ts';
-import { AppError } from '../../errors.ts';
-import type { DataPaths } from '../../paths.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import type { StockLibraryHashes } from '../../notifications/stock-libraries.ts';
 import { flavourOf, planAccount } from './account.ts';
 import { planApps } from './apps.ts';
 import { planDependencies } from './dependencies.ts';
@@ -45,6 +46,8 @@ export interface ReadOptions {
   target: DataPaths;
   /** The zone schedules are checked in when the source sets none. */
   timezone: string;
+  /** Qinglong's stock sendNotify.js / notify.py hashes (loadStockHashes(): the list Baihu ships). */
+  stockLibraries: StockLibraryHashes;
   now?: number;
 }
 
@@ -120,7 +123,7 @@ export async function readQinglongImport(options: ReadOptions): Promise<ImportPl
     const dependencies = planDependencies(rows.dependencies, report);
     const apps = planApps(rows.apps, keyv.get(KeyvKey.apps), report);
     const notification = planNotification(auths.get('notification'), report);
-    const files = await planFiles(source.dataDir, options.target, adoptInPlace);
+    const files = await planFiles(source.dataDir, options.target, adoptInPlace, options.stockLibraries);
     for (const folder of files.folders) {
       report.found(ImportKind.file, folder.files);
       report.imported(ImportKind.file, folder.files);
@@ -131,7 +134,8 @@ export async function readQinglongImport(options: ReadOptions): Promise<ImportPl
       const params = { file: item, baihuName: library.baihuName, evidence: library.evidence.join(', ') };
       const key = {
         [NotifyLibraryState.stock]: 'importNotifyLibraryStock',
-        [NotifyLibraryState.edited]: 'importNotifyLibraryKept',
+        [NotifyLibraryState.edited]:
+          library.evidence.length > 0 ? 'importNotifyLibraryKept' : 'importNotifyLibraryChanged',
         [NotifyLibraryState.foreign]: 'importNotifyLibraryForeign',
       }[library.state as string] as 'importNotifyLibraryStock' | undefined;
       if (key) report.notice(ImportKind.file, item, { key, params });

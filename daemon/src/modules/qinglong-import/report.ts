@@ -1,7 +1,7 @@
 /** Collects what an import leaves out and what it brings with a caveat, and counts every kind as it goes. */
 import type { ImportCount, ImportReportItem } from '../../contract/import-schemas.ts';
 import { ImportKinds, type ImportKind, type ImportReason } from '../../contract/import.ts';
-import { AppError, type FieldIssue } from '../../errors.ts';
+import { AppError, type FieldIssue } from '../../errors/app-error.ts';
 
 export class ImportReport {
   readonly skipped: ImportReportItem[] = [];

@@ -14,10 +14,11 @@ import type {
   ImportRun,
 } from '../../contract/import-schemas.ts';
 import type { Language } from '../../contract/i18n.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind, type FinishedRun } from '../../jobs/types.ts';
-import { installScriptLibraries } from '../../notify/install-scripts.ts';
+import { installScriptLibraries } from '../../notifications/install-scripts.ts';
+import { loadStockHashes } from '../../notifications/stock-libraries.ts';
 import { previewOf } from './preview.ts';
 import type { ImportPlan } from './plan.ts';
 import { readQinglongImport } from './read.ts';
@@ -49,11 +50,12 @@ export class QinglongImportService {
     o.jobs.defineQueue(importQueue, () => 1);
   }
 
-  private read(dir: string): Promise<ImportPlan> {
+  private async read(dir: string): Promise<ImportPlan> {
     return readQinglongImport({
       sourceDir: path.resolve(dir),
       target: this.o.targets.paths,
       timezone: this.o.timezone(),
+      stockLibraries: await loadStockHashes(),
     });
   }
 
@@ -115,7 +117,7 @@ export class QinglongImportService {
    * The user's own sendNotify.js / notify.py kept in scripts/ (Baihu's beside it under its other name), for the
    * panel's notice. Looking also installs Baihu's library where it is missing.
    */
-  keptLibraries(): Promise<ImportNotifyLibrary[]> {
-    return installScriptLibraries(this.o.targets.paths);
+  async keptLibraries(): Promise<ImportNotifyLibrary[]> {
+    return installScriptLibraries(this.o.targets.paths, await loadStockHashes());
   }
 }

@@ -1,9 +1,10 @@
 /**
  * System settings (the Auths row of type `systemConfig`, and keyv:lang): the ones Baihu has are checked with its
- * rules (concurrency range, a known time zone, en/zh, http(s) mirrors and proxy); the ones it has no place for yet
- * (log deletion frequency, panel title, global SSH key) are carried as pending and reported.
+ * rules (concurrency range, a known time zone, en/zh, http(s) mirrors and proxy, the log deletion frequency's days);
+ * the ones it has no place for yet (panel title, global SSH key) are carried as pending and reported.
  */
 import { ImportKind } from '../../contract/import.ts';
+import { maxLogRemoveDays } from '../../contract/retention.ts';
 import { Languages, languagePrefix } from '../../contract/i18n.ts';
 import { checkUrl } from '../dependencies/index.ts';
 import { maxConcurrency } from '../system/index.ts';
@@ -69,8 +70,16 @@ export function planSettings(
       report.skip(ImportKind.setting, field, reasonOfError(error));
     }
   }
-  const frequency = integer(info.logRemoveFrequency);
-  if (frequency !== null && frequency > 0) pending.logRemoveFrequency = frequency;
+  // Empty or 0 is off on Qinglong, as here: nothing to bring.
+  const frequency = info.logRemoveFrequency;
+  if (frequency !== undefined && frequency !== null && frequency !== '' && integer(frequency) !== 0) {
+    report.found(ImportKind.setting);
+    const days = integer(frequency);
+    if (days !== null && days > 0 && days <= maxLogRemoveDays) {
+      settings.logRemoveFrequency = days;
+      report.imported(ImportKind.setting);
+    } else invalid('logRemoveFrequency', frequency);
+  }
   const title = trimmed(info.panelTitle);
   if (title) pending.panelTitle = title;
   const sshKey = text(info.globalSshKey);

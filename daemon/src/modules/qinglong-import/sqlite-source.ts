@@ -9,7 +9,7 @@ import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ResponseCode } from '../../contract/codes.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 export interface SourceDatabase {
   /** The file as the user knows it (for messages). */

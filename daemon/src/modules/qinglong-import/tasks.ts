@@ -1,21 +1,58 @@
 /**
  * Tasks (Crontabs): schedule, extra schedules, labels, pinned and disabled state, before/after commands, log name,
- * work dir, instance mode and the subscription they belong to. Each is checked with Baihu's task rules; a task whose
- * schedule Baihu cannot run is left out, while an optional field Baihu refuses (a hook that starts `task`, a log
+ * work dir, instance mode, the subscription they belong to and their last run (start, duration, how it ended, log).
+ * Each is checked with Baihu's task rules; a task whose schedule Baihu cannot run is left out, while an optional field Baihu refuses (a hook that starts `task`, a log
  * name or work dir outside the data folder, an unreadable extra schedule) is left off the task with a notice.
  */
 import path from 'node:path';
-import { CronInput } from '../../contract/crons.ts';
-import { OverlapPolicy } from '../../contract/enums.ts';
+import { CronInput } from '../../contract/tasks.ts';
+import { OverlapPolicy, RunEnd } from '../../contract/enums.ts';
 import { ImportKind, type ImportReason } from '../../contract/import.ts';
 import { parseSchedule } from '../../contract/schedule.ts';
-import type { DataPaths } from '../../paths.ts';
-import { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from '../crons/index.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import { cleanLabels, containsTaskCommand, isValidLogName, isValidWorkDir } from '../tasks/index.ts';
 import { taskKey } from './idempotence.ts';
-import type { PlannedTask } from './plan.ts';
+import type { CarriedLastRun, PlannedTask } from './plan.ts';
 import { fieldDropped, type ImportReport } from './report.ts';
 import { schemaIssue } from './schema-issue.ts';
-import { flag, integer, isRecord, jsonValue, stringList, text, trimmed } from './values.ts';
+import { flag, integer, isRecord, jsonValue, number, stringList, text, trimmed } from './values.ts';
+
+/** Qinglong's Crontabs.status. Disabled really lives in isDisabled, as here. */
+export const QinglongCronStatus = { running: 0, idle: 1, disabled: 2, queued: 3 } as const;
+
+/**
+ * How the last run ended, as far as Qinglong's row tells (it keeps no exit code): a run still going when Qinglong
+ * stopped never finished, and here it is `interrupted`; idle, disabled and queued tell nothing. Nothing arrives
+ * running or queued: the task's own status starts idle here.
+ */
+const lastEndOfStatus: Record<number, RunEnd | null> = {
+  [QinglongCronStatus.running]: RunEnd.interrupted,
+  [QinglongCronStatus.idle]: null,
+  [QinglongCronStatus.disabled]: null,
+  [QinglongCronStatus.queued]: null,
+};
+
+/** A log path Qinglong stored (relative to its log folder), when it stays inside that folder. */
+function relativeLogPath(value: unknown): string | null {
+  const logPath = trimmed(value);
+  if (!logPath || logPath.length > 1000 || path.posix.isAbsolute(logPath)) return null;
+  const normal = path.posix.normalize(logPath);
+  return normal.split('/').includes('..') || normal === '.' ? null : normal;
+}
+
+/** The last run of a Crontabs row in the task row's units (Unix seconds, seconds of duration); null: never ran. */
+export function lastRunOf(row: Record<string, unknown>): CarriedLastRun | null {
+  const startedAt = number(row.last_execution_time);
+  if (startedAt === null || startedAt <= 0) return null;
+  const took = number(row.last_running_time);
+  const status = integer(row.status);
+  return {
+    last_execution_time: Math.round(startedAt),
+    last_running_time: took !== null && took >= 0 ? took : null,
+    last_end: status === null ? null : (lastEndOfStatus[status] ?? null),
+    log_path: relativeLogPath(row.log_path),
+  };
+}
 
 /** Where Qinglong's container keeps its data; absolute paths under it are rewritten to Baihu's data folder. */
 export const qinglongDataRoot = '/ql/data';
@@ -151,7 +188,14 @@ export async function planTasks(
       if (!ctx.aliasById.has(subId))
         report.notice(ImportKind.task, name, { key: 'importSubscriptionMissing', params: { id: subId } });
     }
-    tasks.push({ sourceId: id, input, disabled: flag(row.isDisabled), pinned: flag(row.isPinned), subscriptionAlias });
+    tasks.push({
+      sourceId: id,
+      input,
+      disabled: flag(row.isDisabled),
+      pinned: flag(row.isPinned),
+      subscriptionAlias,
+      lastRun: lastRunOf(row),
+    });
     report.imported(ImportKind.task);
   }
   return tasks;

@@ -5,7 +5,7 @@
  */
 import { ViewSortProperty, ViewType } from '../../contract/enums.ts';
 import { ImportKind } from '../../contract/import.ts';
-import { checkView } from '../crons/index.ts';
+import { checkView } from '../tasks/index.ts';
 import type { PlannedView } from './plan.ts';
 import { fieldDropped, reasonOfError, type ImportReport } from './report.ts';
 import { integer, isRecord, jsonValue, number, text, trimmed, flag } from './values.ts';

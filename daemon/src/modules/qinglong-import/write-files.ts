@@ -7,9 +7,9 @@
 import { copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileAction, ImportKind, NotifyLibraryState } from '../../contract/import.ts';
-import { libraryVersion, shippedLibrary } from '../../notify/install-scripts.ts';
-import type { NotifyLibraryFile } from '../../notify/library-state.ts';
-import type { DataPaths } from '../../paths.ts';
+import { libraryVersion, shippedLibrary } from '../../notifications/install-scripts.ts';
+import type { NotifyLibraryFile } from '../../notifications/library-state.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import type { ImportPlan } from './plan.ts';
 import { reasonOf, type WriteTally } from './write-tally.ts';
 

@@ -4,15 +4,15 @@
  * subscription, a view at the subscriptions it filters on). What an earlier import brought is found by its natural
  * key (idempotence.ts) and left as it is; an item the area refuses is reported and the rest goes on.
  */
-import { DependencyType, EnvStatus, ViewType } from '../../contract/enums.ts';
+import { CronStatus, DependencyType, EnvStatus, ViewType } from '../../contract/enums.ts';
 import { ImportKind } from '../../contract/import.ts';
 import type { AppService } from '../apps/index.ts';
-import type { CronService, CronViewService } from '../crons/index.ts';
+import type { CronService, CronViewService } from '../tasks/index.ts';
 import type { DependencyService } from '../dependencies/index.ts';
 import type { EnvService } from '../envs/index.ts';
 import type { SubscriptionService } from '../subscriptions/index.ts';
 import { appKey, dependencyKey, newItems, subscriptionKey, taskKey, variableKey, viewKey } from './idempotence.ts';
-import type { ImportPlan, PlannedView } from './plan.ts';
+import type { CarriedLastRun, ImportPlan, PlannedView } from './plan.ts';
 import type { WriteTally } from './write-tally.ts';
 
 export interface RecordTargets {
@@ -21,7 +21,7 @@ export interface RecordTargets {
   envs: EnvService;
   subscriptions: SubscriptionService;
   dependencies: DependencyService;
-  apps: Pick<AppService, 'list' | 'create'>;
+  apps: Pick<AppService, 'list' | 'adopt'>;
 }
 
 /** An application's new credentials: shown once, never stored in the report. */
@@ -53,6 +53,12 @@ export async function writeSubscriptions(
   return ids;
 }
 
+/** The last run Qinglong recorded, as its own run report would have; a log that leads out of logs/ is left off. */
+async function carryLastRun(crons: CronService, id: number, last: CarriedLastRun): Promise<void> {
+  const report = { ids: [id], status: CronStatus.idle, ...last };
+  await crons.reportStatus(report).catch(() => crons.reportStatus({ ...report, log_path: null }));
+}
+
 export async function writeTasks(
   plan: ImportPlan,
   targets: RecordTargets,
@@ -69,6 +75,7 @@ export async function writeTasks(
     const subId = planned.subscriptionAlias ? (subscriptionIds.get(planned.subscriptionAlias) ?? null) : null;
     await tally.attempt(ImportKind.task, planned.input.name, async () => {
       const task = await targets.crons.create({ ...planned.input, sub_id: subId });
+      if (planned.lastRun) await carryLastRun(targets.crons, task.id, planned.lastRun);
       if (planned.disabled) await targets.crons.setDisabled([task.id], 1);
       if (planned.pinned) await targets.crons.setPinned([task.id], 1);
       return task;
@@ -163,7 +170,10 @@ export async function writeDependencies(
 const typeLabel = (type: number) =>
   Object.entries(DependencyType).find(([, value]) => value === type)?.[0] ?? String(type);
 
-/** Applications keep their name and scopes; Qinglong's secrets are not carried: each gets a new one, shown once. */
+/**
+ * Applications keep their name, scopes and client id; Qinglong's secrets are not carried: each gets a new one, shown
+ * once. An app whose client id could not be kept (another app here has it) gets a new one too, and a notice.
+ */
 export async function writeApps(plan: ImportPlan, targets: RecordTargets, tally: WriteTally): Promise<IssuedSecret[]> {
   const existing = await targets.apps.list();
   const { fresh, present } = newItems(plan.apps, existing.map(appKey), appKey);
@@ -174,9 +184,15 @@ export async function writeApps(plan: ImportPlan, targets: RecordTargets, tally:
   const issued: IssuedSecret[] = [];
   for (const planned of fresh) {
     const app = await tally.attempt(ImportKind.app, planned.name, () =>
-      targets.apps.create({ name: planned.name, scopes: planned.scopes }),
+      targets.apps.adopt({ name: planned.name, scopes: planned.scopes, clientId: planned.clientId }),
     );
-    if (app) issued.push({ name: app.name, client_id: app.client_id, client_secret: app.client_secret });
+    if (!app) continue;
+    if (!app.clientIdKept)
+      tally.notice(ImportKind.app, planned.name, {
+        key: 'importClientIdReissued',
+        params: { clientId: planned.clientId ?? '—' },
+      });
+    issued.push({ name: app.name, client_id: app.client_id, client_secret: app.client_secret });
   }
   return issued;
 }

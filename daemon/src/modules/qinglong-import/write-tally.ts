@@ -11,7 +11,7 @@ import {
 } from '../../contract/import.ts';
 import type { Language } from '../../contract/i18n.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { reasonOfError, type ImportReport } from './report.ts';
 
 /** Where the tally writes its lines (the job's log). */

@@ -7,8 +7,8 @@
  */
 import type { ImportResult } from '../../contract/import-schemas.ts';
 import { ImportKind } from '../../contract/import.ts';
-import type { NotificationSettings } from '../../contract/notify.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { NotificationSettings } from '../../contract/notifications.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import type { ConfigService } from '../configs/index.ts';
 import type { AccountAdoption } from '../user/index.ts';
@@ -29,6 +29,8 @@ import { WriteTally, type TallyLog } from './write-tally.ts';
 
 export interface WriteTargets extends RecordTargets {
   adoption: Pick<AccountAdoption, 'adopt'>;
+  /** The log deletion schedule, armed once its frequency is written (retention's `armRetention`). */
+  retention: { arm(): void };
   configs: Pick<ConfigService, 'untouched'>;
   settings: Pick<SettingsStore, 'get' | 'set'>;
   paths: DataPaths;
@@ -55,6 +57,7 @@ async function writeSettings(settings: PlannedSettings, targets: WriteTargets, t
       targets.settings.set(name, value as never),
     );
   }
+  if (settings.logRemoveFrequency !== undefined) targets.retention.arm();
 }
 
 async function writeNotification(

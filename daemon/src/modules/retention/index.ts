@@ -1,7 +1,9 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { RetentionRepository } from './repository.ts';
 import { retentionRoutes } from './routes.ts';
 import { RetentionService, retentionQueue } from './service.ts';
+
+export { armRetention } from './service.ts';
 
 export type { RetentionService };
 export { cleanLogs, type LogCleanupReport } from './log-cleanup.ts';

@@ -8,7 +8,7 @@ import type { Dirent } from 'node:fs';
 import { readdirSync, rmdirSync } from 'node:fs';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { instantOf } from '../../wall-clock.ts';
+import { instantOf } from '../../time/wall-clock.ts';
 import type { RetentionPolicy } from './policy.ts';
 
 const dayMs = 86_400_000;

@@ -1,6 +1,8 @@
 /**
- * What the retention job reads of the runs table: the logs in use (runs that have not ended, and each task's latest
- * run, whose log is the task's current one) and its own latest run. Reads only; the kernel writes job_runs.
+ * What the retention job reads of the runs table: the logs in use (runs that have not ended, each task's latest
+ * run, whose log is the task's current one, and the log a task row names — a last run the Qinglong import carried
+ * has no run row here; Qinglong's rmlog keeps a task's log_path too) and its own latest run. Reads only; the kernel
+ * writes job_runs.
  */
 import type { Kysely } from 'kysely';
 import type { Database, JobRunRow } from '../../db/schema.ts';
@@ -27,7 +29,8 @@ export class RetentionRepository {
       )
       .where('log_path', 'is not', null)
       .execute();
-    return new Set([...unfinished, ...latestOfTasks].map((row) => row.log_path!));
+    const named = await this.db.selectFrom('crons').select('log_path').where('log_path', 'is not', null).execute();
+    return new Set([...unfinished, ...latestOfTasks, ...named].map((row) => row.log_path!));
   }
 
   latestRun(kind: string): Promise<JobRunRow | undefined> {

@@ -14,11 +14,11 @@ import type {
   RunHistorySettings,
   RunHistorySettingsBody,
 } from '../../contract/retention-schemas.ts';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { JobRunRow } from '../../db/schema.ts';
 import { JobRunsRepository } from '../../jobs/runs-repository.ts';
-import type { SharedParts } from '../../shared.ts';
+import type { SharedParts } from '../../app/shared.ts';
 import { retentionSteps } from './job.ts';
 import { logSweep, runHistorySweep, type Sweep } from './sweeps.ts';
 import { policyOfSettings, type RetentionPolicy } from './policy.ts';
@@ -37,6 +37,23 @@ export type RetentionDeps = Pick<
 > & {
   repository: RetentionRepository;
 };
+
+const limitsRunHistory = (policy: RetentionPolicy) => policy.runsOlderThanDays !== null || policy.runsPerThing !== null;
+
+/**
+ * The hourly check armed while anything is limited, disarmed when nothing is: after a setting changed here, or
+ * written by the Qinglong import.
+ */
+export function armRetention(o: Pick<RetentionDeps, 'settings' | 'timetable'>): void {
+  const { settings, timetable } = o;
+  const policy = policyOfSettings(
+    settings.get('logRemoveFrequency'),
+    settings.get('runHistoryDays'),
+    settings.get('runHistoryPerTask'),
+  );
+  if (policy.logsOlderThanDays !== null || limitsRunHistory(policy)) timetable.armEvery('retention', 1, dueCheckMs);
+  else timetable.disarm('retention', 1);
+}
 
 export class RetentionService {
   private readonly sweeps: readonly Sweep[];
@@ -63,8 +80,7 @@ export class RetentionService {
   }
 
   private limitsRunHistory(): boolean {
-    const policy = this.policy();
-    return policy.runsOlderThanDays !== null || policy.runsPerThing !== null;
+    return limitsRunHistory(this.policy());
   }
 
   /** Qinglong's `PUT /system/config/log-remove-frequency`: 0 or null = off; a new value runs at once, as there. */
@@ -104,8 +120,7 @@ export class RetentionService {
   }
 
   arm(): void {
-    if (this.days() > 0 || this.limitsRunHistory()) this.o.timetable.armEvery('retention', 1, dueCheckMs);
-    else this.o.timetable.disarm('retention', 1);
+    armRetention(this.o);
   }
 
   /** When the next run is due (ms), or null when off; `logsOnly`: as the log setting alone asks. */

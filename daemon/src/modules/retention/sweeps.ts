@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { reclaimFreePages } from '../../db/vacuum.ts';
 import { pruneRunHistory } from '../../jobs/run-retention.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
-import { dateTimeText } from '../../wall-clock.ts';
+import { dateTimeText } from '../../time/wall-clock.ts';
 import { cleanLogs, type LogCleanupReport } from './log-cleanup.ts';
 import type { RetentionPolicy } from './policy.ts';
 

@@ -11,7 +11,7 @@ import { joinRelative, resolveInside } from '../../files/resolve.ts';
 import { logDirName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind } from '../../jobs/types.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 
 const debugQueue = 'debug';
 

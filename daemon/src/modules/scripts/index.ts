@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { DebugRuns } from './debug.ts';
 import { scriptRoutes } from './routes.ts';
 import { ScriptService } from './service.ts';

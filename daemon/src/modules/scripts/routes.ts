@@ -5,8 +5,8 @@ import { ResponseCode } from '../../contract/codes.ts';
 import { failures, Ok } from '../../contract/envelope.ts';
 import { Done } from '../../contract/common.ts';
 import { FileNode } from '../../contract/files.ts';
-import { AppError, fieldError } from '../../errors.ts';
-import { sendDownload } from '../../http/download.ts';
+import { AppError, fieldError } from '../../errors/app-error.ts';
+import { FileDownloadBody, sendFileDownload } from '../../http/download.ts';
 import { ok } from '../../http/reply.ts';
 import type { DebugRuns } from './debug.ts';
 import type { ScriptService } from './service.ts';
@@ -153,9 +153,9 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ scripts: ScriptService; d
     '/scripts/download',
     {
       config: { access: scopeAccess('scripts'), lenientBody: true },
-      schema: { body: Type.Object({ filename: Name, path: Dir }), response: failures },
+      schema: { body: FileDownloadBody, response: failures },
     },
-    async (req, reply) => sendDownload(reply, await scripts.download(req.body.path, req.body.filename)),
+    async (req, reply) => sendFileDownload(reply, scripts.root, req.body),
   );
   app.put(
     '/scripts/rename',

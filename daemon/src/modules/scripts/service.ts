@@ -1,14 +1,14 @@
 import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { ResponseCode } from '../../contract/codes.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors/app-error.ts';
 import { backupBeforeOverwrite, writeFileAtomic } from '../../files/atomic.ts';
-import { downloadOf, readText, type DownloadFile } from '../../files/read.ts';
+import { readText } from '../../files/read.ts';
 import { checkFileName, joinRelative, relativeSegments, resolveInside } from '../../files/resolve.ts';
 import type { FileNode } from '../../contract/files.ts';
 import { listLevel, listTree, type TreeOptions } from '../../files/tree.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 
 const hiddenNames = new Set(['node_modules', '.git', '__pycache__', 'package-lock.json', 'pnpm-lock.yaml']);
 /** Hidden from the tree: dependencies, VCS data, lock files, and the swap files of debug runs (`a.swap.js`). */
@@ -30,6 +30,11 @@ export class ScriptService {
     private readonly clock: Clock,
     private readonly timezone: () => string,
   ) {}
+
+  /** The folder of the scripts (data/scripts), which the download serves from. */
+  get root(): string {
+    return this.paths.scripts;
+  }
 
   /** Keeps the script's content in data/bak before it changes. */
   private keepOld(rel: string): Promise<string | null> {
@@ -109,10 +114,6 @@ export class ScriptService {
     if (from === to) return;
     if (await exists(to)) throw new AppError('fileExists', ResponseCode.conflict, { name: newFilename });
     await rename(from, to);
-  }
-
-  async download(dir: string | undefined, filename: string): Promise<DownloadFile> {
-    return downloadOf(await this.existing(dir, filename), filename);
   }
 
   private async existing(dir: string | undefined, file: string): Promise<string> {

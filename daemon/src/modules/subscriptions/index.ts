@@ -1,7 +1,7 @@
 import { writtenLanguage } from '../../settings/language.ts';
 import { RunTrigger } from '../../contract/enums.ts';
-import { typed, type Area, type SharedParts } from '../../shared.ts';
-import type { CronService } from '../crons/index.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
+import type { CronService } from '../tasks/index.ts';
 import { SubscriptionPulls } from './pulls.ts';
 import { SubscriptionRepository } from './repository.ts';
 import { subscriptionLocalRoutes } from './local-routes.ts';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import v8 from 'node:v8';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 
 v8.setFlagsFromString('--enable-experimental-regexp-engine');
 

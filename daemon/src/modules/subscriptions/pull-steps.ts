@@ -5,14 +5,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { PullType, RunEnd, SubscriptionType } from '../../contract/enums.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
 import type { ConfigValues } from '../../jobs/executor/config-sh.ts';
 import { logLines } from '../../jobs/executor/log-format.ts';
-import { dateTimeText } from '../../wall-clock.ts';
+import { dateTimeText } from '../../time/wall-clock.ts';
 import type { JobControl, StepsEnd } from '../../jobs/types.ts';
-import type { DataPaths } from '../../paths.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { fileNameOfUrl } from './alias.ts';
 import { gitEnvironment, pullRepository, writePrivateKey, type GitAuth } from './git.ts';
 import { compilePathPattern, defaultExtensions, extensionList, selectFiles } from './patterns.ts';

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { RunTrigger, SubscriptionStatus, SubscriptionType } from '../../contract/enums.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/runner.ts';

@@ -1,6 +1,6 @@
 /** Secrets of a pull never reach a log or a reply: every occurrence is replaced before a line is written. */
 import { maskedSecret } from '../../contract/enums.ts';
-import { redactUrls } from '../../redact.ts';
+import { redactUrls } from '../../errors/redact.ts';
 
 /** A masking function for these secrets (empty and very short ones are ignored; they would mask everything). */
 export function maskerOf(secrets: readonly (string | null | undefined)[]): (text: string) => string {

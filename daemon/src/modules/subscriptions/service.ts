@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { LogStatus, RunTrigger, SubscriptionScheduleType, SubscriptionStatus } from '../../contract/enums.ts';
 import { maxIdsPerRequest } from '../../contract/common.ts';
 import type {
@@ -10,8 +10,8 @@ import type {
   SubscriptionUpdateInput,
 } from '../../contract/subscriptions.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
-import { AppError, fieldError, notFound } from '../../errors.ts';
-import type { DataPaths } from '../../paths.ts';
+import { AppError, fieldError, notFound } from '../../errors/app-error.ts';
+import type { DataPaths } from '../../config/paths.ts';
 import { rm } from 'node:fs/promises';
 import type { LogFile } from '../../contract/files.ts';
 import { storedInside } from '../../files/resolve.ts';
@@ -19,7 +19,7 @@ import { readTail } from '../../files/tail.ts';
 import { listLogFiles } from '../../files/tree.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
 import { JobKind } from '../../jobs/types.ts';
-import type { CronService } from '../crons/index.ts';
+import type { CronService } from '../tasks/index.ts';
 import { parseQlCommand, parseQlWords } from './parse-command.ts';
 import type { SubscriptionPulls } from './pulls.ts';
 import type { SubscriptionRepository } from './repository.ts';

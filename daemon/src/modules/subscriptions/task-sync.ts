@@ -7,9 +7,9 @@ import path from 'node:path';
 import { SubscriptionType } from '../../contract/enums.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
-import { fill } from '../../notify/texts.ts';
-import type { DataPaths } from '../../paths.ts';
-import type { CronService } from '../crons/index.ts';
+import { formatMessage } from '../../contract/messages.ts';
+import type { DataPaths } from '../../config/paths.ts';
+import type { CronService } from '../tasks/index.ts';
 import { mirrorFiles, newTasksOf, planTasks } from './sync.ts';
 
 export interface SyncSummary {
@@ -85,10 +85,10 @@ export class TaskSync {
 
   private announce(row: SubscriptionRow, tasks: { name: string }[], removed: number): void {
     const lang = this.o.language();
-    const none = fill('none', lang);
+    const none = formatMessage('none', lang);
     this.o.notify(
-      fill('subscriptionTitle', lang, { name: row.name }),
-      fill('subscriptionContent', lang, {
+      formatMessage('subscriptionTitle', lang, { name: row.name }),
+      formatMessage('subscriptionContent', lang, {
         added: tasks.map((t) => t.name).join(', ') || none,
         removed: removed > 0 ? String(removed) : none,
       }),

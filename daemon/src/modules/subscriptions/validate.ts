@@ -7,7 +7,7 @@ import { maskedSecret, PullType, SubscriptionScheduleType, SubscriptionType } fr
 import { parseSchedule } from '../../contract/schedule.ts';
 import type { IntervalSchedule, PullOption, SubscriptionInput } from '../../contract/subscriptions.ts';
 import type { NewSubscription, SubscriptionRow } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors/app-error.ts';
 import { aliasOf, isSshUrl, isValidAlias } from './alias.ts';
 import { checkPatterns } from './patterns.ts';
 import { intervalOf, pullOptionOf } from './serialize.ts';

@@ -1,5 +1,5 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
-import { SystemLogFile } from '../../syslog/daily-file.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
+import { SystemLogFile } from '../../system-log/daily-file.ts';
 import { systemLogRoutes } from './routes.ts';
 import { SystemLogService } from './service.ts';
 

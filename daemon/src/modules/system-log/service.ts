@@ -5,8 +5,8 @@ import { systemLogMaxEntries, systemLogTopic } from '../../contract/system-log.t
 import type { SystemLogEntries, SystemLogQuery, SystemLogSettings } from '../../contract/system-log-schemas.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { SettingsStore } from '../../settings/store.ts';
-import type { SystemLogFile } from '../../syslog/daily-file.ts';
-import { listDays, readEntries, selectForStream } from '../../syslog/reader.ts';
+import type { SystemLogFile } from '../../system-log/daily-file.ts';
+import { listDays, readEntries, selectForStream } from '../../system-log/reader.ts';
 
 /** Qinglong answers at most this much of the log in one `GET /system/log`. */
 export const streamLimitBytes = 1024 * 1024;
@@ -15,7 +15,7 @@ type TopicWriter = ReturnType<LiveHub['open']>;
 const ended: EndInfo = { end: 'success', exitCode: null, durationMs: null };
 
 /**
- * The daemon's own log (data/syslog, written by syslog/daily-file.ts from the first line the daemon logs): reading it
+ * The daemon's own log (data/syslog, written by system-log/daily-file.ts from the first line the daemon logs): reading it
  * back filtered, Qinglong's stream and delete, its settings, and today's file as a live topic.
  */
 export class SystemLogService {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ServerMessage } from '../../contract/live.ts';
 import { RunTrigger } from '../../contract/enums.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { logDirName } from '../../jobs/executor/log-format.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { JobKind } from '../../jobs/types.ts';

@@ -1,4 +1,4 @@
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import type { ReleaseInfo } from '../about/index.ts';
 import type { UserService } from '../user/index.ts';
 import { commandRoutes } from './command-routes.ts';

@@ -1,4 +1,4 @@
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors/app-error.ts';
 import type { Language } from '../../contract/i18n.ts';
 import type { DependencySettings } from '../../contract/dependencies.ts';
 import { maxRunLogLimitMb } from '../../settings/limits.ts';

@@ -7,8 +7,9 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isReleaseUrl, releaseUrlRule } from '../../contract/release-url.ts';
 import { proxiedGet } from '../../net/proxy-get.ts';
-import { redactUrls } from '../../redact.ts';
+import { redactUrls } from '../../errors/redact.ts';
 
 export class DownloadError extends Error {}
 
@@ -26,26 +27,44 @@ function reasonOf(error: unknown, signal: AbortSignal, timedOut: AbortSignal): s
   return cause?.code ?? cause?.message ?? (error as Error).message;
 }
 
+/** Every URL the updater reads, and every place it is redirected to, is a release URL (contract/release-url.ts). */
+function mustBeReleaseUrl(url: URL | string): void {
+  const text = String(url);
+  if (!isReleaseUrl(text)) throw new DownloadError(`${shownUrl(text)} is not ${releaseUrlRule}`);
+}
+
 async function open(url: string, proxy: string | null, signal: AbortSignal, timeoutMs: number): Promise<Opened> {
+  mustBeReleaseUrl(url);
   const timedOut = AbortSignal.timeout(timeoutMs);
   const both = AbortSignal.any([signal, timedOut]);
   const headers = { 'user-agent': 'baihu-updater', accept: '*/*' };
   let target = new URL(url);
   try {
     if (!proxy) {
-      const response = await fetch(target, { headers, signal: both, redirect: 'follow' });
-      if (!response.ok || !response.body) {
-        await response.body?.cancel().catch(() => {});
-        throw new DownloadError(`HTTP ${response.status}`);
+      // Redirects followed here, one hop at a time, so each target is checked before it is asked.
+      for (let hop = 0; ; hop++) {
+        const response = await fetch(target, { headers, signal: both, redirect: 'manual' });
+        const location = response.headers.get('location');
+        if (response.status >= 300 && response.status < 400 && location && hop < maxRedirects) {
+          await response.body?.cancel().catch(() => {});
+          target = new URL(location, target);
+          mustBeReleaseUrl(target);
+          continue;
+        }
+        if (!response.ok || !response.body) {
+          await response.body?.cancel().catch(() => {});
+          throw new DownloadError(`HTTP ${response.status}`);
+        }
+        const length = Number(response.headers.get('content-length'));
+        return { length: length > 0 ? length : null, body: Readable.fromWeb(response.body as never) };
       }
-      const length = Number(response.headers.get('content-length'));
-      return { length: length > 0 ? length : null, body: Readable.fromWeb(response.body as never) };
     }
     for (let hop = 0; ; hop++) {
       const response = await proxiedGet(target, headers, proxy, both);
       if (response.status >= 300 && response.status < 400 && response.location && hop < maxRedirects) {
         response.body.resume();
         target = new URL(response.location, target);
+        mustBeReleaseUrl(target);
         continue;
       }
       if (response.status < 200 || response.status >= 300) {

@@ -7,9 +7,12 @@
  *                     "requires": { "node": ">=20.19", "modules": { "better-sqlite3": "^12.6.2" } } } ] }
  *
  * A bare array of releases is accepted too. `url` may be relative to the feed. An entry that does not fit is left
- * out (and named), so one bad entry does not hide the others.
+ * out (and named), so one bad entry does not hide the others; a tarball over plain http refuses the whole feed
+ * (contract/release-url.ts).
  */
 import semver from 'semver';
+import { isReleaseUrl, releaseUrlRule } from '../../contract/release-url.ts';
+import { redactUrls } from '../../errors/redact.ts';
 
 export interface ReleaseRequirements {
   /** A semver range the Node.js version must satisfy. */
@@ -82,6 +85,8 @@ function release(raw: unknown, feedUrl: string): Release | string {
   if (!version || semver.valid(version) !== version) return `version ${JSON.stringify(entry.version)} is not semver`;
   const url = httpUrl(entry.url ?? entry.tarball, feedUrl);
   if (!url) return `${version}: no http(s) tarball url`;
+  // Not left out quietly: a feed that links a tarball over plain http is refused whole, with the reason.
+  if (!isReleaseUrl(url)) throw new FeedError(`${version}: the tarball ${redactUrls(url)} is not ${releaseUrlRule}`);
   const sha256 = text(entry.sha256);
   if (!sha256 || !/^[0-9a-f]{64}$/i.test(sha256)) return `${version}: sha256 is not 64 hex digits`;
   const requires = requirements(entry.requires);

@@ -1,8 +1,9 @@
-import { fieldError } from '../../errors.ts';
+import { isReleaseUrl } from '../../contract/release-url.ts';
+import { fieldError } from '../../errors/app-error.ts';
 import type { UpdateSettings } from '../../contract/update.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 
-/** `updateEnabled` and `updateFeedUrl` ('' = the feed the image was built with; else an http(s) URL). */
+/** `updateEnabled` and `updateFeedUrl` ('' = the feed the image was built with; else a release URL, https). */
 export class UpdateSettingsService {
   constructor(private readonly settings: SettingsStore) {}
 
@@ -12,18 +13,9 @@ export class UpdateSettingsService {
 
   async set(value: UpdateSettings): Promise<UpdateSettings> {
     const url = value.updateFeedUrl.trim();
-    if (url !== '' && !isHttpUrl(url)) throw fieldError('updateFeedUrl', 'updateFeedUrlInvalid');
+    if (url !== '' && !isReleaseUrl(url)) throw fieldError('updateFeedUrl', 'updateFeedUrlInvalid');
     await this.settings.set('updateEnabled', value.updateEnabled);
     await this.settings.set('updateFeedUrl', url);
     return this.get();
-  }
-}
-
-export function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }

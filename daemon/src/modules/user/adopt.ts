@@ -3,7 +3,7 @@
  * the source kept it in plain text, as Qinglong 2.21 does, or carried as a hash Baihu reads — its 2FA secret and its
  * avatar. The account is only created when there is none, or replaced when the user asked for it.
  */
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { accountId, type UserRepository } from './repository.ts';
 

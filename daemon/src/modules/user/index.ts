@@ -1,5 +1,5 @@
 import { panelLanguageSeen } from '../../settings/language.ts';
-import { typed, type Area, type SharedParts } from '../../shared.ts';
+import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import { AccountAdoption } from './adopt.ts';
 import { UserRepository } from './repository.ts';
 import { userRoutes } from './routes.ts';

@@ -14,7 +14,7 @@ import {
   UpdateUserBody,
   UserInfo,
 } from '../../contract/user.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { ok } from '../../http/reply.ts';
 import { exactLanguage, panelLanguageHeader, type Language } from '../../contract/i18n.ts';
 import { avatarContentTypes, avatarMaxBytes, imageExtension, readAvatar, removeAvatar, storeAvatar } from './avatar.ts';

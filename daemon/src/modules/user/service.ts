@@ -1,9 +1,9 @@
 import { ResponseCode } from '../../contract/codes.ts';
 import { LoginStatus, passwordMinLength, reservedPassword } from '../../contract/enums.ts';
 import type { LoginLogEntry, LoginResult, TwoFactorInit, UserInfo } from '../../contract/user.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { addressOf, deviceOf, platformOf } from '../../auth/device.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { SessionStore } from '../../auth/sessions.ts';

@@ -1,4 +1,3 @@
-import { passwordMinLength } from '@contract/enums.ts';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -7,8 +6,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { api } from '../../lib/api.ts';
 import { clearToken, setLoginNotice } from '../../lib/session.ts';
-import { useCurrentUser } from '../account/index.ts';
-import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { AccountFields, useAccountFields, useCurrentUser } from '../account/index.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
 import { TextField } from '../../components/TextField.tsx';
@@ -18,27 +17,20 @@ export function CredentialsCard() {
   const { t } = useLingui();
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
-  const [username, setUsername] = useState('');
+  const account = useAccountFields('change');
+  const { setUsername } = account;
+  const { username, password, confirmPassword } = account.values;
   const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
   const { busy, formError, onSubmit } = useSubmit();
 
   useEffect(() => {
     if (user) setUsername((current) => current || user.username);
-  }, [user]);
+  }, [user, setUsername]);
 
   const changing = password !== '' || confirmPassword !== '';
-  const { errors, check, fail } = useFieldErrors({ username, oldPassword, password, confirmPassword }, (v): Errors => ({
-    username: required(v.username, t`username`),
+  const { errors, check, fail } = useFieldErrors({ ...account.values, oldPassword }, (v): Errors => ({
+    ...account.rules(v),
     oldPassword: required(v.oldPassword, t`current password`),
-    password:
-      v.password !== '' || v.confirmPassword !== ''
-        ? (required(v.password, t`new password`) ??
-          notReserved(v.password) ??
-          minLength(v.password, t`new password`, passwordMinLength))
-        : undefined,
-    confirmPassword: v.password !== '' || v.confirmPassword !== '' ? matches(v.confirmPassword, v.password) : undefined,
   }));
 
   const submit = onSubmit({
@@ -63,37 +55,19 @@ export function CredentialsCard() {
       <CardBody>
         <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
           {formError && <Alert>{formError}</Alert>}
-          <TextField
-            label={t`Username`}
-            error={errors.username}
-            value={username}
-            onChange={setUsername}
-            autoComplete="username"
-          />
-          <TextField
-            label={t`Current password`}
-            error={errors.oldPassword}
-            secret
-            value={oldPassword}
-            onChange={setOldPassword}
-            autoComplete="current-password"
-          />
-          <TextField
-            label={t`New password`}
-            error={errors.password}
-            hint={t`Leave empty to keep the current password.`}
-            secret
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-          />
-          <TextField
-            label={t`Confirm new password`}
-            error={errors.confirmPassword}
-            secret
-            value={confirmPassword}
-            onChange={setConfirm}
-            autoComplete="new-password"
+          <AccountFields
+            account={account}
+            errors={errors}
+            between={
+              <TextField
+                label={t`Current password`}
+                error={errors.oldPassword}
+                secret
+                value={oldPassword}
+                onChange={setOldPassword}
+                autoComplete="current-password"
+              />
+            }
           />
           <div>
             <Button type="submit" variant="primary" loading={busy}>

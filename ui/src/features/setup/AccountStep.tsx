@@ -1,4 +1,3 @@
-import { passwordMinLength } from '@contract/enums.ts';
 import type { LoginResult } from '@contract/user.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -8,10 +7,10 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { api } from '../../lib/api.ts';
 import type { Credentials } from './signIn.ts';
-import { matches, minLength, notReserved, required, type Errors } from '../../lib/formRules.ts';
+import { required, type Errors } from '../../lib/formRules.ts';
 import { showAtFields, useSubmit } from '../../lib/useSubmit.ts';
 import { useFieldErrors } from '../../lib/useFieldErrors.ts';
-import { TextField } from '../../components/TextField.tsx';
+import { AccountFields, useAccountFields } from '../account/index.ts';
 
 /** The browser's zone: the first guess for the panel's (saved once the account exists; see signIn.ts). */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -37,18 +36,12 @@ export function AccountStep({
 }) {
   const { t } = useLingui();
   const [timezone, setTimezone] = useState(browserZone);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
+  const account = useAccountFields('create');
+  const { username, password, confirmPassword } = account.values;
   const { busy, formError, onSubmit } = useSubmit();
 
-  const { errors, check, fail } = useFieldErrors({ username, password, confirmPassword, timezone }, (v): Errors => ({
-    username: required(v.username, t`username`),
-    password:
-      required(v.password, t`password`) ??
-      notReserved(v.password) ??
-      minLength(v.password, t`password`, passwordMinLength),
-    confirmPassword: required(v.confirmPassword, t`confirm password`) ?? matches(v.confirmPassword, v.password),
+  const { errors, check, fail } = useFieldErrors({ ...account.values, timezone }, (v): Errors => ({
+    ...account.rules(v),
     timezone:
       required(v.timezone.trim(), t`time zone`) ??
       (knownZone(v.timezone.trim()) ? undefined : t`Not a known time zone (e.g. Asia/Shanghai)`),
@@ -69,31 +62,7 @@ export function AccountStep({
         <Trans>Create the administrator account. You will use it to sign in.</Trans>
       </p>
       {formError && <Alert>{formError}</Alert>}
-      <TextField
-        label={t`Username`}
-        error={errors.username}
-        value={username}
-        onChange={setUsername}
-        autoComplete="username"
-        autoFocus
-      />
-      <TextField
-        label={t`Password`}
-        error={errors.password}
-        hint={t`At least ${passwordMinLength} characters, and not 'admin'.`}
-        secret
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t`Confirm password`}
-        error={errors.confirmPassword}
-        secret
-        value={confirmPassword}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
+      <AccountFields account={account} errors={errors} autoFocus />
       <Field
         label={t`Time zone`}
         error={errors.timezone}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { QinglongImportPanel } from '../qinglongImport/index.ts';
+import { QinglongImportPanel } from '../qinglong-import/index.ts';
 
 /**
  * The Qinglong step, for a user who said on the welcome step they have a Qinglong data folder: they name it, see

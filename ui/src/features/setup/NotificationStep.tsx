@@ -1,8 +1,8 @@
-import { closedNotification } from '@contract/notify.ts';
+import { closedNotification } from '@contract/notifications.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { NotificationForm } from '../notification/index.ts';
+import { NotificationForm } from '../notifications/index.ts';
 import { sessionClient } from './signIn.ts';
 
 /**

@@ -8,7 +8,7 @@ import { setupDonePath } from '@contract/setup.ts';
 import { api } from '../../lib/api.ts';
 import { setPanelZone } from '../../lib/format.ts';
 import { setToken } from '../../lib/session.ts';
-import type { NotifyClient } from '../notification/index.ts';
+import type { NotifyClient } from '../notifications/index.ts';
 
 export interface Credentials {
   username: string;

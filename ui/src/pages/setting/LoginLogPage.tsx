@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardHeader } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { LoginLogTable } from '../../features/loginLog/LoginLogTable.tsx';
+import { LoginLogTable } from '../../features/login-log/LoginLogTable.tsx';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { api } from '../../lib/api.ts';
 

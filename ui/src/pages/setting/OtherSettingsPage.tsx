@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
 import { SchedulingCard } from '../../features/settings/SchedulingCard.tsx';
-import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglongImport/index.ts';
+import { KeptLibrariesNotice, QinglongImportPanel } from '../../features/qinglong-import/index.ts';
 import { BackupSection } from '../../features/backup/BackupSection.tsx';
 import { LogCleanupCard } from '../../features/backup/LogCleanupCard.tsx';
 import { RunHistoryCard } from '../../features/backup/RunHistoryCard.tsx';

@@ -1,6 +1,6 @@
 import { SettingsLayout } from '../../features/settings/SettingsLayout.tsx';
-import { SystemLog } from '../../features/systemLog/SystemLog.tsx';
-import { SystemLogSettingsCard } from '../../features/systemLog/SystemLogSettingsCard.tsx';
+import { SystemLog } from '../../features/system-log/SystemLog.tsx';
+import { SystemLogSettingsCard } from '../../features/system-log/SystemLogSettingsCard.tsx';
 
 /** /setting/systemLog */
 export default function SystemLogPage() {
