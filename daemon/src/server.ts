@@ -69,6 +69,11 @@ async function main(): Promise<void> {
   // `ql reload`, `ql update` and `ql restore` ask a running daemon to restart this way (restart.ts): the same clean exit.
   process.on(restartSignal, () => shutdown(restartSignal));
 
+  // The start work runs after listening (app.ts); a failure of it ends the daemon as a failed start did before.
+  app.ctx.started.catch((error: unknown) => {
+    app.log.error({ err: error }, 'start-up failed');
+    process.exit(1);
+  });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Baihu ${address}${config.baseUrl} (data in ${config.dataDir})`);
 }

@@ -36,7 +36,13 @@ export async function startDaemon(
   const deadline = Date.now() + 30_000;
   for (;;) {
     const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (match) return { child, url: match[1]!, output: () => output };
+    if (match) {
+      // Listening comes before the start work (daemon/src/start.ts: runs recovered, timers armed); any route but the
+      // health check answers after it, so a test reads the recovered state. Any answer will do (a redirect, a 401).
+      const base = (env.BAIHU_BASE_URL ?? '/').replace(/^\/*/, '/').replace(/\/*$/, '/');
+      await fetch(`${match[1]}${base}api/system`, { redirect: 'manual' });
+      return { child, url: match[1]!, output: () => output };
+    }
     if (child.exitCode !== null) throw new Error(`daemon exited early: ${output}`);
     if (Date.now() > deadline) throw new Error(`daemon did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -235,7 +235,7 @@ async function sweep(t: TestContext, baseUrl: string, rawPathWall: boolean): Pro
 
 test('every route declares its access; the public ones are exactly the expected list', async (t) => {
   const { app } = await startApp(t, { env: { BAIHU_BASE_URL: '/ql/' } });
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const undeclared = app.routeTable.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
   assert.deepEqual(undeclared, [], 'routes without an access declaration');
   const publicApi = app.routeTable

@@ -242,7 +242,7 @@ test('apps never reach account, application, run-only or socket routes under /op
 
 test('the route table: every route served under /open is a scope route of its first segment, or public', async (t) => {
   const { app } = await setup(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const prefix = '/open';
   const open = app.routeTable.filter((r) => r.surface === 'open');
   const api = app.routeTable.filter((r) => r.surface === 'api' && r.url.startsWith('/api/'));

@@ -165,7 +165,7 @@ test('a scheduled backup missed while the daemon was down runs at the next start
     app.ctx.db.selectFrom('job_runs').selectAll().where('kind', '=', 'backup').execute();
   // Down over night: 03:00 passed while nothing ran.
   const second = await startApp(t, { dataDir, env, clock: new ManualClock(noon + 20 * 3_600_000) });
-  await second.app.ready();
+  await second.app.ready().then(() => second.app.ctx.started);
   const [caughtUp] = await waitFor(async () => {
     const runs = await backupRuns(second.app);
     return runs.length > 0 && runs.every((run) => run.finished_at) ? runs : undefined;
@@ -177,7 +177,7 @@ test('a scheduled backup missed while the daemon was down runs at the next start
 
   // Started again an hour later: that due time was handled, nothing runs again.
   const third = await startApp(t, { dataDir, env, clock: new ManualClock(noon + 21 * 3_600_000) });
-  await third.app.ready();
+  await third.app.ready().then(() => third.app.ctx.started);
   assert.equal((await backupRuns(third.app)).length, 1);
 });
 

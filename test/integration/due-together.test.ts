@@ -13,7 +13,7 @@ import { addCron, engineOf, runsOf, waitFor } from '../helpers/tasks.ts';
 test('tasks due together: each runs once in the order its timer fired, two schedules of one task meet its overlap policy, a task disabled or deleted since it was armed does not run', async (t) => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));
   const { app } = await startApp(t, { clock });
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   await app.ctx.settings.set('timezone', 'UTC');
   await app.ctx.settings.set('cronConcurrency', 1);
   const everyMinute = { schedule: '* * * * *' };
@@ -99,7 +99,7 @@ test('tasks due together: each runs once in the order its timer fired, two sched
 
 test('the run rows of runs queued together: ids in the order given, across statements', async (t) => {
   const { app } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const runs = app.ctx.jobs.runs;
   const rows = Array.from({ length: 250 }, (_, i) => ({
     marker: `m${i}`,

@@ -20,7 +20,7 @@ const finished = (app: Parameters<typeof runsOf>[0], cronId: number, count = 1) 
 test('a scheduled task fires on time, runs for real, and its run row and log record the outcome', async (t) => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));
   const { app, dataDir } = await startApp(t, { clock });
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   await app.ctx.settings.set('timezone', 'UTC');
   const cron = await addCron(app, { command: 'echo "hello from $BAIHU_CRON_ID"', schedule: '* * * * *' });
   await clock.advanceAsync(30_000);
@@ -47,7 +47,7 @@ test('a scheduled task fires on time, runs for real, and its run row and log rec
 
 test('a failing command records failure with its exit code', async (t) => {
   const { app } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const cron = await addCron(app, { command: 'echo broken >&2; exit 3' });
   await app.ctx.taskRuns.run([cron.id]);
   const [run] = await finished(app, cron.id);
@@ -59,12 +59,12 @@ test('a failing command records failure with its exit code', async (t) => {
 
 test('@boot tasks run when the daemon starts; disabled ones do not', async (t) => {
   const first = await startApp(t);
-  await first.app.ready();
+  await first.app.ready().then(() => first.app.ctx.started);
   const boot = await addCron(first.app, { command: 'echo booted', schedule: '@boot' });
   const off = await addCron(first.app, { command: 'echo off', schedule: '@boot', is_disabled: 1 });
   await first.app.close();
   const second = await startApp(t, { dataDir: first.dataDir });
-  await second.app.ready();
+  await second.app.ready().then(() => second.app.ctx.started);
   const [run] = await finished(second.app, boot.id);
   assert.equal(run!.trigger, 'boot');
   assert.deepEqual(await runsOf(second.app, off.id), []);
@@ -72,7 +72,7 @@ test('@boot tasks run when the daemon starts; disabled ones do not', async (t) =
 
 test('the concurrency limit holds; extra runs wait in a FIFO queue with status queued', async (t) => {
   const { app } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   await app.ctx.settings.set('cronConcurrency', 2);
   const crons = [];
   for (let i = 0; i < 5; i++) crons.push(await addCron(app, { command: `sleep 0.4; echo ${i}` }));
@@ -100,7 +100,7 @@ test('the concurrency limit holds; extra runs wait in a FIFO queue with status q
 
 test('a run that waits runs its task as the task is when its turn comes', async (t) => {
   const { app, dataDir } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   await app.ctx.settings.set('cronConcurrency', 1);
   const first = await addCron(app, { command: 'sleep 0.4' });
   const second = await addCron(app, { command: 'echo as queued', name: 'queued' });
@@ -115,7 +115,7 @@ test('a run that waits runs its task as the task is when its turn comes', async 
 
 test('overlap policy replace: a new run stops the running one', async (t) => {
   const { app } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const cron = await addCron(app, { command: 'sleep 20', overlap_policy: 'replace' });
   await app.ctx.taskRuns.run([cron.id]);
   await waitFor(async () => (await runsOf(app, cron.id))[0]?.status === RunStatus.running);
@@ -131,7 +131,7 @@ test('overlap policy replace: a new run stops the running one', async (t) => {
 
 test('overlap policy parallel runs both; skip drops the new one; queue starts it after', async (t) => {
   const { app } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const parallel = await addCron(app, { command: 'sleep 0.5', overlap_policy: 'parallel' });
   const skip = await addCron(app, { command: 'sleep 0.5', overlap_policy: 'skip' });
   const queue = await addCron(app, { command: 'sleep 0.5', overlap_policy: 'queue' });
@@ -147,7 +147,7 @@ test('overlap policy parallel runs both; skip drops the new one; queue starts it
 
 test('stop kills the whole run: background children and setsid grandchildren too', async (t) => {
   const { app } = await startApp(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   const cron = await addCron(app, { command: 'sleep 300 & setsid sleep 301 & sleep 302' });
   await app.ctx.taskRuns.run([cron.id]);
   const [run] = await waitFor(async () => {
@@ -164,7 +164,7 @@ test('stop kills the whole run: background children and setsid grandchildren too
 test('catch-up: a due time missed while the daemon was down runs once at start-up, within the window', async (t) => {
   const clock = new ManualClock(Date.parse('2026-05-05T10:50:00Z'));
   const first = await startApp(t, { clock });
-  await first.app.ready();
+  await first.app.ready().then(() => first.app.ctx.started);
   await first.app.ctx.settings.set('timezone', 'UTC');
   const inWindow = await addCron(first.app, { command: 'echo caught', schedule: '0 * * * *', catch_up_minutes: 60 });
   const tooOld = await addCron(first.app, { command: 'echo late', schedule: '0 * * * *', catch_up_minutes: 10 });
@@ -173,7 +173,7 @@ test('catch-up: a due time missed while the daemon was down runs once at start-u
 
   clock.set(Date.parse('2026-05-05T11:20:00Z'));
   const second = await startApp(t, { dataDir: first.dataDir, clock });
-  await second.app.ready();
+  await second.app.ready().then(() => second.app.ctx.started);
   const [run] = await finished(second.app, inWindow.id);
   assert.equal(run!.trigger, 'catchUp');
   assert.equal(run!.due_at, Date.parse('2026-05-05T11:00:00Z'));

@@ -28,7 +28,7 @@ test(
   { timeout: 20_000 },
   async (t) => {
     const { app } = await startApp(t);
-    await app.ready();
+    await app.ready().then(() => app.ctx.started);
     const { jobs } = app.ctx;
     jobs.defineQueue(queue, () => 1);
     let releaseFirst!: () => void;

@@ -17,7 +17,7 @@ import { addCron, engineOf, runsOf, waitFor } from '../helpers/tasks.ts';
 test('log folders of tasks due soon are made before their first run; not of tasks due later or without a log', async (t) => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:30Z'));
   const { app } = await startApp(t, { clock });
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
   await app.ctx.settings.set('timezone', 'UTC');
   const logRoot = app.ctx.paths.log;
   const folders = () => readdirSync(logRoot, { recursive: true }).map(String).sort();

@@ -497,7 +497,7 @@ test('subscriptions: interval and cron schedules pull by themselves; disabled on
   await call(app, 'PUT', `${api}/enable`, { token, payload: [cronId] });
   await app.close();
   const second = await startApp(t, { dataDir, clock });
-  await second.app.ready();
+  await second.app.ready().then(() => second.app.ctx.started);
   const token2 = await login(second.app);
   await clock.advanceAsync(60 * 60_000);
   for (let i = 0; i < 100; i++) {

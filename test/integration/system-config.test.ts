@@ -8,7 +8,7 @@ import { addCron, runsOf, waitFor } from '../helpers/tasks.ts';
 test('system config: concurrency, timezone and log language apply without a restart', async (t) => {
   // The container's zone is pinned, so "reset to the system zone" means the same on every host.
   const { app, token, dataDir } = await signedIn(t, { env: { TZ: 'UTC' } });
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
 
   const bad = await call(app, 'PUT', '/api/system/config/cron-concurrency', { token, payload: { cronConcurrency: 0 } });
   assert.equal(bad.status, 400);
@@ -55,7 +55,7 @@ test('system config: concurrency, timezone and log language apply without a rest
 
 test('run log limit: set through PUT /api/system/config/log-limit, enforced on the next run', async (t) => {
   const { app, token, dataDir } = await signedIn(t);
-  await app.ready();
+  await app.ready().then(() => app.ctx.started);
 
   for (const runLogLimitMb of [0, 10 * 1024 + 1]) {
     const bad = await call(app, 'PUT', '/api/system/config/log-limit', { token, payload: { runLogLimitMb } });

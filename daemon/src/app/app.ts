@@ -63,6 +63,7 @@ import { Timetable } from '../scheduler/timetable.ts';
 import { SettingsStore } from '../settings/store.ts';
 import type { SystemLogFile } from '../system-log/daily-file.ts';
 import { megabyte } from '../settings/limits.ts';
+import { installStart } from './start.ts';
 import type { Area, SharedParts } from './shared.ts';
 import { build, version } from '../install/version.ts';
 
@@ -243,11 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   ];
 
-  app.addHook('onReady', async () => {
-    await jobs.recover();
-    timetable.start();
-    for (const area of areas) await area.start?.();
-  });
+  const start = installStart(app, config.baseUrl, { jobs, timetable, areas }); // after listening (start.ts)
   // Runs are stopped before the database closes, so their rows are written.
   app.addHook('onClose', async () => {
     await timetable.close();
@@ -267,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dependencyQueue: dependencies.installs,
     subscriptionPuller: subscriptions.pulls,
     qinglongImport: moving.service,
+    started: start.done,
   };
   app.decorate('ctx', ctx);
   installErrorHandling(app);

@@ -22,4 +22,9 @@ export interface AppContext extends SharedParts {
   subscriptionPuller: SubscriptionPulls;
   /** The Qinglong import (`preview(dir)`, `start({dir})`): also what `ql import-qinglong` drives. */
   qinglongImport: QinglongImportService;
+  /**
+   * Resolves once the start work after listening is done: runs recovered, every timer armed, the areas started
+   * (http/start-gate.ts). Tests and benchmarks that read the timetable or run state wait for it.
+   */
+  started: Promise<void>;
 }

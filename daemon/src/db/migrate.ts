@@ -13,6 +13,21 @@ export interface MigrationOutcome {
  * Brings the schema up to date. Before changing a database that already holds data, a copy is taken beside it, so a
  * failed upgrade can be undone by hand. Every migration runs in its own transaction.
  */
+/**
+ * Whether every known migration is recorded, read in one statement: the start of a current database skips the
+ * migrator's table checks, lock and per-migration reads.
+ */
+function isCurrent(sqlite: SQLite.Database): boolean {
+  const names = Object.keys(migrations);
+  try {
+    const done = sqlite.prepare('select name from kysely_migration').pluck().all() as string[];
+    const recorded = new Set(done);
+    return done.length === names.length && names.every((name) => recorded.has(name));
+  } catch {
+    return false; // no migration table yet: a new database
+  }
+}
+
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
   db: Kysely<any>,
@@ -20,6 +35,7 @@ export async function migrateToLatest(
   dbFile: string,
   now = Date.now(),
 ): Promise<MigrationOutcome> {
+  if (isCurrent(sqlite)) return { applied: [], backup: null };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const known = await migrator.getMigrations();
   const pending = known.filter((m) => m.executedAt === undefined);

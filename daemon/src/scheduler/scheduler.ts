@@ -97,9 +97,9 @@ export class Scheduler<K = number> {
   }
 
   /** (Re)arms a task's schedules; `@once`, `@boot` and invalid ones get no timer. */
-  arm(key: K, schedules: string[]): void {
+  arm(key: K, schedules: string[], from = this.clock.now()): void {
     this.disarm(key);
-    const now = this.clock.now();
+    const now = from;
     const parsed = schedules.map((schedule) => this.cronFor(schedule));
     // The strings shared with every equal one; one schedule is kept without an array around it.
     const kept = schedules.map((s, i) => parsed[i]?.schedule ?? s);

@@ -82,9 +82,12 @@ export class Timetable {
     this.lateness = observer;
   }
 
-  /** (Re)arms schedules (cron expressions; `@once`, `@boot` and invalid ones get no timer). */
-  arm(owner: TimerOwner, id: number, schedules: string[]): void {
-    if (!this.closed) this.timers.arm(keyOf(owner, id), schedules);
+  /**
+   * (Re)arms schedules (cron expressions; `@once`, `@boot` and invalid ones get no timer) from `from` (now): start-up
+   * arms from the moment it began, so a due time passed while it armed in slices still fires, late, not skipped.
+   */
+  arm(owner: TimerOwner, id: number, schedules: string[], from?: number): void {
+    if (!this.closed) this.timers.arm(keyOf(owner, id), schedules, from);
   }
 
   /** (Re)arms a timer every `everyMs`. */

@@ -92,9 +92,9 @@ export class TaskRuns {
   }
 
   /** After a task is created, updated, enabled or disabled: re-arm (or disarm) its timers from the saved row. */
-  sync(cron: ArmableCron): void {
+  sync(cron: ArmableCron, from?: number): void {
     if (cron.is_disabled) this.o.timetable.disarm('task', cron.id);
-    else this.o.timetable.arm('task', cron.id, schedulesOf(cron));
+    else this.o.timetable.arm('task', cron.id, schedulesOf(cron), from);
   }
 
   /** Before a task is deleted: disarm its timers, drop its waiting runs and stop its running ones. */
@@ -179,9 +179,13 @@ export class TaskRuns {
     await this.o.crons.resetStatuses(CronStatus.idle);
     // Every task is armed before any start-up run is queued (a run's start must not wait behind the arming).
     const startups: { id: number; trigger: RunTrigger; dueAt?: number }[] = [];
+    // Armed after listening, a page at a time with requests answered between (a turn of the event loop each), every
+    // one from the moment the arming began: a task due meanwhile fires at once instead of a period later.
+    const from = this.o.clock.now();
     for (let page = await this.o.crons.listEnabled(0, startupPage); page.length > 0;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
       for (const cron of page) {
-        this.sync(cron);
+        this.sync(cron, from);
         const startup = this.o.timetable.startupRun(schedulesOf(cron), {
           minutes: cron.catch_up_minutes,
           lastDueAt: cron.last_due_at,
