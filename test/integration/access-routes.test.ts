@@ -4,15 +4,14 @@
  * it here. Tier: integration — the real daemon on 127.0.0.1, real SQLite, real files; the requests go in-process through
  * `inject()` (the same hooks, router and handlers) but for the spellings only a socket carries, sent over one.
  *
- * Why not every spelling with every token (the full product, about three times the requests): the two decide different
+ * Why not every spelling with every token (the full product, three and a half times the requests): the two decide different
  * things at different moments. The path's spelling decides routing — the raw-path wall, the /open rewrite (which also
  * fixes the surface) and the router pick the route, hence its access declaration — before anything reads a token; the
  * token decides access afterwards, in the one hook, from that declaration alone. So the sweep sends a covering set:
  *
  * - every spelling with no token and with an application token lacking the route's scope. A spelling routed past the
  *   hook, to a route without the declaration, or to a declaration that does not hold, lets the tokenless request
- *   through; one that lands on the wrong surface or scope check lets the wrong-scope token through. Each spelling also
- *   carries one more token kind in rotation, so across the routes every family of spellings meets every token kind.
+ *   through; one that lands on the wrong surface or scope check lets the wrong-scope token through.
  * - every token kind with the canonical path and one member of each spelling family (spellings.ts: percent-encoding in
  *   either hex case, an encoded slash, case, a fullwidth letter, doubled slashes, dot segments, path parameters, a
  *   trailing slash), a different member for each kind and route. A token accepted where it must not be is accepted on
@@ -205,20 +204,18 @@ async function send(
 const routingTokens = ['none', 'app token, another scope'];
 
 /**
- * The requests for one route: each spelling with the routing tokens, plus one more token kind in rotation; each token
- * kind with the canonical path and one member of every spelling family (a different member for each kind and route).
+ * The requests for one route: each spelling with the routing tokens; each token kind with the canonical path and one
+ * member of every spelling family (a different member for each kind and route).
  */
 function plan(route: RouteEntry, routeIndex: number, tokenKinds: string[]): [variant: string, spelled: string][] {
   const canonical = concrete(route.url);
   const families = Object.values(spellingsByFamily(canonical)).filter((members) => members.length > 0);
   const kinds = tokenKinds.filter((variant) => !opens(variant, route));
-  const others = kinds.filter((variant) => !routingTokens.includes(variant));
   const pairs = new Map<string, [string, string]>();
   const add = (variant: string, spelled: string) => pairs.set(`${variant} ${spelled}`, [variant, spelled]);
-  [canonical, ...families.flat()].forEach((spelled, i) => {
+  for (const spelled of [canonical, ...families.flat()]) {
     for (const variant of routingTokens) if (kinds.includes(variant)) add(variant, spelled);
-    if (others.length > 0) add(others[(i + routeIndex) % others.length]!, spelled);
-  });
+  }
   kinds.forEach((variant, k) => {
     add(variant, canonical);
     for (const members of families) add(variant, members[(k + routeIndex) % members.length]!);
