@@ -2,6 +2,9 @@
  * Hostile requests for one route, generated from its own request schemas (see access/route-table.ts): every case is
  * built to be refused, so a test can demand a 4xx for each and an unchanged database around all of them.
  */
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { call } from './app.ts';
 import type { RouteEntry } from '../../daemon/src/access/route-table.ts';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -257,4 +260,23 @@ export function hostileCases(route: RouteEntry, path: string, auth: Record<strin
     }
   }
   return cases;
+}
+
+/** Rows with id 1 in the areas a hostile request could change or run, so one that got through would find them. */
+export const seedRows: [string, unknown][] = [
+  ['/api/crons', { name: 'seed', command: 'echo seed', schedule: '0 0 1 1 *' }],
+  ['/api/envs', [{ name: 'SEED', value: 'seed' }]],
+  ['/api/crons/views', { name: 'seed view', filters: [] }],
+];
+export const seedSubscription: [string, unknown] = [
+  '/api/subscriptions',
+  { name: 'seed', type: 'file', url: 'http://127.0.0.1:9/x.js', alias: 'seed', schedule: '0 0 1 1 *' },
+];
+
+/** Creates each seed through the API (a refused seed fails the test that needed it). */
+export async function seedThrough(app: FastifyInstance, token: string, seeds: [string, unknown][]): Promise<void> {
+  for (const [url, payload] of seeds) {
+    const res = await call(app, 'POST', url, { token, payload });
+    assert.equal(res.body.code, 200, `seed ${url}: ${JSON.stringify(res.body)}`);
+  }
 }

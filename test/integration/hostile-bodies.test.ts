@@ -15,7 +15,7 @@ import { AccessKind } from '../../daemon/src/contract/access.ts';
 import path from 'node:path';
 import { readLocalKey } from '../../daemon/src/auth/local-key.ts';
 import { call, initAccount, login, startApp } from '../helpers/app.ts';
-import { hostileCases, type HostileCase } from '../helpers/hostile.ts';
+import { hostileCases, seedRows, seedSubscription, seedThrough, type HostileCase } from '../helpers/hostile.ts';
 import { inPool } from '../helpers/raw-http.ts';
 import { databaseSnapshot, filesSnapshot } from '../helpers/snapshot.ts';
 
@@ -80,20 +80,7 @@ test('every route refuses every hostile body and query with a clear 4xx, and not
   const { app, dataDir } = await startApp(t);
   await initAccount(app);
   const token = await login(app);
-  // Rows with id 1 in every area, so that a request that got through would find something to change or run.
-  const seeds: [string, unknown][] = [
-    ['/api/crons', { name: 'seed', command: 'echo seed', schedule: '0 0 1 1 *' }],
-    ['/api/envs', [{ name: 'SEED', value: 'seed' }]],
-    ['/api/crons/views', { name: 'seed view', filters: [] }],
-    [
-      '/api/subscriptions',
-      { name: 'seed', type: 'file', url: 'http://127.0.0.1:9/x.js', alias: 'seed', schedule: '0 0 1 1 *' },
-    ],
-  ];
-  for (const [url, payload] of seeds) {
-    const res = await call(app, 'POST', url, { token, payload });
-    assert.equal(res.body.code, 200, `seed ${url}: ${JSON.stringify(res.body)}`);
-  }
+  await seedThrough(app, token, [...seedRows, seedSubscription]);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const snapshot = async () => ({

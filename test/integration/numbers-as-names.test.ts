@@ -14,8 +14,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { AccessKind } from '../../daemon/src/contract/access.ts';
 import { readLocalKey } from '../../daemon/src/auth/local-key.ts';
-import { call, initAccount, login, startApp } from '../helpers/app.ts';
-import { fieldsOf, reportedField, typesOf, withValue, type Schema } from '../helpers/hostile.ts';
+import { initAccount, login, startApp } from '../helpers/app.ts';
+import { fieldsOf, reportedField, seedRows, seedThrough, typesOf, withValue, type Schema } from '../helpers/hostile.ts';
 import { inPool } from '../helpers/raw-http.ts';
 import { sampleOf } from '../helpers/schema-values.ts';
 import { databaseSnapshot, filesSnapshot } from '../helpers/snapshot.ts';
@@ -47,16 +47,7 @@ test('a number or a boolean in any text field of any body is refused with 400, a
   const { app, dataDir } = await startApp(t);
   await initAccount(app);
   const token = await login(app);
-  // Rows with id 1, so that a request that got through would find something to rename or run.
-  const seeds: [string, unknown][] = [
-    ['/api/crons', { name: 'seed', command: 'echo seed', schedule: '0 0 1 1 *' }],
-    ['/api/envs', [{ name: 'SEED', value: 'seed' }]],
-    ['/api/crons/views', { name: 'seed view', filters: [] }],
-  ];
-  for (const [url, payload] of seeds) {
-    const res = await call(app, 'POST', url, { token, payload });
-    assert.equal(res.body.code, 200, `seed ${url}: ${JSON.stringify(res.body)}`);
-  }
+  await seedThrough(app, token, seedRows);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const snapshot = async () => ({
