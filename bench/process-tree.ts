@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, repo, Reporter, sleep } from './lib/daemon.ts';
+import { answersReady, freePort, repo, Reporter, sleep } from './lib/daemon.ts';
 import { tempDir } from './lib/temp.ts';
 
 const reporter = new Reporter('process-tree');
@@ -76,7 +76,8 @@ async function measure(figure: string, argv: string[], budget: number | null, en
     const deadline = Date.now() + 120_000;
     for (;;) {
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) })).ok) break;
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) });
+        if (await answersReady(res)) break;
       } catch {
         // not yet
       }

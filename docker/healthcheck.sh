@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Docker HEALTHCHECK: healthy when the daemon answers GET <base>api/health with status "ok".
+# Docker HEALTHCHECK: healthy when the daemon answers GET <base>api/health with status "ok" and is ready: loaded,
+# migrated, its start work done (an older version's answer has no "ready" and is ready when it answers).
 # Follows BAIHU_PORT, BAIHU_HOST and BAIHU_BASE_URL, as the daemon does. With BAIHU_HEALTH_VERSION set (the
 # entrypoint's trial of a new version), the answer must also name that version.
 set -euo pipefail
@@ -20,6 +21,7 @@ else
   body="$(node -e 'fetch(process.argv[1],{signal:AbortSignal.timeout(4000)}).then(r=>r.text()).then(t=>console.log(t),()=>process.exit(1))' "$url")" || exit 1
 fi
 [[ "$body" == *'"status":"ok"'* ]] || exit 1
+[[ "$body" != *'"ready":false'* ]] || exit 1
 if [[ -n "${BAIHU_HEALTH_VERSION:-}" ]]; then
   [[ "$body" == *"\"version\":\"$BAIHU_HEALTH_VERSION\""* ]] || exit 1
 fi

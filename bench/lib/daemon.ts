@@ -152,8 +152,15 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
+/** A health answer of a daemon that is loaded and done with its start work (`ready`, contract/system.ts). */
+export async function answersReady(res: Response): Promise<boolean> {
+  if (!res.ok) return false;
+  const body = (await res.json()) as { data?: { ready?: boolean } };
+  return body.data?.ready === true;
+}
+
 /**
- * Spawns the bundled daemon on `dataDir` and waits for /api/health. BENCH_DAEMON_NODE_ARGS adds node arguments
+ * Spawns the bundled daemon on `dataDir` and waits for /api/health to say it is ready. BENCH_DAEMON_NODE_ARGS adds node arguments
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the daemon under the benchmark's load).
  */
 export async function startDaemon(dataDir: string): Promise<Daemon> {
@@ -185,7 +192,7 @@ export async function startDaemon(dataDir: string): Promise<Daemon> {
     if (child.exitCode !== null) throw new Error(`daemon exited with code ${child.exitCode} before answering`);
     try {
       const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(500) });
-      if (res.ok) break;
+      if (await answersReady(res)) break;
     } catch {
       // not listening yet
     }

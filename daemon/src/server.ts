@@ -1,5 +1,7 @@
-import { buildApp } from './app/app.ts';
+import { Door } from './app/door.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { defaultTimeouts } from './http/limits.ts';
+import { version } from './install/version.ts';
 import { privateUmask } from './config/data-modes.ts';
 import { mkdirSync } from 'node:fs';
 import { dataPaths } from './config/paths.ts';
@@ -41,6 +43,17 @@ async function main(): Promise<void> {
   mkdirSync(syslogDir, { recursive: true, mode: 0o700 });
   const systemLog = new SystemLogFile({ dir: syslogDir });
 
+  // Listening comes first, and the app's code loads after (door.ts): until it is built, the health check is
+  // answered at once and every other request waits for the app.
+  const door = await Door.open({
+    host: config.host,
+    port: config.port,
+    baseUrl: config.baseUrl,
+    version,
+    timeouts: defaultTimeouts,
+  });
+  const { buildApp } = await import('./app/app.ts');
+
   let closing = false;
   const app = await buildApp({
     config,
@@ -48,6 +61,7 @@ async function main(): Promise<void> {
     systemLog,
     // The panel's restart and update: a clean exit, which the entrypoint answers by starting the daemon again.
     restart: () => shutdown('restart'),
+    door,
   });
 
   const shutdown = (signal: string) => {
@@ -56,8 +70,12 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    door.stopAccepting();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        door.closeConnections();
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);
@@ -74,8 +92,9 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'start-up failed');
     process.exit(1);
   });
-  const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Baihu ${address}${config.baseUrl} (data in ${config.dataDir})`);
+  await app.ready();
+  door.handOver();
+  app.log.info(`Baihu ${door.address()}${config.baseUrl} (data in ${config.dataDir})`);
 }
 
 main().catch((error: unknown) => {

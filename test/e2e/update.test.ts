@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import semver from 'semver';
-import type { AppOptions } from '../../daemon/src/app/app.ts';
+import type { AppOptions } from '../../daemon/src/app/options.ts';
 import { systemClock } from '../../daemon/src/time/clock.ts';
 import { initAccount, login, startApp, userDataDir } from '../helpers/app.ts';
 import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
-import { buildApp, type AppOptions } from '../../daemon/src/app/app.ts';
+import { buildApp } from '../../daemon/src/app/app.ts';
+import type { AppOptions } from '../../daemon/src/app/options.ts';
 import { ManualClock, type Clock } from '../../daemon/src/time/clock.ts';
 import { loadConfig, readHost } from '../../daemon/src/config/config.ts';
 

@@ -35,10 +35,11 @@ export async function startDaemon(
   });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    // The line the daemon logs once its app serves the port it opened first (server.ts, app/door.ts).
+    const match = /Baihu (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
     if (match) {
-      // Listening comes before the start work (daemon/src/start.ts: runs recovered, timers armed); any route but the
-      // health check answers after it, so a test reads the recovered state. Any answer will do (a redirect, a 401).
+      // The start work follows (app/start.ts: runs recovered, timers armed); any route but the health check answers
+      // after it, so a test reads the recovered state. Any answer will do (a redirect, a 401).
       const base = (env.BAIHU_BASE_URL ?? '/').replace(/^\/*/, '/').replace(/\/*$/, '/');
       await fetch(`${match[1]}${base}api/system`, { redirect: 'manual' });
       return { child, url: match[1]!, output: () => output };

@@ -19,7 +19,7 @@ export interface PanelClient {
   url: string;
   /** A call of `/api/<route>` with the session (once signed in); the body is sent as JSON. */
   api<T = unknown>(method: string, route: string, body?: unknown): Promise<Answer<T>>;
-  /** `GET /api/health` when it says ok, else null. */
+  /** `GET /api/health` when it says ok and ready (loaded, start work done), else null. */
   health(): Promise<{ version: string; uptime: number } | null>;
   /** Waits for the health answer; fails early when `alive` says the daemon's process ended. */
   healthy(timeoutMs: number, alive?: () => boolean, output?: () => string): Promise<void>;
@@ -47,8 +47,13 @@ export function panelClient(url: string): PanelClient {
   const health = async () => {
     try {
       const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      const body = (await res.json()) as { data?: { status?: string; version?: string; uptime?: number } };
-      return body.data?.status === 'ok' ? { version: body.data.version ?? '', uptime: body.data.uptime ?? 0 } : null;
+      const body = (await res.json()) as {
+        data?: { status?: string; version?: string; uptime?: number; ready?: boolean };
+      };
+      // Up but still loading (ready: false) is not yet the panel; an older version has no `ready`.
+      return body.data?.status === 'ok' && body.data.ready !== false
+        ? { version: body.data.version ?? '', uptime: body.data.uptime ?? 0 }
+        : null;
     } catch {
       return null;
     }

@@ -23,7 +23,7 @@ test('a second daemon on the same data dir refuses to start, names the first, an
   assert.match(second.output, new RegExp(`Another Baihu daemon is already running on the data directory ${dataDir}`));
   assert.match(second.output, new RegExp(`pid ${first.child.pid}, started \\d{4}-\\d\\d-\\d\\dT`));
   assert.match(second.output, /command: .*daemon\/src\/server\.ts/);
-  assert.doesNotMatch(second.output, /Server listening/);
+  assert.doesNotMatch(second.output, /Baihu http/);
   assert.equal(holderOf(dataDir).pid, first.child.pid, 'the refused daemon left the record alone');
   assert.equal((await http(first.url, 'GET', '/api/health')).status, 200, 'the first daemon runs on');
 

@@ -23,9 +23,11 @@ appendFileSync(process.env.STARTS, version + ' ' + behaviour + '\\n');
 if (behaviour === 'exit') process.exit(4);
 if (behaviour === 'hang') setInterval(() => {}, 1000);
 else {
+  // 'healthy' answers as a version before the health check's \`ready\` did; 'loading' as one that never gets ready.
+  const ready = behaviour === 'loading' ? { ready: false } : {};
   const server = http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ code: 200, data: { status: 'ok', uptime: 1, version } }));
+    res.end(JSON.stringify({ code: 200, data: { status: 'ok', uptime: 1, version, ...ready } }));
   });
   server.listen(Number(process.env.BAIHU_PORT), '127.0.0.1');
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
@@ -36,7 +38,7 @@ interface Setup {
   dataDir: string;
   starts: string;
   env: Record<string, string>;
-  stage(version: string, behaviour: 'healthy' | 'hang' | 'exit', marks?: string[]): void;
+  stage(version: string, behaviour: 'healthy' | 'hang' | 'loading' | 'exit', marks?: string[]): void;
   state(value: { active: string | null; previous: string | null }): void;
   readJson(name: string): Record<string, unknown> | null;
   healthy(version: string): boolean;
@@ -123,6 +125,20 @@ test('versions: a version that never answers is stopped after the timeout and th
   assert.equal(attempt.outcome, 'timeout');
   assert.equal(attempt.previous, '8.0.0');
   assert.match(run.output(), /did not answer its health check within 3s \(Service startup timeout\)/);
+  run.child.kill('SIGTERM');
+  assert.equal((await run.exited).code, 0);
+});
+
+test('versions: a version that answers but never gets ready fails its trial like one that never answers', async (t) => {
+  const s = await setup(t);
+  s.stage('8.0.0', 'healthy', ['.ready', '.good']);
+  s.stage('9.0.0', 'loading');
+  s.state({ active: '9.0.0', previous: '8.0.0' });
+  const run = runEntrypoint(t, s.env);
+  await until('the previous version to answer', () => s.healthy('8.0.0'), 20_000);
+  assert.deepEqual(readText(s.starts).trim().split('\n'), ['9.0.0 loading', '8.0.0 healthy']);
+  assert.ok(existsSync(path.join(s.dataDir, 'update', 'versions', '9.0.0', '.bad')));
+  assert.equal(s.readJson('last-attempt.json')?.outcome, 'timeout');
   run.child.kill('SIGTERM');
   assert.equal((await run.exited).code, 0);
 });

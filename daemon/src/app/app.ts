@@ -3,15 +3,16 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
 import { installAccess } from '../access/enforce.ts';
 import { installRawPathWall } from '../access/raw-path.ts';
 import { recordRoutes } from '../access/route-table.ts';
 import { OpenSurface } from '../access/open-surface.ts';
 import { loadOrCreateSecret } from '../auth/secret.ts';
 import { SessionStore } from '../auth/sessions.ts';
-import { systemClock, type Clock } from '../time/clock.ts';
-import { readHost, type Config, type Host } from '../config/config.ts';
+import { systemClock } from '../time/clock.ts';
+import { readHost } from '../config/config.ts';
 import type { AppContext } from './context.ts';
 import { daemonCommitIntervalMs, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -22,7 +23,7 @@ import { serverOptions } from '../http/server-options.ts';
 import { installErrorHandling } from '../http/errors.ts';
 import { installTextCheck } from '../http/text-check.ts';
 import { installBodyParsers } from '../http/bodies.ts';
-import { defaultTimeouts, type ServerTimeouts } from '../http/limits.ts';
+import { defaultTimeouts } from '../http/limits.ts';
 import { installUi } from './ui.ts';
 import { ProcessExecutor } from '../jobs/executor/executor.ts';
 import { ObservedJobRunner } from '../jobs/observed.ts';
@@ -36,7 +37,7 @@ import { createCrons } from '../modules/tasks/index.ts';
 import { createDashboard } from '../modules/dashboard/index.ts';
 import { createDependencies, runEnvironment } from '../modules/dependencies/index.ts';
 import { createEnvs } from '../modules/envs/index.ts';
-import { createBackup, restoreAtStart, type QinglongImportHandOver } from '../modules/backup/index.ts';
+import { createBackup, restoreAtStart } from '../modules/backup/index.ts';
 import { createLogs } from '../modules/logs/index.ts';
 import { createRetention } from '../modules/retention/index.ts';
 import { createNotifications } from '../modules/notifications/index.ts';
@@ -50,7 +51,7 @@ import { createSystemLog } from '../modules/system-log/index.ts';
 import { createUpdate, logRecovery, recoverFromFailedUpdate } from '../modules/update/index.ts';
 import { createUser } from '../modules/user/index.ts';
 import { installScriptLibraries, loadStockHashes } from '../notifications/install-scripts.ts';
-import { Notifier, settingsStoreOf, type NotifierOptions } from '../notifications/notifier.ts';
+import { Notifier, settingsStoreOf } from '../notifications/notifier.ts';
 import { RunTokens } from '../notifications/run-tokens.ts';
 import { LocalKey } from '../auth/local-key.ts';
 import { dataPaths, ensureDataDirs } from '../config/paths.ts';
@@ -61,9 +62,9 @@ import { writtenLanguage } from '../settings/language.ts';
 import { TaskQueuePolicy } from '../scheduler/task-queue.ts';
 import { Timetable } from '../scheduler/timetable.ts';
 import { SettingsStore } from '../settings/store.ts';
-import type { SystemLogFile } from '../system-log/daily-file.ts';
 import { megabyte } from '../settings/limits.ts';
-import { installStart } from './start.ts';
+import { installStart, StartSignal } from './start.ts';
+import type { AppOptions } from './options.ts';
 import type { Area, SharedParts } from './shared.ts';
 import { build, version } from '../install/version.ts';
 
@@ -75,33 +76,6 @@ declare module 'fastify' {
 }
 
 const defaultUiDir = fromRoot('ui', 'dist');
-export interface AppOptions {
-  config: Config;
-  /** What the daemon takes from the machine (time zone, environment); read from the process by default. */
-  host?: Host;
-  clock?: Clock;
-  logger?: FastifyServerOptions['logger'];
-  /** Folder of the built UI; defaults to ui/dist of this checkout. */
-  uiDir?: string;
-  /** Notifier overrides (tests: hosts, timeout). */
-  notify?: Partial<Omit<NotifierOptions, 'store' | 'log'>>;
-  /** The raw-path wall that refuses odd spellings early (default on); tests turn it off to try access alone. */
-  rawPathWall?: boolean;
-  /** Slow-request timeouts (http/limits.ts); tests shorten them. */
-  timeouts?: Partial<ServerTimeouts>;
-  /**
-   * The destination the logger writes to (server.ts passes the same one as the logger's `stream`); without it the
-   * system log routes read data/syslog as it is, and nothing of this app is written there.
-   */
-  systemLog?: SystemLogFile;
-  /**
-   * Ends the process with exit code 0 for the entrypoint to start it again (server.ts): an update, a confirmed
-   * restore. Tests pass their own.
-   */
-  restart?: () => void;
-  /** The Qinglong import's writer, handed a Qinglong data.tgz a restore unpacked (modules/backup). */
-  qinglongImport?: QinglongImportHandOver;
-}
 
 /** Builds the whole daemon as one Fastify instance without listening: the server starts it, tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -128,9 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const openSurface = new OpenSurface(config.baseUrl);
-  const app = Fastify(
-    serverOptions({ logger: options.logger ?? false, timeouts, rewriteUrl: openSurface.rewriteUrl }),
-  ).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({
+    ...serverOptions({ logger: options.logger ?? false, timeouts, rewriteUrl: openSurface.rewriteUrl }),
+    ...(options.door ? { serverFactory: options.door.serverFactory } : {}),
+  }).withTypeProvider<TypeBoxTypeProvider>();
   logCommitError = (error) => app.log.error({ err: error }, 'database commit failed');
   logRecovery(app.log, restored);
   logUnrestricted(app.log, paths, unrestricted);
@@ -209,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The areas, each through its factory; an area uses another only through its service.
   const startedAt = Date.now();
+  const start = new StartSignal();
   const user = createUser({ ...shared, baseUrl: config.baseUrl });
   const crons = createCrons(shared);
   const dependencies = createDependencies({ ...shared, forcedLinuxManager: host.linuxPackageManager });
@@ -219,7 +195,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const about = createAbout({ ...shared, version, build, ...update.service.origin, startedAt });
   const moving = createQinglongImport({ ...shared, user, configs, crons, envs, subscriptions, dependencies, apps });
   const areas: Area<unknown>[] = [
-    createSystem({ ...shared, users: user.service, version, startedAt, release: () => about.service.release() }),
+    createSystem({
+      ...shared,
+      users: user.service,
+      version,
+      startedAt,
+      ready: () => start.isDone(),
+      release: () => about.service.release(),
+    }),
     update,
     createSystemLog({ ...shared, file: options.systemLog }),
     about,
@@ -244,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   ];
 
-  const start = installStart(app, config.baseUrl, { jobs, timetable, areas }); // after listening (start.ts)
+  installStart(app, config.baseUrl, { jobs, timetable, areas }, start); // after listening (start.ts)
   // Runs are stopped before the database closes, so their rows are written.
   app.addHook('onClose', async () => {
     await timetable.close();
@@ -279,7 +262,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10 } });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Behind a door, only the upgrades it hands over (door.ts); `ws` takes any emitter of 'upgrade' as its server.
+  const upgrades = options.door ? { server: options.door.upgrades as unknown as Server } : {};
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, ...upgrades } });
 
   await app.register(
     async (api) => {

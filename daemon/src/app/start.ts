@@ -63,15 +63,16 @@ export interface StartParts {
 }
 
 /**
- * Recovers runs, starts the timetable and each area once the app is ready, after listening (`listen` resolves on the
- * ready app, the work begins a turn later), so the first answer does not wait for 10,000 tasks to be armed
+ * Recovers runs, starts the timetable and each area once the app is ready, after listening (the server's door
+ * listens before the app is built, door.ts; a test's `listen` resolves on the ready app; the work begins a turn
+ * later), so the first answer does not wait for 10,000 tasks to be armed
  * (bench/startup.ts). Until it is done every request but the health check waits for it: a task list read before every
  * status was reset, or a next run time asked before its timer was armed, would be a wrong answer. The health check
- * answers at once, truthfully: the daemon is up and answers every request. Closing waits for a start that began.
+ * answers at once, truthfully: the daemon is up and answers every request (`ready` says whether `start` is done).
+ * Closing waits for a start that began.
  */
-export function installStart(app: FastifyInstance, baseUrl: string, parts: StartParts): StartSignal {
+export function installStart(app: FastifyInstance, baseUrl: string, parts: StartParts, start: StartSignal): void {
   const healthUrl = `${baseUrl}api/health`;
-  const start = new StartSignal();
   app.addHook('onReady', async () => {
     setImmediate(() =>
       start.run(async () => {
@@ -86,5 +87,4 @@ export function installStart(app: FastifyInstance, baseUrl: string, parts: Start
     await start.done;
   });
   app.addHook('preClose', async () => start.settled());
-  return start;
 }

@@ -28,5 +28,11 @@ export const Health = Type.Object({
   uptime: Type.Number(),
   /** The running version: the entrypoint's trial of a new version waits for this to name it (docs/update.md). */
   version: Type.String(),
+  /**
+   * The daemon has loaded, its database is migrated and its start work (runs recovered, timers armed) is done. Before
+   * that the health check is answered all the same (the daemon is up; other requests wait for it, app/door.ts), with
+   * false here: the entrypoint's trial of a new version waits for true.
+   */
+  ready: Type.Boolean(),
 });
 export type Health = Static<typeof Health>;

@@ -14,6 +14,8 @@ export type SystemDeps = Pick<SharedParts, 'settings' | 'timetable' | 'taskQueue
   users: Pick<UserService, 'isInitialized'>;
   version: string;
   startedAt: number;
+  /** Whether the start work is done (app/start.ts). */
+  ready: () => boolean;
   /** Qinglong's release fields of `GET /api/system` (the about area's). */
   release: () => Promise<ReleaseInfo>;
 };

@@ -1,5 +1,6 @@
 import { fieldError } from '../../errors/app-error.ts';
 import type { Language } from '../../contract/i18n.ts';
+import type { Health } from '../../contract/system.ts';
 import type { DependencySettings } from '../../contract/dependencies.ts';
 import { maxRunLogLimitMb } from '../../settings/limits.ts';
 import { writtenLanguage } from '../../settings/language.ts';
@@ -27,6 +28,8 @@ export interface SystemServiceOptions {
   taskQueue: TaskQueuePolicy;
   version: string;
   startedAt: number;
+  /** Whether the start work is done (app/start.ts): the health check's `ready`. */
+  ready: () => boolean;
   /** Qinglong's release fields of `GET /api/system` (the about area). */
   release: () => Promise<ReleaseInfo>;
 }
@@ -56,8 +59,9 @@ export class SystemService {
     if (this.o.settings.get('setupPending')) await this.o.settings.set('setupPending', false);
   }
 
-  health(): { status: 'ok'; uptime: number; version: string } {
-    return { status: 'ok', uptime: Math.round((Date.now() - this.o.startedAt) / 1000), version: this.o.version };
+  health(): Health {
+    const uptime = Math.round((Date.now() - this.o.startedAt) / 1000);
+    return { status: 'ok', uptime, version: this.o.version, ready: this.o.ready() };
   }
 
   /** The values in force, defaults included. */

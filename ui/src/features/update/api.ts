@@ -20,8 +20,13 @@ export const saveUpdateSettings = (settings: UpdateSettings) =>
 export async function healthNow(): Promise<{ version: string; uptime: number } | null> {
   try {
     const response = await fetch(underBase('api/health'), { cache: 'no-store', signal: AbortSignal.timeout(3000) });
-    const body = (await response.json()) as { data?: { status?: string; version?: string; uptime?: number } };
-    return body.data?.status === 'ok' ? { version: body.data.version ?? '', uptime: body.data.uptime ?? 0 } : null;
+    const body = (await response.json()) as {
+      data?: { status?: string; version?: string; uptime?: number; ready?: boolean };
+    };
+    // Up but still loading (ready: false) is not yet the panel; an older version has no `ready`.
+    return body.data?.status === 'ok' && body.data.ready !== false
+      ? { version: body.data.version ?? '', uptime: body.data.uptime ?? 0 }
+      : null;
   } catch {
     return null;
   }
