@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { databaseUrl, ensureTemplateLocked, templateName, withTemplateLock } from './postgres-template.ts';
 
@@ -65,18 +64,30 @@ export async function dropTestDatabase(name: string): Promise<void> {
 
 const scriptPath = fileURLToPath(new URL('../../scripts/test-postgres.mjs', import.meta.url));
 
+export interface OwnCluster {
+  url: string;
+  /** Stops the cluster and removes its folder (after the file's connections are closed). */
+  stop(): void;
+}
+
 /**
- * A cluster of the test file's own, in a temporary folder, stopped and removed after the file's tests; its URL is
- * also set as BAIHU_TEST_POSTGRES_URL for the helpers above. A machine without PostgreSQL fails here.
+ * A cluster of the test file's own, in a temporary folder; its URL is also set as BAIHU_TEST_POSTGRES_URL for the
+ * helpers above. A machine without PostgreSQL fails here. Call it at the top of the file (its `after` hook has to
+ * be the file's) and close what uses it before `stop`.
  */
-export function startOwnCluster(): string {
+export function startOwnCluster(): OwnCluster {
   // Not under a test's 0700 temp folder: the cluster's owner (postgres, when the tests run as root) must enter it.
   const folder = mkdtempSync(path.join(os.tmpdir(), 'baihu-pg-'));
   const url = execFileSync(process.execPath, [scriptPath, 'start', folder], { encoding: 'utf8' }).trim();
   process.env.BAIHU_TEST_POSTGRES_URL = url;
-  after(() => {
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
     execFileSync(process.execPath, [scriptPath, 'stop', folder], { stdio: 'inherit' });
     rmSync(folder, { recursive: true, force: true });
-  });
-  return url;
+  };
+  // The last resort when a test file ends without calling stop (its own after hook failed).
+  process.once('exit', stop);
+  return { url, stop };
 }
