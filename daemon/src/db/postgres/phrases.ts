@@ -39,8 +39,8 @@ const maxRepeat = 255;
  * on an invalid one and run back-references and look-arounds: so a pattern V8's linear engine refuses is null here
  * too. Of the rest, what both engines read alike passes as it is, `\b` `\B` (a backspace and an error in PostgreSQL)
  * become its `\y` `\Y` and `.` its class of everything but line terminators; whatever either engine would read
- * another way (letter escapes beyond the common ones, POSIX bracket classes, `[]`, `(?` forms, bare braces, counts
- * above 255) is null rather than a different answer.
+ * another way (letter escapes beyond the common ones, POSIX bracket classes, `[]`, `(?` forms, counts above 255) is
+ * null rather than a different answer, and a brace that opens no count is escaped (V8 reads it as a literal).
  */
 export function postgresPattern(pattern: string): string | null {
   if (!compilePattern(pattern)) return null;
@@ -70,10 +70,14 @@ export function postgresPattern(pattern: string): string | null {
     } else if (ch === '.') out += anyButNewline;
     else if (ch === '(' && pattern[i + 1] === '?' && pattern[i + 2] !== ':') return null;
     else if (ch === '{') {
+      // A brace that opens no count is a literal in V8 (and an error in PostgreSQL).
       const bound = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
-      if (!bound || Number(bound[1]) > maxRepeat || Number(bound[3] || 0) > maxRepeat) return null;
-      out += bound[0];
-      i += bound[0].length - 1;
+      if (!bound) out += '\\{';
+      else if (Number(bound[1]) > maxRepeat || Number(bound[3] || 0) > maxRepeat) return null;
+      else {
+        out += bound[0];
+        i += bound[0].length - 1;
+      }
     } else out += ch;
   }
   return out;
