@@ -63,9 +63,13 @@ export async function lockPostgresDaemon(url: string, onLost: (error: Error) => 
   const client = new pg.Client({ connectionString: url, types });
   await client.connect();
   let released = false;
-  client.on('error', (error) => {
-    if (!released) onLost(error);
-  });
+  const lose = (error: Error) => {
+    if (released) return;
+    released = true;
+    onLost(error);
+  };
+  client.on('error', lose);
+  client.on('end', () => lose(new Error('The connection that holds the daemon lock of the PostgreSQL database ended')));
   const taken = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [daemonLockKey]);
   if (taken.rows[0]?.ok) {
     return {
