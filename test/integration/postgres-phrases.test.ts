@@ -195,6 +195,9 @@ test('in-lists and JSON arrays: the same rows for numbers, texts, typed arrays, 
   const long = Array.from({ length: 70_000 }, (_, i) => i * 2);
   await same('70,000 ids', (p) => p.inList('id', long), [2, 4, 6, 8, 10, 12, 14]);
   await same('labels in', (p, c) => p.anyElementIn(c('labels'), ['ops', 'nightly']));
+  // The array parameter's own syntax (commas, quotes, braces, backslashes) is pg's to escape.
+  await same('labels, odd texts', (p, c) => p.anyElementIn(c('labels'), ['100%', 'x,"y}', '\\', 'NULL']));
+  await same('texts, odd', (p) => p.inList('name', ['a\\b path', 'x{2}', 'x,"y', '{}']), idsOf('a\\b path', 'x{2}'));
   await same('labels, case kept', (p, c) => p.anyElementIn(c('labels'), ['daily']), []);
   await same('labels, none', (p, c) => p.anyElementIn(c('labels'), []), []);
 });
