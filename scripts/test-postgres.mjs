@@ -67,8 +67,10 @@ function freePort() {
 
 const bin = binDir();
 if (command === 'stop') {
-  if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
-    run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  // A pid file a killed server left behind is no server to stop (pg_ctl status answers 3: not running).
+  const pgCtl = path.join(bin, 'pg_ctl');
+  if (existsSync(path.join(dataDir, 'postmaster.pid')) && attempt(pgCtl, ['-D', dataDir, 'status']).status !== 3) {
+    run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   }
   process.exit(0);
 }
