@@ -9,7 +9,7 @@
 //
 // Plain ESM, no dependencies: scripts/test.sh runs it before any package is guaranteed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -40,10 +40,13 @@ function binDir() {
 }
 
 const asRoot = process.getuid?.() === 0;
-/** Runs a server program as the cluster's owner. */
-function run(program, args) {
+/** Runs a server program as the cluster's owner (pg_ctl and initdb refuse root). */
+function attempt(program, args) {
   const argv = asRoot ? ['runuser', '-u', 'postgres', '--', program, ...args] : [program, ...args];
-  const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+function run(program, args) {
+  const result = attempt(program, args);
   if (result.status !== 0) {
     console.error(`${path.basename(program)} failed (${result.status}):\n${result.stdout}${result.stderr}`);
     process.exit(1);
@@ -64,10 +67,22 @@ function freePort() {
 
 const bin = binDir();
 if (command === 'stop') {
-  if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
-    run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+  // A pid file a killed server left behind is no server to stop (pg_ctl status answers 3: not running).
+  const pgCtl = path.join(bin, 'pg_ctl');
+  if (existsSync(path.join(dataDir, 'postmaster.pid')) && attempt(pgCtl, ['-D', dataDir, 'status']).status !== 3) {
+    run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   }
   process.exit(0);
+}
+
+// A second start (a test file after another, a rerun after a crash of the runner) reuses the running cluster: a new
+// one per call would leave the first one running with nobody knowing its folder.
+const url = (port) => `postgres://postgres@127.0.0.1:${port}/postgres\n`;
+if (existsSync(portFile) && existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  if (attempt(path.join(bin, 'pg_ctl'), ['-D', dataDir, 'status']).status === 0) {
+    process.stdout.write(url(readFileSync(portFile, 'utf8').trim()));
+    process.exit(0);
+  }
 }
 
 mkdirSync(root, { recursive: true });
@@ -78,7 +93,17 @@ const owner = asRoot
   : null;
 const give = (file) => owner && chownSync(file, owner[0], owner[1]);
 for (const dir of [root, dataDir, socketDir]) give(dir);
-run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '-N']);
+// Only the folder itself is handed over: a parent folder that the postgres user cannot enter (mktemp's 0700) fails
+// initdb with a bare "Permission denied", so it is named here.
+if (asRoot && attempt('test', ['-x', root]).status !== 0) {
+  console.error(`the postgres user cannot enter ${root}: give the cluster a folder whose parents it can enter`);
+  process.exit(1);
+}
+// A cluster that was made before and stopped is started again as it is (initdb refuses a folder that is not empty).
+if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  const initdb = ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '-N'];
+  run(path.join(bin, 'initdb'), initdb);
+}
 const port = await freePort();
 // Tests create and drop many databases; durability is not what they test (fsync off, as for any throwaway cluster).
 const settings = [
@@ -95,4 +120,4 @@ writeFileSync(path.join(dataDir, 'postgresql.auto.conf'), `${settings.join('\n')
 give(path.join(dataDir, 'postgresql.auto.conf'));
 run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
 writeFileSync(portFile, String(port));
-process.stdout.write(`postgres://postgres@127.0.0.1:${port}/postgres\n`);
+process.stdout.write(url(port));
