@@ -32,6 +32,20 @@ ensure_chromium() {
   exit 1
 }
 
+# The PostgreSQL dialect's tests start clusters of their own (scripts/test-postgres.mjs: initdb and pg_ctl on a private
+# port and folder, never a system service): they need Debian's server binaries, installed here when we are root.
+ensure_postgres() {
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null && return
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's postgresql for the PostgreSQL tests..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-contrib >/dev/null
+    return
+  fi
+  echo "No PostgreSQL server binaries in /usr/lib/postgresql/*/bin: install Debian's 'postgresql' package." >&2
+  exit 1
+}
+
 # The image tier (test/image/): this checkout's Dockerfile built with buildah on a Debian base made with debootstrap
 # (scripts/image.sh; both cached, docs/performance.md says how long), then run by the tests. Needs root; on Debian it
 # installs buildah, podman and debootstrap itself. It is the last tier of `npm test`.
@@ -130,11 +144,15 @@ case "$tier" in
     step check npm run --silent check
     [[ $failed -eq 0 ]] || exit 1
     ensure_chromium
+    ensure_postgres
     step "UI build" npm run --silent build:ui
     files=(test/unit/**/*.test.ts test/integration/**/*.test.ts test/e2e/**/*.test.ts)
     ;;
   unit) files=(test/unit/**/*.test.ts) ;;
-  integration) files=(test/integration/**/*.test.ts) ;;
+  integration)
+    ensure_postgres
+    files=(test/integration/**/*.test.ts)
+    ;;
   image) files=(test/image/**/*.test.ts) ;;
   e2e)
     ensure_chromium
