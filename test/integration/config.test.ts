@@ -21,7 +21,25 @@ test('defaults: ./data, port 5700, every interface, base /', () => {
     selfUpdate: true,
     releaseFeed: '',
     projectUrl: null,
+    databaseUrl: null,
   });
+});
+
+test('the database URL: PostgreSQL URLs taken as given, anything else refused without echoing it', () => {
+  for (const url of ['postgres://baihu:s3cret@db:5432/baihu', 'postgresql://localhost/baihu?sslmode=disable']) {
+    assert.equal(loadConfig({ BAIHU_DATABASE_URL: ` ${url} ` }).databaseUrl, url);
+  }
+  assert.equal(loadConfig({ BAIHU_DATABASE_URL: '' }).databaseUrl, null, 'empty: SQLite in data/db');
+  for (const bad of ['mysql://root:hunter2@db/baihu', 'hunter2', 'sqlite:///data/db']) {
+    assert.throws(
+      () => loadConfig({ BAIHU_DATABASE_URL: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        /BAIHU_DATABASE_URL must be a PostgreSQL URL/.test(error.message) &&
+        !error.message.includes('hunter2') &&
+        !error.message.includes(bad),
+    );
+  }
 });
 
 test('update variables: the entrypoint, self-update off for managed images, the feed and project URLs checked', () => {

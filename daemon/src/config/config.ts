@@ -22,6 +22,8 @@ export interface Config {
   releaseFeed: string;
   /** BAIHU_PROJECT_URL: the project's page, linked from the About page; null = none. */
   projectUrl: string | null;
+  /** BAIHU_DATABASE_URL: a PostgreSQL database (`postgres://…`) instead of SQLite in data/db; null = SQLite. */
+  databaseUrl: string | null;
 }
 
 /** What the daemon takes from the machine it runs on, besides its configuration. */
@@ -123,6 +125,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     return '';
   })(env.BAIHU_RELEASE_FEED?.trim() ?? '');
   const projectUrl = httpUrl('BAIHU_PROJECT_URL') || null;
+  const databaseUrl = ((value) => {
+    if (value === '') return null;
+    try {
+      if (['postgres:', 'postgresql:'].includes(new URL(value).protocol)) return value;
+    } catch {
+      // Named below.
+    }
+    // Not echoed: the URL may carry a password.
+    problems.push('BAIHU_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/baihu');
+    return null;
+  })(env.BAIHU_DATABASE_URL?.trim() ?? '');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -136,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     selfUpdate: !/^(false|0|off|no)$/i.test(env.BAIHU_SELF_UPDATE ?? ''),
     releaseFeed,
     projectUrl,
+    databaseUrl,
   };
 }
