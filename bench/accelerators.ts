@@ -11,12 +11,12 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../daemon/src/db/connection.ts';
-import { FairDriver } from '../daemon/src/db/fair-driver.ts';
-import { GroupCommit } from '../daemon/src/db/group-commit.ts';
-import { RowMoves } from '../daemon/src/db/row-moves.ts';
+import { openDatabase, type DatabaseHandle } from '../daemon/src/db/sqlite/open.ts';
+import { FairDriver } from '../daemon/src/db/sqlite/fair-driver.ts';
+import { GroupCommit } from '../daemon/src/db/sqlite/group-commit.ts';
+import { RowMoves } from '../daemon/src/db/sqlite/row-moves.ts';
 import type { Database as Schema } from '../daemon/src/db/schema.ts';
-import { idsOfTasksContaining, type IndexedTextColumn } from '../daemon/src/db/text-index.ts';
+import { idsOfTasksContaining, type IndexedTextColumn } from '../daemon/src/db/sqlite/text-index.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../daemon/src/jobs/executor/spawner.ts';
 import { ListCache } from '../daemon/src/modules/tasks/list-cache.ts';
@@ -113,7 +113,7 @@ function textRows(handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'text index (FTS5 trigram)',
-      files: 'db/text-index.ts, migrations 0012, 0014, 0016',
+      files: 'db/sqlite/text-index.ts, migrations 0012, 0014, 0016',
       operation: `the ids of the tasks holding each of ${phrases.length} phrases`,
       plain: everyPhrase(plainIds),
       accelerated: everyPhrase((_, i) => indexIds(i)),
@@ -144,7 +144,7 @@ function orderRows(handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'kept orders (row moves, order ids)',
-      files: 'db/row-moves.ts, modules/tasks/order-ids.ts',
+      files: 'db/sqlite/row-moves.ts, modules/tasks/order-ids.ts',
       operation: "an order's ids after a run changed a task's status",
       plain: () => {
         runStarts();
@@ -194,7 +194,7 @@ function writeRows(dir: string, handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'group commit',
-      files: 'db/group-commit.ts',
+      files: 'db/sqlite/group-commit.ts',
       operation: `${writes} single-row task updates of one turn`,
       plain: () => {
         round++;
@@ -211,7 +211,7 @@ function writeRows(dir: string, handle: DatabaseHandle): Row[] {
     },
     {
       accelerator: 'fair driver',
-      files: 'db/fair-driver.ts',
+      files: 'db/sqlite/fair-driver.ts',
       operation: `${writes} queries asked at once through Kysely`,
       plain: burst(plainKysely),
       accelerated: burst(fairKysely),

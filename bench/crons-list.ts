@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../daemon/src/app/app.ts';
 import { loadConfig } from '../daemon/src/config/config.ts';
-import { openDatabase } from '../daemon/src/db/connection.ts';
+import { openDatabase } from '../daemon/src/db/sqlite/open.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { CronRepository } from '../daemon/src/modules/tasks/repository.ts';
 import { dataPaths } from '../daemon/src/config/paths.ts';

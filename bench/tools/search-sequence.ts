@@ -10,12 +10,12 @@
  * slowest requests with where their time went (the matches; the walk of an order and the reads of its ids; the
  * page's rows; the rest: by id, counting). BENCH_SEQUENCE_TASKS changes the number of tasks.
  */
-import { RowMoves } from '../../daemon/src/db/row-moves.ts';
+import { RowMoves } from '../../daemon/src/db/sqlite/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
 import { orderColumns } from '../../daemon/src/modules/tasks/search.ts';
 import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { insertTasks } from '../lib/daemon.ts';
 import { listRequest, measuredRequests, warmUpRequests } from '../lib/list-requests.ts';

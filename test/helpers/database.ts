@@ -1,6 +1,6 @@
 import type { TestContext } from 'node:test';
-import { openDatabase, type DatabaseHandle } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openDatabase, type DatabaseHandle } from '../../daemon/src/db/sqlite/open.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from './app.ts';
 

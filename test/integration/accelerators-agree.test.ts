@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { Kysely, SqliteDialect } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { FairDriver } from '../../daemon/src/db/fair-driver.ts';
-import { GroupCommit } from '../../daemon/src/db/group-commit.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { FairDriver } from '../../daemon/src/db/sqlite/fair-driver.ts';
+import { GroupCommit } from '../../daemon/src/db/sqlite/group-commit.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
 import type { Database as Schema } from '../../daemon/src/db/schema.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';

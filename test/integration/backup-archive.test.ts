@@ -24,9 +24,9 @@ import { test, type TestContext } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { BackupPart, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { formatMessage } from '../../daemon/src/contract/messages.ts';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import { AppError } from '../../daemon/src/errors/app-error.ts';
 import { checkArchive, restoreCeilings } from '../../daemon/src/modules/backup/check.ts';
 import {

@@ -3,8 +3,8 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 

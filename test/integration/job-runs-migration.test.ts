@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Migrator, sql } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { call, initAccount, login, startApp, userDataDir } from '../helpers/app.ts';
 

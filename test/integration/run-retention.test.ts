@@ -1,16 +1,16 @@
 /**
  * Run-history retention (jobs/run-retention.ts) on a real SQLite file with real log files: by age and by count per
  * thing, never a run that has not ended nor its log, each thing's newest run kept; and the database's space given
- * back in small incremental-vacuum steps (db/vacuum.ts), including switching a database made before the mode.
+ * back in small incremental-vacuum steps (db/sqlite/vacuum.ts), including switching a database made before the mode.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { reclaimFreePages, useIncrementalVacuum } from '../../daemon/src/db/vacuum.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
+import { reclaimFreePages, useIncrementalVacuum } from '../../daemon/src/db/sqlite/vacuum.ts';
 import { pruneRunHistory, runHistoryPolicyOf } from '../../daemon/src/jobs/run-retention.ts';
 import { JobRunsRepository } from '../../daemon/src/jobs/runs-repository.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
-import { RowMoves } from '../../daemon/src/db/row-moves.ts';
+import { RowMoves } from '../../daemon/src/db/sqlite/row-moves.ts';
 import { StatementShapes } from '../../daemon/src/db/shapes.ts';
 import { orderColumns } from '../../daemon/src/modules/tasks/search.ts';
 import { migratedDatabase } from '../helpers/database.ts';

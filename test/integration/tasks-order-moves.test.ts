@@ -1,5 +1,5 @@
 /**
- * A task list's order read whole stays exact after tasks move in it (db/row-moves.ts, modules/tasks/order-ids.ts,
+ * A task list's order read whole stays exact after tasks move in it (db/sqlite/row-moves.ts, modules/tasks/order-ids.ts,
  * search-pages.ts fromWhole): generated writes of every kind, each followed by pages of searches in every order an
  * index serves, compared with the same query in SQL.
  */
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import type { NewCron } from '../../daemon/src/db/schema.ts';
-import { RowMoves } from '../../daemon/src/db/row-moves.ts';
+import { RowMoves } from '../../daemon/src/db/sqlite/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';
 import {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Migrator } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import type { NewCron } from '../../daemon/src/db/schema.ts';
 import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';

@@ -12,9 +12,9 @@ import { DownloadError, downloadTo, fetchJson } from '../../daemon/src/modules/u
 import { newerThan, parseFeed, FeedError } from '../../daemon/src/modules/update/feed.ts';
 import { unpackRelease, UnpackError } from '../../daemon/src/modules/update/unpack.ts';
 import { fromRoot } from '../../daemon/src/install/root.ts';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openDatabase } from '../../daemon/src/db/sqlite/open.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import { UpdateLayout } from '../../daemon/src/modules/update/layout.ts';
 import { migrationsIn, restoreAfterFailedUpdate, takeRollbackCopy } from '../../daemon/src/modules/update/rollback.ts';
 import { freePort } from '../helpers/entrypoint.ts';

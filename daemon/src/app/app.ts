@@ -13,11 +13,11 @@ import { SessionStore } from '../auth/sessions.ts';
 import { systemClock, type Clock } from '../time/clock.ts';
 import { readHost, type Config, type Host } from '../config/config.ts';
 import type { AppContext } from './context.ts';
-import { daemonCommitIntervalMs, openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { daemonCommitIntervalMs, openDatabase } from '../db/sqlite/open.ts';
+import { migrateToLatest } from '../db/sqlite/migrate.ts';
 import { localAddressEnv, localUrl } from '../http/local-url.ts';
 import { installSecurityHeaders } from '../http/security-headers.ts';
-import { switchToIncrementalVacuum } from '../db/vacuum.ts';
+import { switchToIncrementalVacuum } from '../db/sqlite/vacuum.ts';
 import { serverOptions } from '../http/server-options.ts';
 import { installErrorHandling } from '../http/errors.ts';
 import { installTextCheck } from '../http/text-check.ts';
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const unrestricted = await restrictDataDir(paths);
   // After a new version failed its first start, this version may have to put its database copy back first.
   const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
-  // Replies, run starts, backups and close commit at once (db/group-commit.ts); other writes at most every 10 ms.
+  // Replies, run starts, backups and close commit at once (db/sqlite/group-commit.ts); other writes at most every 10 ms.
   let logCommitError = (error: unknown) => console.error('database commit failed', error);
   const groupCommit = { onError: (error: unknown) => logCommitError(error), minIntervalMs: daemonCommitIntervalMs };
   const database = openDatabase(paths.db, { groupCommit });

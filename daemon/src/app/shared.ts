@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { Clock } from '../time/clock.ts';
 import type { Config } from '../config/config.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
+import type { DatabaseHandle } from '../db/sqlite/open.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { LiveHub } from '../live/hub.ts';

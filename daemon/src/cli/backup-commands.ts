@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { backupParts, defaultBackupParts, isBackupPart, type BackupPart } from '../contract/backup.ts';
 import { formatMessage } from '../contract/messages.ts';
-import { databaseFileName, openDatabase } from '../db/connection.ts';
-import { migrations } from '../db/migrations/index.ts';
+import { databaseFileName, openDatabase } from '../db/sqlite/open.ts';
+import { migrations } from '../db/sqlite/migrations/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import { DataDirLocked, lockDataDir } from '../db/lock.ts';
 import {

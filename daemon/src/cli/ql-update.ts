@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
+import type { DatabaseHandle } from '../db/sqlite/open.ts';
 import { dataDirLockFree, lockHolder } from '../db/lock.ts';
 import { ConfigShReader } from '../jobs/executor/config-sh.ts';
 import { inheritedEnvironment } from '../jobs/executor/environment.ts';

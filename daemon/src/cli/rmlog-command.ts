@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { maxLogRemoveDays } from '../contract/retention.ts';
-import { databaseFileName, openDatabase } from '../db/connection.ts';
+import { databaseFileName, openDatabase } from '../db/sqlite/open.ts';
 import { policyOfFrequency, RetentionRepository, runSweeps } from '../modules/retention/index.ts';
 import { dataPaths } from '../config/paths.ts';
 import { CommandError } from './backup-commands.ts';

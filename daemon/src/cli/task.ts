@@ -15,8 +15,8 @@ import { ConfigError, loadConfig, readHost, type Config } from '../config/config
 import type { Language } from '../contract/i18n.ts';
 import type { LocalRunQueued } from '../contract/local.ts';
 import { privateUmask } from '../config/data-modes.ts';
-import { databaseFileName, openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { databaseFileName, openDatabase } from '../db/sqlite/open.ts';
+import { migrateToLatest } from '../db/sqlite/migrate.ts';
 import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
 import { ProcessRunner } from '../jobs/executor/process-runner.ts';
 import { parseTaskCommand } from '../jobs/executor/task-command.ts';

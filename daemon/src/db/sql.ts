@@ -21,7 +21,7 @@ export function startsWithText(column: Expression<unknown>, text: string): RawBu
   return sql<SqlBool>`${column} like ${`${escapeLike(text)}%`} escape '\\'`;
 }
 
-/** The value as text matches the pattern (db/regexp.ts: linear-time, case-insensitive). */
+/** The value as text matches the pattern (db/sqlite/regexp.ts: linear-time, case-insensitive). */
 export function matchesPattern(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`cast(${column} as text) regexp ${pattern}`;
 }
@@ -45,7 +45,7 @@ export const runFailed = sql<SqlBool>`"end" in ('failed', 'timeout')`;
 /**
  * A compiled `UPDATE` of one row by its key, written `UPDATE OR FAIL`. Inside a transaction (every daemon write is one:
  * group-commit.ts) an UPDATE that sets a NOT NULL column of a table with a trigger that fires (the tasks' row moves,
- * db/row-moves.ts) gets a statement journal, so that an abort can undo its rows, and SQLite copies every page the
+ * db/sqlite/row-moves.ts) gets a statement journal, so that an abort can undo its rows, and SQLite copies every page the
  * statement changes into it: a task's status change rewrites its entries in ten indexes, ≈33 µs a statement against
  * ≈6 µs without (three a run). FAIL keeps what the statement changed before a failed constraint, and for one row
  * that is nothing: a constraint is checked before the row is written.

@@ -15,7 +15,7 @@ const insertChunk = 100;
 export class JobRunsRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/group-commit.ts). */
+    /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/sqlite/group-commit.ts). */
     private readonly commitPending: () => void = () => {},
   ) {
     this.shapes = new StatementShapes(db);

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toLanguage, type Language } from '../../contract/i18n.ts';
-import { openDatabase } from '../../db/connection.ts';
+import { openDatabase } from '../../db/sqlite/open.ts';
 import { SettingsStore } from '../../settings/store.ts';
 
 interface HostFacts {

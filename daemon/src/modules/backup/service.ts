@@ -19,7 +19,7 @@ import {
 } from '../../contract/backup.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import { RunTrigger } from '../../contract/enums.ts';
-import { migrations } from '../../db/migrations/index.ts';
+import { migrations } from '../../db/sqlite/migrations/index.ts';
 import { AppError, fieldError } from '../../errors/app-error.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { Area, SharedParts } from '../../app/shared.ts';

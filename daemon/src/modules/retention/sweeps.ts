@@ -5,7 +5,7 @@
  * given back to the disk in small steps.
  */
 import type Database from 'better-sqlite3';
-import { reclaimFreePages } from '../../db/vacuum.ts';
+import { reclaimFreePages } from '../../db/sqlite/vacuum.ts';
 import { pruneRunHistory } from '../../jobs/run-retention.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
 import { dateTimeText } from '../../time/wall-clock.ts';

@@ -1,5 +1,5 @@
 import { typed, type Area, type SharedParts } from '../../app/shared.ts';
-import { RowMoves } from '../../db/row-moves.ts';
+import { RowMoves } from '../../db/sqlite/row-moves.ts';
 import { CronRepository } from './repository.ts';
 import { orderColumns } from './search.ts';
 import { cronLocalRoutes } from './local-routes.ts';
@@ -27,7 +27,7 @@ export type CronsDeps = Pick<
  * timetable's, the queue's policy the scheduler's.
  */
 export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns; views: CronViewService } {
-  // The tasks that move in the list's orders, told by this connection's triggers (db/row-moves.ts): a search's order
+  // The tasks that move in the list's orders, told by this connection's triggers (db/sqlite/row-moves.ts): a search's order
   // read whole stays usable after runs changed tasks.
   const moves = new RowMoves(deps.database.sqlite, 'crons', orderColumns);
   const repository = new CronRepository(deps.db, deps.database.changeCounter, moves);

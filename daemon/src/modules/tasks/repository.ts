@@ -5,7 +5,7 @@ import type { ListQuery } from './search-query.ts';
 import { hasConditions, indexedSearchOf, orderOf, whereOf, type SortColumn } from './search.ts';
 import { inList } from '../../db/in-list.ts';
 import { StatementShapes } from '../../db/shapes.ts';
-import type { RowMoves } from '../../db/row-moves.ts';
+import type { RowMoves } from '../../db/sqlite/row-moves.ts';
 import { TextSearch } from './text-search.ts';
 
 /** The columns that arm a task's timers. */
@@ -19,7 +19,7 @@ export class CronRepository {
   private readonly textSearch: TextSearch;
   private readonly shapes: StatementShapes;
 
-  /** `moves`: the tasks that moved (db/row-moves.ts): the list's orders stay usable after runs changed tasks. */
+  /** `moves`: the tasks that moved (db/sqlite/row-moves.ts): the list's orders stay usable after runs changed tasks. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changeCounter?: () => string,
@@ -29,7 +29,7 @@ export class CronRepository {
     this.shapes = new StatementShapes(db);
   }
 
-  /** Changes whenever the database does (db/connection.ts); null in a transaction, where nothing may be kept. */
+  /** Changes whenever the database does (db/sqlite/open.ts); null in a transaction, where nothing may be kept. */
   version(): string | null {
     return this.changeCounter?.() ?? null;
   }

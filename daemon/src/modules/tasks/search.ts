@@ -1,6 +1,6 @@
 /**
  * How GET /api/crons turns a ListQuery into one parameterised WHERE and ORDER BY. User text only ever reaches SQL as a
- * bound value: LIKE patterns are escaped, regular expressions run in a registered function (db/regexp.ts).
+ * bound value: LIKE patterns are escaped, regular expressions run in a registered function (db/sqlite/regexp.ts).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CronStatus, RunEnd, ViewFilterOperation } from '../../contract/enums.ts';
@@ -15,7 +15,7 @@ import {
   never,
   runFailed,
 } from '../../db/sql.ts';
-import { isIndexable, type IndexedTextColumn } from '../../db/text-index.ts';
+import { isIndexable, type IndexedTextColumn } from '../../db/sqlite/text-index.ts';
 import { numbers, runEndsIn, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
 type Eb = ExpressionBuilder<Database, 'crons'>;
@@ -90,7 +90,7 @@ function searchCondition(eb: Eb, search: string, now: number): Expression<SqlBoo
 
 /**
  * When the list's only condition is a text search of three or more characters, the text index answers it
- * (db/text-index.ts): the same rows as the LIKEs of searchCondition. Null otherwise (LIKE as before).
+ * (db/sqlite/text-index.ts): the same rows as the LIKEs of searchCondition. Null otherwise (LIKE as before).
  */
 export function indexedSearchOf(query: ListQuery): { columns: TextColumn[]; texts: string[] } | null {
   const { columnFilters } = query;

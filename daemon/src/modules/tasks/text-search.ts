@@ -1,14 +1,14 @@
 /**
  * The task list with a text search of three or more characters (repository.ts list): the matches from the trigram
  * index, the page the cheapest way (search-pages.ts), what is kept between requests
- * keyed on versions — the tasks' text, and for the orders the tasks' moves (db/row-moves.ts) or, without those, the
+ * keyed on versions — the tasks' text, and for the orders the tasks' moves (db/sqlite/row-moves.ts) or, without those, the
  * database's change counter.
  */
 import type { Kysely } from 'kysely';
 import { inList } from '../../db/in-list.ts';
-import type { RowMoves } from '../../db/row-moves.ts';
+import type { RowMoves } from '../../db/sqlite/row-moves.ts';
 import type { CronRow, Database } from '../../db/schema.ts';
-import { countTasksContaining, taskContains } from '../../db/text-index.ts';
+import { countTasksContaining, taskContains } from '../../db/sqlite/text-index.ts';
 import { SearchPages } from './search-pages.ts';
 import type { ListQuery } from './search-query.ts';
 import { isIndexedOrder, orderOf, whereOf, type indexedSearchOf, type SortColumn } from './search.ts';
@@ -38,7 +38,7 @@ export class TextSearch {
     });
   }
 
-  /** What the orders are kept under: changes when a task moves in one (db/row-moves.ts), else as `version`. */
+  /** What the orders are kept under: changes when a task moves in one (db/sqlite/row-moves.ts), else as `version`. */
   private orderVersion(): string | null {
     return this.version() === null ? null : (this.moves?.version() ?? this.version());
   }

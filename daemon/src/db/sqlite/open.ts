@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FairDriver } from './fair-driver.ts';
 import { GroupCommit } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../schema.ts';
 
 export { daemonCommitIntervalMs } from './group-commit.ts';
 
@@ -94,7 +94,7 @@ export const databaseFileName = 'baihu.sqlite';
 export function openDatabase(dbDir: string, options: OpenOptions = {}): DatabaseHandle {
   const file = path.join(dbDir, databaseFileName);
   const sqlite = new SQLite(file);
-  // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/vacuum.ts).
+  // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/sqlite/vacuum.ts).
   sqlite.pragma('auto_vacuum = INCREMENTAL');
   // WAL lets readers go on while a run row is written; NORMAL is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
