@@ -45,7 +45,7 @@ async function main(): Promise<number> {
     }));
     const handle = openDatabase(dataPaths(dataDir).db);
     const insertStarted = performance.now();
-    await new CronRepository(handle.db).insertMany(rows);
+    await new CronRepository(handle.db, handle.phrases).insertMany(rows);
     const insertMs = performance.now() - insertStarted;
     await handle.close();
 

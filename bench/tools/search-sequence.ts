@@ -49,7 +49,7 @@ try {
   const moves = new RowMoves(handle.sqlite, 'crons', orderColumns);
   const least = new Map<number, { ms: number; asked: string }>();
   for (let round = 0; round < rounds; round++) {
-    const repository = new CronRepository(handle.db, handle.changeCounter, moves);
+    const repository = new CronRepository(handle.db, handle.phrases, handle.changeCounter, moves);
     const spent = new Map<string, number>();
     const internals = repository as unknown as { searchPages: object };
     for (const method of ['matching', 'page']) timed(internals.searchPages, method, spent);

@@ -48,7 +48,7 @@ async function fixture(t: TestContext) {
     ).map((row) => row.id);
   const prune = (days: number, perTask: number, inUse = new Set<string>()) =>
     pruneRunHistory({
-      runs: new JobRunsRepository(database.db),
+      runs: new JobRunsRepository(database.db, database.phrases),
       logRoot: paths.log,
       policy: runHistoryPolicyOf(days, perTask),
       now,
@@ -242,7 +242,7 @@ test("with the daemon's group commit the WAL is started over between checkpoints
   database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const walFile = `${database.file}-wal`;
   const report = await pruneRunHistory({
-    runs: new JobRunsRepository(database.db),
+    runs: new JobRunsRepository(database.db, database.phrases),
     logRoot: paths.log,
     policy: runHistoryPolicyOf(30, 0),
     now,

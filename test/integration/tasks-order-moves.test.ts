@@ -1,7 +1,7 @@
 /**
- * A task list's order read whole stays exact after tasks move in it (db/sqlite/row-moves.ts, modules/tasks/order-ids.ts,
- * search-pages.ts fromWhole): generated writes of every kind, each followed by pages of searches in every order an
- * index serves, compared with the same query in SQL.
+ * A task list's order read whole stays exact after tasks move in it (db/sqlite/row-moves.ts,
+ * modules/tasks/order-ids.ts, search-pages.ts fromWhole): generated writes of every kind, each followed by pages of
+ * searches in every order an index serves, compared with the same query in SQL.
  */
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
@@ -55,7 +55,7 @@ const asked: { sorter?: string; queryString?: string }[] = [
 /** `count` generated tasks in a database opened as the daemon opens it, and their moves told from then on. */
 async function tasksWithMoves(t: TestContext, seed: number, count: number) {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases);
   const next = random(seed);
   await repository.insertMany(Array.from({ length: count }, (_, i) => task(next, i)));
   const moves = new RowMoves(handle.sqlite, 'crons', orderColumns);
@@ -64,7 +64,7 @@ async function tasksWithMoves(t: TestContext, seed: number, count: number) {
 
 test('an order read whole stays exact after tasks move in it: inserted, deleted, pinned, run, renamed', async (t) => {
   const { handle, repository, next, moves } = await tasksWithMoves(t, 41, 400);
-  const pages = new SearchPages(handle.db, {
+  const pages = new SearchPages(handle.db, handle.phrases, {
     smallestRead: 16,
     wholeSlice: 64,
     moves: (from, to) => moves.between(from, to),
@@ -78,7 +78,7 @@ test('an order read whole stays exact after tasks move in it: inserted, deleted,
       await orderOf(query)
         .reduce(
           (select, [column, direction]) => select.orderBy(column, direction),
-          handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+          handle.db.selectFrom('crons').select('id').where(whereOf(query, handle.phrases)),
         )
         .execute()
     ).map((row) => row.id);
@@ -163,7 +163,7 @@ test('the moves between two versions: told in order, unknown across another comm
 
 test('at most 16 whole orders are kept, the one used longest ago dropped first', async (t) => {
   const { handle, repository, moves } = await tasksWithMoves(t, 9, 50);
-  const pages = new SearchPages(handle.db, {
+  const pages = new SearchPages(handle.db, handle.phrases, {
     moves: (from, to) => moves.between(from, to),
     current: () => moves.version(),
   });

@@ -118,9 +118,9 @@ test('the task search through the trigram index returns exactly what LIKE return
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
   assert.equal((await migrator.migrateTo('0011-run-retention')).error, undefined);
   const next = random(15);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases);
   // With the change counter, as the daemon makes it: matches and orders' ids are kept until the database changes.
-  const keeping = new CronRepository(handle.db, handle.changeCounter);
+  const keeping = new CronRepository(handle.db, handle.phrases, handle.changeCounter);
   // Half the tasks exist before migration 0012 (it fills the index), half are added after (the triggers).
   await repository.insertMany(Array.from({ length: 300 }, (_, i) => task(next, i)));
   assert.equal((await migrator.migrateToLatest()).error, undefined);
@@ -130,7 +130,7 @@ test('the task search through the trigram index returns exactly what LIKE return
   const byLike = async (query: ReturnType<typeof parseListQuery>) => {
     const ordered = orderOf(query).reduce(
       (select, [column, direction]) => select.orderBy(column, direction),
-      handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+      handle.db.selectFrom('crons').select('id').where(whereOf(query, handle.phrases)),
     );
     return (await ordered.execute()).map((r) => r.id);
   };
@@ -142,7 +142,7 @@ test('the task search through the trigram index returns exactly what LIKE return
     let walked = 0;
     const budgets = { met: 0, exceeded: 0 };
     // The index's matches.
-    const pages = new SearchPages(handle.db);
+    const pages = new SearchPages(handle.db, handle.phrases);
     for (const [w, word] of words(random(7)).entries()) {
       const sorter = sorts[w % sorts.length];
       const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
@@ -195,7 +195,7 @@ test('the task search through the trigram index returns exactly what LIKE return
           // With a budget of ids to read (a fresh SearchPages keeps nothing, reads 16 ids at least): the page, or
           // null past the budget. A budget computed with a fraction still reads whole ids (SQLite refuses a LIMIT
           // with one).
-          const bounded = await new SearchPages(handle.db, { smallestRead: 16 }).page(
+          const bounded = await new SearchPages(handle.db, handle.phrases, { smallestRead: 16 }).page(
             handle.changeCounter(),
             orderOf(query),
             matches,
@@ -207,7 +207,7 @@ test('the task search through the trigram index returns exactly what LIKE return
           // Reading 16 ids at least, told there is one task (the first read as short as the page) or 600: the walk
           // reads on in steps, as far as the matches seen so far say the page ends, until it has the page.
           for (const tasks of [1, 600]) {
-            const stepwise = await new SearchPages(handle.db, { smallestRead: 16 }).page(
+            const stepwise = await new SearchPages(handle.db, handle.phrases, { smallestRead: 16 }).page(
               handle.changeCounter(),
               orderOf(query),
               matches,
@@ -312,7 +312,7 @@ test('the task search through the trigram index returns exactly what LIKE return
 
 test('a page whose matches cluster past the first read: the walk reads on as far as the matches seen say, then to the end', async (t) => {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases);
   // 2,000 tasks in creation order; `alpha` in the first 10 and the last 1,000.
   await repository.insertMany(
     Array.from({ length: 2000 }, (_, i) => ({
@@ -328,7 +328,7 @@ test('a page whose matches cluster past the first read: the walk reads on as far
     0,
   );
   const search = indexedSearchOf(query)!;
-  const pages = new SearchPages(handle.db, { smallestRead: 16 });
+  const pages = new SearchPages(handle.db, handle.phrases, { smallestRead: 16 });
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.equal(matches.size, 1010);
   // The first read (≈160 ids) finds 10 of the 40 matches the page needs: the next reads to ≈770 (where 40 would be
@@ -344,7 +344,7 @@ test('a page whose matches cluster past the first read: the walk reads on as far
 
 test('an order asked for is read whole in the background, a slice a turn, and given up when the database changes', async (t) => {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases);
   await repository.insertMany(
     Array.from({ length: 1000 }, (_, i) => ({
       name: `${i % 10 === 0 ? 'alpha' : 'beta'} ${String(i).padStart(4, '0')}`,
@@ -361,14 +361,14 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
       await order
         .reduce(
           (select, [column, direction]) => select.orderBy(column, direction),
-          handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+          handle.db.selectFrom('crons').select('id').where(whereOf(query, handle.phrases)),
         )
         .execute()
     ).map((r) => r.id);
   const search = indexedSearchOf(query)!;
   // 16 ids at least a statement, 100 a background slice: the order takes eleven turns.
   let asked = 0;
-  const pages = new SearchPages(handle.db, {
+  const pages = new SearchPages(handle.db, handle.phrases, {
     smallestRead: 16,
     wholeSlice: 100,
     current: () => (asked++, handle.changeCounter()),
@@ -389,7 +389,7 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
   // A task renamed while the second slice is read (as a write queued before it would be): that slice is not kept,
   // the read stops, and the new version's pages are read afresh.
   let slices = 0;
-  const changed = new SearchPages(handle.db, {
+  const changed = new SearchPages(handle.db, handle.phrases, {
     smallestRead: 16,
     wholeSlice: 100,
     current: () => {
@@ -413,7 +413,7 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
 
 test('the URI-encoded form of a search is looked for only in columns whose text holds a %', async (t) => {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db, handle.changeCounter);
+  const repository = new CronRepository(handle.db, handle.phrases, handle.changeCounter);
   await repository.insertMany(
     ['shop task 1', 'shop task 2', 'bank task 1'].map((name, i) => ({
       name,

@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const unrestricted = await restrictDataDir(paths);
   // After a new version failed its first start, this version may have to put its database copy back first.
   const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
-  // Replies, run starts, backups and close commit at once (db/sqlite/group-commit.ts); other writes at most every 10 ms.
+  // Replies, run starts, backups and close commit at once (db/sqlite/group-commit.ts); others every 10 ms at most.
   let logCommitError = (error: unknown) => console.error('database commit failed', error);
   const groupCommit = { onError: (error: unknown) => logCommitError(error), minIntervalMs: daemonCommitIntervalMs };
   const database = openDatabase(paths.db, { groupCommit });
@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
   const written = { language: () => writtenLanguage(settings), timezone: () => settings.get('timezone') };
   const live = new LiveHub();
-  const envs = createEnvs({ db: database.db, clock });
+  const envs = createEnvs({ db: database.db, phrases: database.phrases, clock });
   const dependencyEnv = runEnvironment(paths, host.processEnvironment.PATH); // data/deps' paths, one for every run
   const executor = new ProcessExecutor({
     paths,
@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = new ObservedJobRunner(
     {
       executor,
-      runs: new JobRunsRepository(database.db, database.flush),
+      runs: new JobRunsRepository(database.db, database.phrases, database.flush),
       live,
       paths,
       clock,
@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paths,
     clock,
     db: database.db,
+    phrases: database.phrases,
     database,
     log: app.log,
     settings,

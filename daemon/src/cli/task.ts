@@ -134,7 +134,7 @@ async function panelVariables(config: Config): Promise<readonly PanelVariable[]>
   const database = openDatabase(paths.db);
   try {
     await migrateToLatest(database.db, database.sqlite, database.file);
-    return await createEnvs({ db: database.db, clock: systemClock }).service.variables();
+    return await createEnvs({ db: database.db, phrases: database.phrases, clock: systemClock }).service.variables();
   } finally {
     await database.close();
   }

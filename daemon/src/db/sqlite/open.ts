@@ -4,7 +4,9 @@ import path from 'node:path';
 import { FairDriver } from './fair-driver.ts';
 import { GroupCommit } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
+import type { Phrases } from '../phrases.ts';
 import type { Database } from '../schema.ts';
+import { sqlitePhrases } from './phrases.ts';
 
 export { daemonCommitIntervalMs } from './group-commit.ts';
 
@@ -68,6 +70,8 @@ function withStatementCache(sqlite: SQLite.Database, group: GroupCommit | null) 
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /** The SQL phrases of this engine (db/phrases.ts), handed to every repository. */
+  phrases: Phrases;
   sqlite: SQLite.Database;
   file: string;
   /**
@@ -121,6 +125,7 @@ export function openDatabase(dbDir: string, options: OpenOptions = {}): Database
   });
   return {
     db,
+    phrases: sqlitePhrases,
     sqlite,
     file,
     changeCounter: () => {

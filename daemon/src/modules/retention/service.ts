@@ -62,7 +62,7 @@ export class RetentionService {
     this.sweeps = [
       logSweep,
       runHistorySweep({
-        runs: new JobRunsRepository(o.database.db),
+        runs: new JobRunsRepository(o.database.db, o.database.phrases),
         sqlite: o.database.sqlite,
         commit: () => o.database.flush(),
         activeLogs: () => o.jobs.activeLogs().keys(),

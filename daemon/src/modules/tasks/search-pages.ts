@@ -9,8 +9,8 @@
  * rows by id. Checking ids against the set in JavaScript costs about a nanosecond an id, where SQLite's walk of the
  * index checking each against the matches (an ephemeral index built from them first) costs tens of times more.
  *
- * Both are kept: a search's matches until the tasks' text changes (db/sqlite/text-index.ts textVersion: runs, which change
- * a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
+ * Both are kept: a search's matches until the tasks' text changes (db/sqlite/text-index.ts textVersion: runs, which
+ * change a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
  * its end in the background once a search was asked in it, and used after tasks moved as long as those are known and
  * few (fromWhole). The next page, another size or a re-sort of the same search reads neither again, and a new word
  * reads only its matches. Every entry carries the version it was read at, so a request that finishes after a change
@@ -18,8 +18,8 @@
  */
 import type { Kysely } from 'kysely';
 import { IdSet } from '../../db/id-list.ts';
-import { inList } from '../../db/in-list.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Phrases } from '../../db/phrases.ts';
 import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/sqlite/text-index.ts';
 import { OrderIds, type MovesBetween, type Order, type WholeOrder } from './order-ids.ts';
 
@@ -45,6 +45,7 @@ export class SearchPages {
    */
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
     options: {
       smallestRead?: number;
       wholeSlice?: number;
@@ -176,7 +177,7 @@ export class SearchPages {
       this.db
         .selectFrom('crons')
         .select('id')
-        .where(inList('id', [...stayed, ...movedMatching])),
+        .where(this.phrases.inList('id', [...stayed, ...movedMatching])),
     );
     return (await select.limit(limit).offset(offset).execute()).map((row) => row.id);
   }
