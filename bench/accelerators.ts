@@ -11,7 +11,7 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../daemon/src/db/sqlite/open.ts';
+import { openSqlite, type SqliteHandle } from '../daemon/src/db/sqlite/open.ts';
 import { FairDriver } from '../daemon/src/db/sqlite/fair-driver.ts';
 import { GroupCommit } from '../daemon/src/db/sqlite/group-commit.ts';
 import { RowMoves } from '../daemon/src/db/sqlite/row-moves.ts';
@@ -95,8 +95,9 @@ async function largeDatabase(): Promise<{ dir: string; remove: () => void }> {
   return { dir: path.dirname(daemon.db), remove: data.remove };
 }
 
-function textRows(handle: DatabaseHandle): Row[] {
-  const { sqlite, db } = handle;
+function textRows(handle: SqliteHandle): Row[] {
+  const { db } = handle;
+  const { sqlite } = handle.accelerators;
   const like = sqlite
     .prepare(`select id from crons where name like @p or command like @p or schedule like @p or labels like @p`)
     .pluck();
@@ -122,8 +123,9 @@ function textRows(handle: DatabaseHandle): Row[] {
   ];
 }
 
-function orderRows(handle: DatabaseHandle): Row[] {
-  const { sqlite, db } = handle;
+function orderRows(handle: SqliteHandle): Row[] {
+  const { db } = handle;
+  const { sqlite } = handle.accelerators;
   const order: Order = [
     ['name', 'asc'],
     ['id' as never, 'asc'],
@@ -167,9 +169,9 @@ function orderRows(handle: DatabaseHandle): Row[] {
   ];
 }
 
-function writeRows(dir: string, handle: DatabaseHandle): Row[] {
+function writeRows(dir: string, handle: SqliteHandle): Row[] {
   const writes = 1000;
-  const { sqlite } = handle;
+  const { sqlite } = handle.accelerators;
   const update = sqlite.prepare('update crons set status = ?, pid = ? where id = ?');
   const group = new GroupCommit(sqlite);
   let round = 0;
@@ -220,8 +222,8 @@ function writeRows(dir: string, handle: DatabaseHandle): Row[] {
   ];
 }
 
-function cacheRow(handle: DatabaseHandle): Row {
-  const page = handle.sqlite.prepare(
+function cacheRow(handle: SqliteHandle): Row {
+  const page = handle.accelerators.sqlite.prepare(
     `select * from crons where name like '%sign%' or command like '%sign%' order by name, id limit 20 offset 400`,
   );
   const cache = new ListCache<string>();
@@ -276,7 +278,7 @@ try {
   const copy = path.join(data.dir, 'bench');
   mkdirSync(copy, { recursive: true });
   copyFileSync(path.join(data.dir, 'baihu.sqlite'), path.join(copy, 'baihu.sqlite'));
-  const handle = openDatabase(copy);
+  const handle = openSqlite(copy);
   for (const row of [
     ...textRows(handle),
     ...orderRows(handle),

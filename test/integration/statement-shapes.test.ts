@@ -15,7 +15,11 @@ import { seededRandom } from '../helpers/random.ts';
 const open = migratedDatabase;
 
 test('updateById and findById: every column of crons and job_runs, any subset in any order, as the builder would', async (t) => {
-  const { db, sqlite, phrases } = await open(t);
+  const {
+    db,
+    phrases,
+    accelerators: { sqlite },
+  } = await open(t);
   const now = Date.now();
   const cron = await db
     .insertInto('crons')

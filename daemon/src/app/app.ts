@@ -13,11 +13,9 @@ import { SessionStore } from '../auth/sessions.ts';
 import { systemClock, type Clock } from '../time/clock.ts';
 import { readHost, type Config, type Host } from '../config/config.ts';
 import type { AppContext } from './context.ts';
-import { daemonCommitIntervalMs, openDatabase } from '../db/sqlite/open.ts';
-import { migrateToLatest } from '../db/sqlite/migrate.ts';
+import { daemonCommitIntervalMs, openDatabase } from '../db/open.ts';
 import { localAddressEnv, localUrl } from '../http/local-url.ts';
 import { installSecurityHeaders } from '../http/security-headers.ts';
-import { switchToIncrementalVacuum } from '../db/sqlite/vacuum.ts';
 import { serverOptions } from '../http/server-options.ts';
 import { installErrorHandling } from '../http/errors.ts';
 import { installTextCheck } from '../http/text-check.ts';
@@ -122,8 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Replies, run starts, backups and close commit at once (db/sqlite/group-commit.ts); others every 10 ms at most.
   let logCommitError = (error: unknown) => console.error('database commit failed', error);
   const groupCommit = { onError: (error: unknown) => logCommitError(error), minIntervalMs: daemonCommitIntervalMs };
-  const database = openDatabase(paths.db, { groupCommit });
-  await migrateToLatest(database.db, database.sqlite, database.file);
+  const database = await openDatabase({ dbDir: paths.db }, { groupCommit });
+  await database.migrate();
   database.flush();
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
@@ -134,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   logCommitError = (error) => app.log.error({ err: error }, 'database commit failed');
   logRecovery(app.log, restored);
   logUnrestricted(app.log, paths, unrestricted);
-  switchToIncrementalVacuum(database.sqlite, app.log);
+  database.accelerators?.switchToIncrementalVacuum(app.log);
   logRestore(app.log);
   await ensureModuleScope(paths.root, app.log);
   recordRoutes(app, openSurface);

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { Clock } from '../time/clock.ts';
 import type { Config } from '../config/config.ts';
-import type { DatabaseHandle } from '../db/sqlite/open.ts';
+import type { DatabaseHandle } from '../db/port.ts';
 import type { Database } from '../db/schema.ts';
 import type { Phrases } from '../db/phrases.ts';
 import type { JobRunner } from '../jobs/runner.ts';

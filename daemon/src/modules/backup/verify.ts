@@ -15,7 +15,7 @@ import {
 } from '../../contract/backup.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
-import { databaseFileName } from '../../db/sqlite/open.ts';
+import { databaseFileName } from '../../db/open.ts';
 import { migratedSchema, schemaDifferences, schemaOf } from '../../db/sqlite/schema-check.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { shown } from './entry-rules.ts';

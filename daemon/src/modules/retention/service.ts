@@ -63,7 +63,7 @@ export class RetentionService {
       logSweep,
       runHistorySweep({
         runs: new JobRunsRepository(o.database.db, o.database.phrases),
-        sqlite: o.database.sqlite,
+        accelerators: o.database.accelerators,
         commit: () => o.database.flush(),
         activeLogs: () => o.jobs.activeLogs().keys(),
       }),

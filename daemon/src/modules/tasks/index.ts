@@ -1,5 +1,4 @@
 import { typed, type Area, type SharedParts } from '../../app/shared.ts';
-import { RowMoves } from '../../db/sqlite/row-moves.ts';
 import { CronRepository } from './repository.ts';
 import { orderColumns } from './search.ts';
 import { cronLocalRoutes } from './local-routes.ts';
@@ -29,8 +28,12 @@ export type CronsDeps = Pick<
 export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns; views: CronViewService } {
   // The tasks that move in the list's orders, told by this connection's triggers (db/sqlite/row-moves.ts): a search's
   // order read whole stays usable after runs changed tasks.
-  const moves = new RowMoves(deps.database.sqlite, 'crons', orderColumns);
-  const repository = new CronRepository(deps.db, deps.phrases, deps.database.changeCounter, moves);
+  const fast = deps.database.accelerators;
+  const repository = new CronRepository(deps.db, deps.phrases, {
+    changeCounter: deps.database.changeCounter,
+    textIndex: fast?.textIndex ?? null,
+    moves: fast?.rowMoves('crons', orderColumns) ?? null,
+  });
   const runs = new TaskRuns({
     crons: repository,
     jobs: deps.jobs,

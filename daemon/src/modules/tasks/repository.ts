@@ -4,7 +4,7 @@ import type { Phrases } from '../../db/phrases.ts';
 import type { ListQuery } from './search-query.ts';
 import { hasConditions, indexedSearchOf, orderOf, whereOf, type SortColumn } from './search.ts';
 import { StatementShapes } from '../../db/shapes.ts';
-import type { RowMoves } from '../../db/sqlite/row-moves.ts';
+import type { RowMoves, TextIndex } from '../../db/port.ts';
 import { TextSearch } from './text-search.ts';
 
 /** The columns that arm a task's timers. */
@@ -15,21 +15,34 @@ export type ArmableCron = Pick<
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
-  private readonly textSearch: TextSearch;
+  private readonly textSearch: TextSearch | null;
   private readonly shapes: StatementShapes;
+  private readonly changeCounter: (() => string | null) | null;
+  private readonly textIndex: TextIndex | null;
 
-  /** `moves`: the tasks that moved (db/sqlite/row-moves.ts): the list's orders stay usable after runs changed tasks. */
+  /**
+   * `textIndex`: the trigram index of the tasks' text, when the engine has one (a search of three or more
+   * characters is answered by it; else by the phrases' LIKE). `moves`: the tasks that moved (db/sqlite/row-moves.ts):
+   * the list's orders stay usable after runs changed tasks.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly phrases: Phrases,
-    private readonly changeCounter?: () => string,
-    moves?: RowMoves,
+    accelerated: {
+      changeCounter?: (() => string | null) | null;
+      textIndex?: TextIndex | null;
+      moves?: RowMoves | null;
+    } = {},
   ) {
-    this.textSearch = new TextSearch(db, phrases, () => this.version(), moves);
+    this.changeCounter = accelerated.changeCounter ?? null;
+    this.textIndex = accelerated.textIndex ?? null;
+    this.textSearch = this.textIndex
+      ? new TextSearch(db, phrases, this.textIndex, () => this.version(), accelerated.moves ?? undefined)
+      : null;
     this.shapes = new StatementShapes(db, phrases);
   }
 
-  /** Changes whenever the database does (db/sqlite/open.ts); null in a transaction, where nothing may be kept. */
+  /** Changes whenever the database does (DatabaseHandle.changeCounter); null in a transaction, where nothing may be kept. */
   version(): string | null {
     return this.changeCounter?.() ?? null;
   }
@@ -50,8 +63,9 @@ export class CronRepository {
       const rows = await ordered(this.db.selectFrom('crons').selectAll().where(where)).execute();
       return { rows, total: rows.length };
     }
-    const indexed = indexedSearchOf(query);
-    if (indexed) return this.textSearch.list(query, indexed, page, ordered, (ids) => this.inOrder(ids));
+    const indexed = this.textIndex && indexedSearchOf(query, this.textIndex);
+    if (indexed && this.textSearch)
+      return this.textSearch.list(query, indexed, page, ordered, (ids) => this.inOrder(ids));
     if (hasConditions(query)) {
       const ids = (await ordered(this.db.selectFrom('crons').select('id').where(where)).execute()).map((r) => r.id);
       return { rows: await this.inOrder(ids.slice(page.offset, page.offset + page.limit)), total: ids.length };
@@ -185,7 +199,9 @@ export class CronRepository {
 
   /** The same queries inside a transaction. */
   transaction<T>(work: (repository: CronRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CronRepository(trx, this.phrases)));
+    return this.db
+      .transaction()
+      .execute((trx) => work(new CronRepository(trx, this.phrases, { textIndex: this.textIndex })));
   }
 
   /**

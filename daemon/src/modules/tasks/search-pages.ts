@@ -20,7 +20,7 @@ import type { Kysely } from 'kysely';
 import { IdSet } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Phrases } from '../../db/phrases.ts';
-import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/sqlite/text-index.ts';
+import type { IndexedTextColumn, TextIndex } from '../../db/port.ts';
 import { OrderIds, type MovesBetween, type Order, type WholeOrder } from './order-ids.ts';
 
 export type { Order };
@@ -46,6 +46,7 @@ export class SearchPages {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly phrases: Phrases,
+    private readonly textIndex: TextIndex,
     options: {
       smallestRead?: number;
       wholeSlice?: number;
@@ -58,7 +59,7 @@ export class SearchPages {
 
   /** The tasks containing one of the texts; null when their ids are too large for a bit set (then use SQL). */
   async matching(columns: readonly IndexedTextColumn[], texts: readonly string[]): Promise<IdSet | null> {
-    const { version } = (await textVersion().execute(this.db)).rows[0]!;
+    const { version } = (await this.textIndex.textVersion().execute(this.db)).rows[0]!;
     if (version !== this.textVersion) {
       this.textVersion = version;
       this.matches.clear();
@@ -72,7 +73,9 @@ export class SearchPages {
       this.matches.set(key, kept);
       return kept.value;
     }
-    const value = IdSet.of((await idsOfTasksContaining(columns, texts).execute(this.db)).rows.map((row) => row.id));
+    const value = IdSet.of(
+      (await this.textIndex.idsOfTasksContaining(columns, texts).execute(this.db)).rows.map((row) => row.id),
+    );
     const replaced = this.matches.get(key);
     if (replaced) this.matchBytes -= replaced.value?.bytes ?? 0;
     this.matches.delete(key);

@@ -6,7 +6,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CronStatus, RunEnd, ViewFilterOperation } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Phrases } from '../../db/phrases.ts';
-import { isIndexable, type IndexedTextColumn } from '../../db/sqlite/text-index.ts';
+import type { IndexedTextColumn, TextIndex } from '../../db/port.ts';
 import { numbers, runEndsIn, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
 type Eb = ExpressionBuilder<Database, 'crons'>;
@@ -83,12 +83,15 @@ function searchCondition(p: Phrases, eb: Eb, search: string, now: number): Expre
  * When the list's only condition is a text search of three or more characters, the text index answers it
  * (db/sqlite/text-index.ts): the same rows as the LIKEs of searchCondition. Null otherwise (LIKE as before).
  */
-export function indexedSearchOf(query: ListQuery): { columns: TextColumn[]; texts: string[] } | null {
+export function indexedSearchOf(
+  query: ListQuery,
+  textIndex: Pick<TextIndex, 'isIndexable'>,
+): { columns: TextColumn[]; texts: string[] } | null {
   const { columnFilters } = query;
   const others = query.view.filters.length || columnFilters.status || columnFilters.sub_id || columnFilters.last_end;
   if (others || !query.searchValue) return null;
   const search = textSearchOf(query.searchValue);
-  return search && search.texts.every(isIndexable) ? search : null;
+  return search && search.texts.every((text) => textIndex.isIndexable(text)) ? search : null;
 }
 
 /** Qinglong's rule for status 2: it means is_disabled = 1; other statuses only count for enabled tasks. */

@@ -4,10 +4,9 @@
  * text, and for the orders the tasks' moves (db/sqlite/row-moves.ts) or, without those, the database's change counter.
  */
 import type { Kysely } from 'kysely';
-import type { RowMoves } from '../../db/sqlite/row-moves.ts';
+import type { RowMoves, TextIndex } from '../../db/port.ts';
 import type { CronRow, Database } from '../../db/schema.ts';
 import type { Phrases } from '../../db/phrases.ts';
-import { countTasksContaining, taskContains } from '../../db/sqlite/text-index.ts';
 import { SearchPages } from './search-pages.ts';
 import type { ListQuery } from './search-query.ts';
 import { isIndexedOrder, orderOf, whereOf, type indexedSearchOf, type SortColumn } from './search.ts';
@@ -29,10 +28,11 @@ export class TextSearch {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly phrases: Phrases,
+    private readonly textIndex: TextIndex,
     private readonly version: () => string | null,
     private readonly moves?: RowMoves,
   ) {
-    this.pages = new SearchPages(db, phrases, {
+    this.pages = new SearchPages(db, phrases, textIndex, {
       moves: moves && ((from, to) => moves.between(from, to)),
       current: () => this.orderVersion(),
     });
@@ -62,7 +62,7 @@ export class TextSearch {
     const matches = version === null ? null : await this.pages.matching(search.columns, search.texts);
     const total = matches
       ? matches.size
-      : (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;
+      : (await this.textIndex.countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;
     if (total === 0 || page.offset >= total) return { rows: [], total };
     const { last } = await this.db
       .selectFrom('crons')
@@ -101,7 +101,7 @@ export class TextSearch {
             // With the matches known, this is the order's walk (by id was answered above): its index leads.
             matches
               ? this.phrases.inList('crons.id', matches.ids(), false)
-              : taskContains(search.columns, search.texts, byId),
+              : this.textIndex.taskContains(search.columns, search.texts, byId),
           )
         : select.where(whereOf(query, this.phrases));
     const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
