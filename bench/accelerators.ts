@@ -11,12 +11,12 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../daemon/src/db/connection.ts';
-import { FairDriver } from '../daemon/src/db/fair-driver.ts';
-import { GroupCommit } from '../daemon/src/db/group-commit.ts';
-import { RowMoves } from '../daemon/src/db/row-moves.ts';
+import { openSqlite, type SqliteHandle } from '../daemon/src/db/sqlite/open.ts';
+import { FairDriver } from '../daemon/src/db/sqlite/fair-driver.ts';
+import { GroupCommit } from '../daemon/src/db/sqlite/group-commit.ts';
+import { RowMoves } from '../daemon/src/db/sqlite/row-moves.ts';
 import type { Database as Schema } from '../daemon/src/db/schema.ts';
-import { idsOfTasksContaining, type IndexedTextColumn } from '../daemon/src/db/text-index.ts';
+import { idsOfTasksContaining, type IndexedTextColumn } from '../daemon/src/db/sqlite/text-index.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../daemon/src/jobs/executor/spawner.ts';
 import { ListCache } from '../daemon/src/modules/tasks/list-cache.ts';
@@ -95,8 +95,9 @@ async function largeDatabase(): Promise<{ dir: string; remove: () => void }> {
   return { dir: path.dirname(daemon.db), remove: data.remove };
 }
 
-function textRows(handle: DatabaseHandle): Row[] {
-  const { sqlite, db } = handle;
+function textRows(handle: SqliteHandle): Row[] {
+  const { db } = handle;
+  const { sqlite } = handle.accelerators;
   const like = sqlite
     .prepare(`select id from crons where name like @p or command like @p or schedule like @p or labels like @p`)
     .pluck();
@@ -113,7 +114,7 @@ function textRows(handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'text index (FTS5 trigram)',
-      files: 'db/text-index.ts, migrations 0012, 0014, 0016',
+      files: 'db/sqlite/text-index.ts, migrations 0012, 0014, 0016',
       operation: `the ids of the tasks holding each of ${phrases.length} phrases`,
       plain: everyPhrase(plainIds),
       accelerated: everyPhrase((_, i) => indexIds(i)),
@@ -122,8 +123,9 @@ function textRows(handle: DatabaseHandle): Row[] {
   ];
 }
 
-function orderRows(handle: DatabaseHandle): Row[] {
-  const { sqlite, db } = handle;
+function orderRows(handle: SqliteHandle): Row[] {
+  const { db } = handle;
+  const { sqlite } = handle.accelerators;
   const order: Order = [
     ['name', 'asc'],
     ['id' as never, 'asc'],
@@ -144,7 +146,7 @@ function orderRows(handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'kept orders (row moves, order ids)',
-      files: 'db/row-moves.ts, modules/tasks/order-ids.ts',
+      files: 'db/sqlite/row-moves.ts, modules/tasks/order-ids.ts',
       operation: "an order's ids after a run changed a task's status",
       plain: () => {
         runStarts();
@@ -167,9 +169,9 @@ function orderRows(handle: DatabaseHandle): Row[] {
   ];
 }
 
-function writeRows(dir: string, handle: DatabaseHandle): Row[] {
+function writeRows(dir: string, handle: SqliteHandle): Row[] {
   const writes = 1000;
-  const { sqlite } = handle;
+  const { sqlite } = handle.accelerators;
   const update = sqlite.prepare('update crons set status = ?, pid = ? where id = ?');
   const group = new GroupCommit(sqlite);
   let round = 0;
@@ -194,7 +196,7 @@ function writeRows(dir: string, handle: DatabaseHandle): Row[] {
   return [
     {
       accelerator: 'group commit',
-      files: 'db/group-commit.ts',
+      files: 'db/sqlite/group-commit.ts',
       operation: `${writes} single-row task updates of one turn`,
       plain: () => {
         round++;
@@ -211,7 +213,7 @@ function writeRows(dir: string, handle: DatabaseHandle): Row[] {
     },
     {
       accelerator: 'fair driver',
-      files: 'db/fair-driver.ts',
+      files: 'db/sqlite/fair-driver.ts',
       operation: `${writes} queries asked at once through Kysely`,
       plain: burst(plainKysely),
       accelerated: burst(fairKysely),
@@ -220,8 +222,8 @@ function writeRows(dir: string, handle: DatabaseHandle): Row[] {
   ];
 }
 
-function cacheRow(handle: DatabaseHandle): Row {
-  const page = handle.sqlite.prepare(
+function cacheRow(handle: SqliteHandle): Row {
+  const page = handle.accelerators.sqlite.prepare(
     `select * from crons where name like '%sign%' or command like '%sign%' order by name, id limit 20 offset 400`,
   );
   const cache = new ListCache<string>();
@@ -276,7 +278,7 @@ try {
   const copy = path.join(data.dir, 'bench');
   mkdirSync(copy, { recursive: true });
   copyFileSync(path.join(data.dir, 'baihu.sqlite'), path.join(copy, 'baihu.sqlite'));
-  const handle = openDatabase(copy);
+  const handle = openSqlite(copy);
   for (const row of [
     ...textRows(handle),
     ...orderRows(handle),

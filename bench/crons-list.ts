@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../daemon/src/app/app.ts';
 import { loadConfig } from '../daemon/src/config/config.ts';
-import { openDatabase } from '../daemon/src/db/connection.ts';
+import { openSqlite } from '../daemon/src/db/sqlite/open.ts';
 import type { NewCron } from '../daemon/src/db/schema.ts';
 import { CronRepository } from '../daemon/src/modules/tasks/repository.ts';
 import { dataPaths } from '../daemon/src/config/paths.ts';
@@ -43,9 +43,9 @@ async function main(): Promise<number> {
       created_at: now - i * 1000,
       updated_at: now,
     }));
-    const handle = openDatabase(dataPaths(dataDir).db);
+    const handle = openSqlite(dataPaths(dataDir).db);
     const insertStarted = performance.now();
-    await new CronRepository(handle.db).insertMany(rows);
+    await new CronRepository(handle.db, handle.phrases).insertMany(rows);
     const insertMs = performance.now() - insertStarted;
     await handle.close();
 

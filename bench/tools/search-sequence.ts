@@ -10,12 +10,11 @@
  * slowest requests with where their time went (the matches; the walk of an order and the reads of its ids; the
  * page's rows; the rest: by id, counting). BENCH_SEQUENCE_TASKS changes the number of tasks.
  */
-import { RowMoves } from '../../daemon/src/db/row-moves.ts';
+import { RowMoves } from '../../daemon/src/db/sqlite/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
 import { orderColumns } from '../../daemon/src/modules/tasks/search.ts';
 import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { insertTasks } from '../lib/daemon.ts';
 import { listRequest, measuredRequests, warmUpRequests } from '../lib/list-requests.ts';
@@ -41,15 +40,19 @@ function timed(target: object, method: string, spent: Map<string, number>): void
 const temp = tempDir('search-sequence');
 const paths = dataPaths(temp.dir);
 await ensureDataDirs(paths);
-const handle = openDatabase(paths.db);
+const handle = openSqlite(paths.db);
 try {
-  await migrateToLatest(handle.db, handle.sqlite, handle.file);
-  await insertTasks(handle.file, tasks, 'echo hi');
+  await handle.migrate();
+  await insertTasks(handle.location, tasks, 'echo hi');
   // As the crons area makes it (modules/tasks/index.ts).
-  const moves = new RowMoves(handle.sqlite, 'crons', orderColumns);
+  const moves = new RowMoves(handle.accelerators.sqlite, 'crons', orderColumns);
   const least = new Map<number, { ms: number; asked: string }>();
   for (let round = 0; round < rounds; round++) {
-    const repository = new CronRepository(handle.db, handle.changeCounter, moves);
+    const repository = new CronRepository(handle.db, handle.phrases, {
+      changeCounter: handle.changeCounter,
+      textIndex: handle.accelerators.textIndex,
+      moves,
+    });
     const spent = new Map<string, number>();
     const internals = repository as unknown as { searchPages: object };
     for (const method of ['matching', 'page']) timed(internals.searchPages, method, spent);

@@ -1,6 +1,6 @@
 import type { TestContext } from 'node:test';
-import { openDatabase, type DatabaseHandle } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openDatabase } from '../../daemon/src/db/open.ts';
+import type { SqliteHandle } from '../../daemon/src/db/sqlite/open.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from './app.ts';
 
@@ -8,11 +8,13 @@ import { tempDir } from './app.ts';
 export async function migratedDatabase(
   t: TestContext,
   onError: (error: unknown) => void = () => {},
-): Promise<DatabaseHandle> {
+): Promise<SqliteHandle> {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
-  const handle = openDatabase(paths.db, { groupCommit: { onError } });
-  await migrateToLatest(handle.db, handle.sqlite, handle.file);
+  const handle = await openDatabase({ dbDir: paths.db }, { groupCommit: { onError } });
   t.after(() => handle.close());
-  return handle;
+  // The tests that take this handle look at SQLite's own side too (its accelerators, its raw connection).
+  if (handle.dialect !== 'sqlite' || !handle.accelerators) throw new Error('these tests need SQLite');
+  await handle.migrate();
+  return handle as SqliteHandle;
 }

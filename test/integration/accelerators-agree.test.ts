@@ -8,10 +8,9 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { Kysely, SqliteDialect } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { FairDriver } from '../../daemon/src/db/fair-driver.ts';
-import { GroupCommit } from '../../daemon/src/db/group-commit.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
+import { FairDriver } from '../../daemon/src/db/sqlite/fair-driver.ts';
+import { GroupCommit } from '../../daemon/src/db/sqlite/group-commit.ts';
 import type { Database as Schema } from '../../daemon/src/db/schema.ts';
 import { launchDirect, type Launched, type LaunchSpec } from '../../daemon/src/jobs/executor/launch.ts';
 import { Spawner, spawnerPath } from '../../daemon/src/jobs/executor/spawner.ts';
@@ -55,23 +54,23 @@ test('the process starter and node’s spawn: the same output, error output and 
 async function migrated(t: TestContext) {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
-  const handle = openDatabase(paths.db);
-  await migrateToLatest(handle.db, handle.sqlite, handle.file);
+  const handle = openSqlite(paths.db);
+  await handle.migrate();
   t.after(() => handle.close());
   return handle;
 }
 
 test('the fair driver and Kysely’s own: the same answers to queries asked at once, each in the order asked', async (t) => {
   const handle = await migrated(t);
-  const insert = handle.sqlite.prepare(`insert into settings (key, value) values (?, ?)`);
+  const insert = handle.accelerators.sqlite.prepare(`insert into settings (key, value) values (?, ?)`);
   for (let i = 1; i <= 300; i++) insert.run(`k${i}`, String(i));
   class Fair extends SqliteDialect {
     override createDriver() {
       return new FairDriver(super.createDriver());
     }
   }
-  const plain = new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle.sqlite }) });
-  const fair = new Kysely<Schema>({ dialect: new Fair({ database: handle.sqlite }) });
+  const plain = new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle.accelerators.sqlite }) });
+  const fair = new Kysely<Schema>({ dialect: new Fair({ database: handle.accelerators.sqlite }) });
   const burst = async (db: Kysely<Schema>) => {
     const order: number[] = [];
     const answers = await Promise.all(
@@ -100,11 +99,11 @@ test('group commit and a commit per statement leave the same rows after the same
   const tables: unknown[] = [];
   for (const grouped of [false, true]) {
     const handle = await migrated(t);
-    const group = grouped ? new GroupCommit(handle.sqlite) : null;
-    const upsert = handle.sqlite.prepare(
+    const group = grouped ? new GroupCommit(handle.accelerators.sqlite) : null;
+    const upsert = handle.accelerators.sqlite.prepare(
       `insert into settings (key, value) values (?, ?) on conflict (key) do update set value = excluded.value`,
     );
-    const remove = handle.sqlite.prepare(`delete from settings where key = ?`);
+    const remove = handle.accelerators.sqlite.prepare(`delete from settings where key = ?`);
     for (let turn = 0; turn < 20; turn++) {
       for (let i = 0; i < 50; i++) {
         group?.beforeWrite();
@@ -115,8 +114,10 @@ test('group commit and a commit per statement leave the same rows after the same
       await new Promise((resolve) => setImmediate(resolve));
     }
     group?.flush();
-    assert.equal(handle.sqlite.inTransaction, false);
-    tables.push(handle.sqlite.prepare(`select key, value from settings where key like 'g%' order by key`).all());
+    assert.equal(handle.accelerators.sqlite.inTransaction, false);
+    tables.push(
+      handle.accelerators.sqlite.prepare(`select key, value from settings where key like 'g%' order by key`).all(),
+    );
   }
   assert.deepEqual(tables[1], tables[0]);
 });

@@ -24,9 +24,8 @@ import { test, type TestContext } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { BackupPart, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { formatMessage } from '../../daemon/src/contract/messages.ts';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import { AppError } from '../../daemon/src/errors/app-error.ts';
 import { checkArchive, restoreCeilings } from '../../daemon/src/modules/backup/check.ts';
 import {
@@ -52,9 +51,11 @@ const silent = { info() {}, error() {} };
 async function makeDataDir(t: TestContext): Promise<DataPaths> {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
-  const database = openDatabase(paths.db);
-  await migrateToLatest(database.db, database.sqlite, database.file);
-  database.sqlite.prepare("insert into settings (key, value) values ('timezone', '\"Asia/Shanghai\"')").run();
+  const database = openSqlite(paths.db);
+  await database.migrate();
+  database.accelerators.sqlite
+    .prepare("insert into settings (key, value) values ('timezone', '\"Asia/Shanghai\"')")
+    .run();
   await database.close();
   writeFileSync(path.join(paths.db, 'jwt-secret'), 's'.repeat(64));
   writeFileSync(path.join(paths.config, 'config.sh'), 'export A=1\n');
@@ -75,13 +76,13 @@ async function makeDataDir(t: TestContext): Promise<DataPaths> {
 /** A backup of `paths` as bytes. */
 async function backupOf(paths: DataPaths, parts: BackupPart[] = ['db', 'config', 'scripts', 'deps']): Promise<Buffer> {
   const file = path.join(path.dirname(paths.root), `${path.basename(paths.root)}.tgz`);
-  const database = openDatabase(paths.db);
+  const database = openSqlite(paths.db);
   try {
     await writeBackup({
       paths,
       parts,
       version: '9.9.9',
-      snapshotDatabase: (target) => database.sqlite.backup(target).then(() => {}),
+      snapshotDatabase: (target) => database.accelerators.sqlite.backup(target).then(() => {}),
       workDir: path.join(paths.bak, '.tmp'),
       output: createWriteStream(file),
     });
@@ -215,8 +216,8 @@ test('check → confirm → swap: the restored data is the backed-up data; the r
     for (const rel of Object.keys(snapshotOf)) if (rel.startsWith('db/baihu.sqlite')) delete snapshotOf[rel];
   }
   assert.deepEqual(restored, expected);
-  const database = openDatabase(paths.db);
-  const timezone = database.sqlite.prepare("select value from settings where key = 'timezone'").get() as {
+  const database = openSqlite(paths.db);
+  const timezone = database.accelerators.sqlite.prepare("select value from settings where key = 'timezone'").get() as {
     value: string;
   };
   await database.close();

@@ -21,7 +21,11 @@ const lastDay = Number.MAX_SAFE_INTEGER;
 
 for (const seed of [1, 2, 3]) {
   test(`top lists and failing tasks over generated day counts, split anywhere, match SQL over all days (seed ${seed})`, async (t) => {
-    const { db, sqlite } = await migratedDatabase(t);
+    const {
+      db,
+      phrases,
+      accelerators: { sqlite },
+    } = await migratedDatabase(t);
     const next = seededRandom(seed);
     const today = 20_000;
     const insert = sqlite.prepare(
@@ -48,7 +52,7 @@ for (const seed of [1, 2, 3]) {
         }
       }
     })();
-    const repository = new DashboardRepository(db);
+    const repository = new DashboardRepository(db, phrases);
     for (const fromDay of [today - 7, today - 3, today]) {
       for (const cutDay of [fromDay, fromDay + 1, today - 1, today + 1]) {
         if (cutDay < fromDay) continue;

@@ -18,7 +18,7 @@ test('what runs are given follows every write to the envs table, by any writer, 
     { name: 'PUSH_KEY', value: 'k' },
   ]);
   // Another connection to the same file: what `ql` or any other process writes.
-  const other = new SQLite(app.ctx.database.file);
+  const other = new SQLite(app.ctx.database.location);
   t.after(() => other.close());
   const fresh = () =>
     other.prepare('select id, name, value from envs where status = ? order by position, id').all(EnvStatus.normal) as {
@@ -60,7 +60,7 @@ test('a list read inside a transaction that is rolled back is not taken for a la
   const { app } = await signedIn(t);
   const envs = app.ctx.envs;
   await envs.create([{ name: 'TOKEN', value: 'first' }]);
-  const { sqlite } = app.ctx.database;
+  const { sqlite } = app.ctx.database.accelerators!;
   app.ctx.database.flush();
   sqlite.exec('begin');
   sqlite.prepare(`update envs set value = 'undone'`).run();

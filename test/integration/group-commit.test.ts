@@ -3,8 +3,7 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 
@@ -15,11 +14,11 @@ async function open(t: TestContext, minIntervalMs?: number) {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
   const errors: unknown[] = [];
-  const handle = openDatabase(paths.db, { groupCommit: { onError: (error) => errors.push(error), minIntervalMs } });
-  await migrateToLatest(handle.db, handle.sqlite, handle.file);
+  const handle = openSqlite(paths.db, { groupCommit: { onError: (error) => errors.push(error), minIntervalMs } });
+  await handle.migrate();
   handle.flush();
   // Another process's view of the file (the `ql` command, a test reading the database).
-  const other = new Database(handle.file, { readonly: true });
+  const other = new Database(handle.location, { readonly: true });
   t.after(async () => {
     other.close();
     await handle.close();
@@ -29,7 +28,7 @@ async function open(t: TestContext, minIntervalMs?: number) {
   return { handle, other, errors, settingsSeen };
 }
 
-const put = (db: ReturnType<typeof openDatabase>['db'], key: string) =>
+const put = (db: ReturnType<typeof openSqlite>['db'], key: string) =>
   db.insertInto('settings').values({ key, value: '1' }).execute();
 
 test('group commit: the writes of one turn are seen at once on the connection, by others once the turn ends, in one commit', async (t) => {
@@ -81,8 +80,8 @@ test('group commit: a failing statement fails alone; the turn keeps its other wr
   assert.deepEqual(errors, []);
   // A direct better-sqlite3 transaction inside the turn's one nests as a savepoint.
   await put(handle.db, 'gc-z');
-  handle.sqlite.transaction(() =>
-    handle.sqlite.prepare(`insert into settings (key, value) values ('gc-w', '1')`).run(),
+  handle.accelerators.sqlite.transaction(() =>
+    handle.accelerators.sqlite.prepare(`insert into settings (key, value) values ('gc-w', '1')`).run(),
   )();
   await sql`select 1`.execute(handle.db);
   await handle.close();

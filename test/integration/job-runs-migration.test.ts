@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Migrator, sql } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
 import { call, initAccount, login, startApp, userDataDir } from '../helpers/app.ts';
 
@@ -10,7 +10,7 @@ test('migrations 0007 and 0010: task runs keep their ids, pulls follow them, the
   const dataDir = userDataDir(t);
   const paths = dataPaths(dataDir);
   await ensureDataDirs(paths);
-  const before = openDatabase(paths.db);
+  const before = openSqlite(paths.db);
   const migrator = new Migrator({ db: before.db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateTo('0005-subscriptions');
   assert.equal(error, undefined);

@@ -1,16 +1,15 @@
 /**
  * Run-history retention (jobs/run-retention.ts) on a real SQLite file with real log files: by age and by count per
  * thing, never a run that has not ended nor its log, each thing's newest run kept; and the database's space given
- * back in small incremental-vacuum steps (db/vacuum.ts), including switching a database made before the mode.
+ * back in small incremental-vacuum steps (db/sqlite/vacuum.ts), including switching a database made before the mode.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { reclaimFreePages, useIncrementalVacuum } from '../../daemon/src/db/vacuum.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
+import { reclaimFreePages, useIncrementalVacuum } from '../../daemon/src/db/sqlite/vacuum.ts';
 import { pruneRunHistory, runHistoryPolicyOf } from '../../daemon/src/jobs/run-retention.ts';
 import { JobRunsRepository } from '../../daemon/src/jobs/runs-repository.ts';
 import { dataPaths, ensureDataDirs } from '../../daemon/src/config/paths.ts';
@@ -22,10 +21,10 @@ const now = Date.parse('2026-06-01T12:00:00Z');
 async function fixture(t: TestContext) {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
-  const database = openDatabase(paths.db);
+  const database = openSqlite(paths.db);
   t.after(() => database.close());
-  await migrateToLatest(database.db, database.sqlite, database.file);
-  const insert = database.sqlite.prepare(
+  await database.migrate();
+  const insert = database.accelerators.sqlite.prepare(
     `insert into job_runs (kind, ref_id, trigger, status, "end", log_path, queued_at, started_at, finished_at)
      values (?, ?, 'schedule', 1, ?, ?, ?, ?, ?)`,
   );
@@ -42,20 +41,22 @@ async function fixture(t: TestContext) {
   };
   const ids = (kind: string, ref: number | null) =>
     (
-      database.sqlite.prepare('select id from job_runs where kind = ? and ref_id is ? order by id').all(kind, ref) as {
+      database.accelerators.sqlite
+        .prepare('select id from job_runs where kind = ? and ref_id is ? order by id')
+        .all(kind, ref) as {
         id: number;
       }[]
     ).map((row) => row.id);
   const prune = (days: number, perTask: number, inUse = new Set<string>()) =>
     pruneRunHistory({
-      runs: new JobRunsRepository(database.db),
+      runs: new JobRunsRepository(database.db, database.phrases),
       logRoot: paths.log,
       policy: runHistoryPolicyOf(days, perTask),
       now,
       inUse: () => inUse,
       width: { start: 3, max: 3 },
       // The worker's checkpoints every other row: the pass must stay right across them.
-      wal: { sqlite: database.sqlite, file: database.file },
+      wal: { sqlite: database.accelerators.sqlite, file: database.location },
       checkpointEveryRows: 2,
     });
   return { paths, database, run, ids, prune };
@@ -117,7 +118,7 @@ test('retention by count: the newest N runs of every thing stay, across kinds an
   const again = await prune(0, 5);
   assert.equal(again.runs, 0, 'a second pass finds nothing');
   assert.equal(
-    database.sqlite.pragma('wal_autocheckpoint', { simple: true }),
+    database.accelerators.sqlite.pragma('wal_autocheckpoint', { simple: true }),
     1000,
     "SQLite's own checkpoints are back after the pass",
   );
@@ -125,45 +126,45 @@ test('retention by count: the newest N runs of every thing stay, across kinds an
 
 test('incremental vacuum: a new database is created in the mode; freed pages go back in small steps', async (t) => {
   const { database, run, prune } = await fixture(t);
-  assert.equal(database.sqlite.pragma('auto_vacuum', { simple: true }), 2);
-  database.sqlite.exec('create table filler (x text)');
-  const fill = database.sqlite.prepare('insert into filler values (?)');
-  database.sqlite.transaction(() => {
+  assert.equal(database.accelerators.sqlite.pragma('auto_vacuum', { simple: true }), 2);
+  database.accelerators.sqlite.exec('create table filler (x text)');
+  const fill = database.accelerators.sqlite.prepare('insert into filler values (?)');
+  database.accelerators.sqlite.transaction(() => {
     for (let i = 0; i < 4000; i++) fill.run('y'.repeat(1000));
   })();
   for (let i = 0; i < 30; i++) run('task', 1, 200 - i);
   await prune(10, 0);
-  database.sqlite.exec('delete from filler');
-  const free = Number(database.sqlite.pragma('freelist_count', { simple: true }));
+  database.accelerators.sqlite.exec('delete from filler');
+  const free = Number(database.accelerators.sqlite.pragma('freelist_count', { simple: true }));
   assert.ok(free > 900, `pages freed: ${free}`);
   let pauses = 0;
-  const returned = await reclaimFreePages(database.sqlite, {
+  const returned = await reclaimFreePages(database.accelerators.sqlite, {
     width: { start: 100, max: 100 },
     pause: async () => void pauses++,
   });
   assert.equal(returned, free);
-  assert.equal(database.sqlite.pragma('freelist_count', { simple: true }), 0);
+  assert.equal(database.accelerators.sqlite.pragma('freelist_count', { simple: true }), 0);
   assert.ok(pauses >= 9 && pauses <= Math.ceil(free / 100), `steps: ${pauses}`);
 });
 
 test('incremental vacuum: steps that take longer than their slice shrink (down to 8 pages)', async (t) => {
   const { database } = await fixture(t);
-  database.sqlite.exec('create table filler (x text)');
-  const fill = database.sqlite.prepare('insert into filler values (?)');
-  database.sqlite.transaction(() => {
+  database.accelerators.sqlite.exec('create table filler (x text)');
+  const fill = database.accelerators.sqlite.prepare('insert into filler values (?)');
+  database.accelerators.sqlite.transaction(() => {
     for (let i = 0; i < 2000; i++) fill.run('y'.repeat(1000));
   })();
-  database.sqlite.exec('delete from filler');
-  const free = Number(database.sqlite.pragma('freelist_count', { simple: true }));
+  database.accelerators.sqlite.exec('delete from filler');
+  const free = Number(database.accelerators.sqlite.pragma('freelist_count', { simple: true }));
   let pauses = 0;
   // A slice of 0 ms: every step is too long, so each is half the last until the smallest.
-  const returned = await reclaimFreePages(database.sqlite, {
+  const returned = await reclaimFreePages(database.accelerators.sqlite, {
     width: { start: 100, max: 100 },
     sliceMs: 0,
     pause: async () => void pauses++,
   });
   assert.equal(returned, free);
-  assert.equal(database.sqlite.pragma('freelist_count', { simple: true }), 0);
+  assert.equal(database.accelerators.sqlite.pragma('freelist_count', { simple: true }), 0);
   assert.ok(pauses >= Math.floor((free - 200) / 8), `steps: ${pauses} for ${free} pages`);
 });
 
@@ -225,57 +226,59 @@ test("with the daemon's group commit the WAL is started over between checkpoints
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
   const failures: unknown[] = [];
-  const database = openDatabase(paths.db, { groupCommit: { onError: (error) => failures.push(error) } });
+  const database = openSqlite(paths.db, { groupCommit: { onError: (error) => failures.push(error) } });
   t.after(() => database.close());
-  await migrateToLatest(database.db, database.sqlite, database.file);
+  await database.migrate();
   database.flush();
-  const insert = database.sqlite.prepare(
+  const insert = database.accelerators.sqlite.prepare(
     `insert into job_runs (kind, ref_id, trigger, status, "end", log_path, queued_at, started_at, finished_at)
      values ('task', ?, 'schedule', 1, 'success', ?, ?, ?, ?)`,
   );
-  database.sqlite.transaction(() => {
+  database.accelerators.sqlite.transaction(() => {
     for (let i = 0; i < 6000; i++) {
       const at = now - (400 - i / 100) * day;
       insert.run(i % 3, `task-${i % 3}/${i}-${'x'.repeat(60)}.log`, at, at, at + 1000);
     }
   })();
-  database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  const walFile = `${database.file}-wal`;
+  database.accelerators.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const walFile = `${database.location}-wal`;
   const report = await pruneRunHistory({
-    runs: new JobRunsRepository(database.db),
+    runs: new JobRunsRepository(database.db, database.phrases),
     logRoot: paths.log,
     policy: runHistoryPolicyOf(30, 0),
     now,
     inUse: () => new Set(),
     width: { start: 100, max: 100 },
-    wal: { sqlite: database.sqlite, file: database.file, commit: () => database.flush() },
+    wal: { sqlite: database.accelerators.sqlite, file: database.location, commit: () => database.flush() },
     checkpointEveryRows: 300,
   });
   assert.equal(report.runs, 6000 - 3, "each task's newest run stays");
   assert.deepEqual(failures, []);
   // 6,000 deletes change ≈ 1,000 pages of the table and its indexes; between two checkpoints ≈ 3 batches of them.
-  const walPages = statSync(walFile).size / Number(database.sqlite.pragma('page_size', { simple: true }));
+  const walPages = statSync(walFile).size / Number(database.accelerators.sqlite.pragma('page_size', { simple: true }));
   assert.ok(walPages < 400, `the WAL grew to ${Math.round(walPages)} pages`);
 });
 
 test('every statement a retention pass prepares finds its runs through an index or the rowid, none scans job_runs', async (t) => {
   const { database, run, prune } = await fixture(t);
   const prepared = new Set<string>();
-  const prepare = database.sqlite.prepare.bind(database.sqlite);
+  const prepare = database.accelerators.sqlite.prepare.bind(database.accelerators.sqlite);
   // Recorded at better-sqlite3's door, so a statement added to the pass later is checked without being named here.
-  database.sqlite.prepare = ((source: string) => {
+  database.accelerators.sqlite.prepare = ((source: string) => {
     prepared.add(source);
     return prepare(source);
-  }) as typeof database.sqlite.prepare;
+  }) as typeof database.accelerators.sqlite.prepare;
   for (let i = 0; i < 12; i++) run('task', 1 + (i % 3), 200 - i);
   run('debug', null, 150);
   await prune(90, 2);
-  database.sqlite.prepare = prepare;
+  database.accelerators.sqlite.prepare = prepare;
   const reads = [...prepared].filter((source) => /job_runs/.test(source) && /^\s*(select|delete|update)/i.test(source));
   assert.ok(reads.length >= 5, `statements seen: ${reads.length}`);
   for (const source of reads) {
     const params = Array<null>((source.match(/\?/g) ?? []).length).fill(null);
-    const plan = (database.sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[])
+    const plan = (
+      database.accelerators.sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[]
+    )
       .map((row) => row.detail)
       .join(' | ');
     assert.doesNotMatch(plan, /\bSCAN job_runs\b/, `${source}\n→ ${plan}`);

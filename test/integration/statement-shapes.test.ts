@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
-import { RowMoves } from '../../daemon/src/db/row-moves.ts';
+import { RowMoves } from '../../daemon/src/db/sqlite/row-moves.ts';
 import { StatementShapes } from '../../daemon/src/db/shapes.ts';
 import { orderColumns } from '../../daemon/src/modules/tasks/search.ts';
 import { migratedDatabase } from '../helpers/database.ts';
@@ -15,7 +15,11 @@ import { seededRandom } from '../helpers/random.ts';
 const open = migratedDatabase;
 
 test('updateById and findById: every column of crons and job_runs, any subset in any order, as the builder would', async (t) => {
-  const { db, sqlite } = await open(t);
+  const {
+    db,
+    phrases,
+    accelerators: { sqlite },
+  } = await open(t);
   const now = Date.now();
   const cron = await db
     .insertInto('crons')
@@ -29,7 +33,7 @@ test('updateById and findById: every column of crons and job_runs, any subset in
     .executeTakeFirstOrThrow();
   // As in the daemon: the tasks' row-move triggers fire on these updates, inside group commit's transaction.
   new RowMoves(sqlite, 'crons', orderColumns);
-  const shapes = new StatementShapes(db);
+  const shapes = new StatementShapes(db, phrases);
   for (const [table, id] of [
     ['crons', cron.id],
     ['job_runs', run.id],
@@ -71,8 +75,8 @@ test('updateById and findById: every column of crons and job_runs, any subset in
 });
 
 test('a shape is built once; a builder that drops or repeats a value is refused before anything runs', async (t) => {
-  const { db } = await open(t);
-  const shapes = new StatementShapes(db);
+  const { db, phrases } = await open(t);
+  const shapes = new StatementShapes(db, phrases);
   let builds = 0;
   const insert = (key: string, value: string) =>
     shapes.execute('insert setting', [key, value], ([k, v]) => {

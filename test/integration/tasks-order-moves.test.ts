@@ -1,13 +1,13 @@
 /**
- * A task list's order read whole stays exact after tasks move in it (db/row-moves.ts, modules/tasks/order-ids.ts,
- * search-pages.ts fromWhole): generated writes of every kind, each followed by pages of searches in every order an
- * index serves, compared with the same query in SQL.
+ * A task list's order read whole stays exact after tasks move in it (db/sqlite/row-moves.ts,
+ * modules/tasks/order-ids.ts, search-pages.ts fromWhole): generated writes of every kind, each followed by pages of
+ * searches in every order an index serves, compared with the same query in SQL.
  */
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import type { NewCron } from '../../daemon/src/db/schema.ts';
-import { RowMoves } from '../../daemon/src/db/row-moves.ts';
+import { RowMoves } from '../../daemon/src/db/sqlite/row-moves.ts';
 import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';
 import {
@@ -55,22 +55,22 @@ const asked: { sorter?: string; queryString?: string }[] = [
 /** `count` generated tasks in a database opened as the daemon opens it, and their moves told from then on. */
 async function tasksWithMoves(t: TestContext, seed: number, count: number) {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases, { textIndex: handle.accelerators.textIndex });
   const next = random(seed);
   await repository.insertMany(Array.from({ length: count }, (_, i) => task(next, i)));
-  const moves = new RowMoves(handle.sqlite, 'crons', orderColumns);
+  const moves = new RowMoves(handle.accelerators.sqlite, 'crons', orderColumns);
   return { handle, repository, next, moves };
 }
 
 test('an order read whole stays exact after tasks move in it: inserted, deleted, pinned, run, renamed', async (t) => {
   const { handle, repository, next, moves } = await tasksWithMoves(t, 41, 400);
-  const pages = new SearchPages(handle.db, {
+  const pages = new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, {
     smallestRead: 16,
     wholeSlice: 64,
     moves: (from, to) => moves.between(from, to),
     current: () => moves.version(),
   });
-  const other = new Database(handle.file);
+  const other = new Database(handle.location);
   t.after(() => other.close());
 
   const byLike = async (query: ReturnType<typeof parseListQuery>) =>
@@ -78,7 +78,7 @@ test('an order read whole stays exact after tasks move in it: inserted, deleted,
       await orderOf(query)
         .reduce(
           (select, [column, direction]) => select.orderBy(column, direction),
-          handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+          handle.db.selectFrom('crons').select('id').where(whereOf(query, handle.phrases)),
         )
         .execute()
     ).map((row) => row.id);
@@ -89,7 +89,7 @@ test('an order read whole stays exact after tasks move in it: inserted, deleted,
     for (const { sorter, queryString } of asked) {
       const word = ['alpha', 'beta', 'echo'][Math.floor(next() * 3)]!;
       const query = parseListQuery({ searchValue: word, sorter, queryString }, 0);
-      const search = indexedSearchOf(query)!;
+      const search = indexedSearchOf(query, handle.accelerators.textIndex)!;
       const matches = (await pages.matching(search.columns, search.texts))!;
       const expected = await byLike(query);
       const version = moves.version();
@@ -129,7 +129,7 @@ test('an order read whole stays exact after tasks move in it: inserted, deleted,
   handle.flush();
   other.prepare('update crons set is_pinned = 1 - is_pinned where id in (3, 5, 8)').run();
   const query = parseListQuery({ searchValue: 'alpha', sorter: sorters[1] }, 0);
-  const search = indexedSearchOf(query)!;
+  const search = indexedSearchOf(query, handle.accelerators.textIndex)!;
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.ok(pages.idsToRead(moves.version(), orderOf(query), matches, 400, 400) > 0, 'nothing kept is used');
   await check('after another connection');
@@ -147,7 +147,7 @@ test('the moves between two versions: told in order, unknown across another comm
 
   const before = moves.version();
   handle.flush();
-  const other = new Database(handle.file);
+  const other = new Database(handle.location);
   t.after(() => other.close());
   other.prepare('update crons set status = 2 where id = 4').run();
   assert.equal(moves.between(before, moves.version()), null, 'another connection committed');
@@ -163,7 +163,7 @@ test('the moves between two versions: told in order, unknown across another comm
 
 test('at most 16 whole orders are kept, the one used longest ago dropped first', async (t) => {
   const { handle, repository, moves } = await tasksWithMoves(t, 9, 50);
-  const pages = new SearchPages(handle.db, {
+  const pages = new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, {
     moves: (from, to) => moves.between(from, to),
     current: () => moves.version(),
   });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Migrator } from 'kysely';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import type { NewCron } from '../../daemon/src/db/schema.ts';
 import { CronRepository } from '../../daemon/src/modules/tasks/repository.ts';
 import { parseListQuery } from '../../daemon/src/modules/tasks/search-query.ts';
@@ -113,14 +113,17 @@ const sorts = [
 test('the task search through the trigram index returns exactly what LIKE returns, in the same order', async (t) => {
   const paths = dataPaths(tempDir(t));
   await ensureDataDirs(paths);
-  const handle = openDatabase(paths.db);
+  const handle = openSqlite(paths.db);
   t.after(() => handle.close());
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
   assert.equal((await migrator.migrateTo('0011-run-retention')).error, undefined);
   const next = random(15);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases, { textIndex: handle.accelerators.textIndex });
   // With the change counter, as the daemon makes it: matches and orders' ids are kept until the database changes.
-  const keeping = new CronRepository(handle.db, handle.changeCounter);
+  const keeping = new CronRepository(handle.db, handle.phrases, {
+    changeCounter: handle.changeCounter,
+    textIndex: handle.accelerators.textIndex,
+  });
   // Half the tasks exist before migration 0012 (it fills the index), half are added after (the triggers).
   await repository.insertMany(Array.from({ length: 300 }, (_, i) => task(next, i)));
   assert.equal((await migrator.migrateToLatest()).error, undefined);
@@ -130,7 +133,7 @@ test('the task search through the trigram index returns exactly what LIKE return
   const byLike = async (query: ReturnType<typeof parseListQuery>) => {
     const ordered = orderOf(query).reduce(
       (select, [column, direction]) => select.orderBy(column, direction),
-      handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+      handle.db.selectFrom('crons').select('id').where(whereOf(query, handle.phrases)),
     );
     return (await ordered.execute()).map((r) => r.id);
   };
@@ -142,11 +145,11 @@ test('the task search through the trigram index returns exactly what LIKE return
     let walked = 0;
     const budgets = { met: 0, exceeded: 0 };
     // The index's matches.
-    const pages = new SearchPages(handle.db);
+    const pages = new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex);
     for (const [w, word] of words(random(7)).entries()) {
       const sorter = sorts[w % sorts.length];
       const query = parseListQuery({ searchValue: word, sorter: sorter && JSON.stringify(sorter) }, 0);
-      if (indexedSearchOf(query)) indexed++;
+      if (indexedSearchOf(query, handle.accelerators.textIndex)) indexed++;
       const expected = await byLike(query);
       if (!word.includes(':')) {
         const rows = await repository.list(query, null);
@@ -161,7 +164,7 @@ test('the task search through the trigram index returns exactly what LIKE return
           `${round}: LIKE itself for ${JSON.stringify(word)}`,
         );
       }
-      const search = indexedSearchOf(query);
+      const search = indexedSearchOf(query, handle.accelerators.textIndex);
       const matches = search && (await pages.matching(search.columns, search.texts));
       if (search) {
         const ascending = [...expected].sort((a, b) => a - b);
@@ -195,25 +198,16 @@ test('the task search through the trigram index returns exactly what LIKE return
           // With a budget of ids to read (a fresh SearchPages keeps nothing, reads 16 ids at least): the page, or
           // null past the budget. A budget computed with a fraction still reads whole ids (SQLite refuses a LIMIT
           // with one).
-          const bounded = await new SearchPages(handle.db, { smallestRead: 16 }).page(
-            handle.changeCounter(),
-            orderOf(query),
-            matches,
-            { offset, limit },
-            600,
-            100.5,
-          );
+          const bounded = await new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, {
+            smallestRead: 16,
+          }).page(handle.changeCounter(), orderOf(query), matches, { offset, limit }, 600, 100.5);
           if (bounded) assert.deepEqual(bounded, expected.slice(offset, offset + limit), `${round}: bounded walk`);
           // Reading 16 ids at least, told there is one task (the first read as short as the page) or 600: the walk
           // reads on in steps, as far as the matches seen so far say the page ends, until it has the page.
           for (const tasks of [1, 600]) {
-            const stepwise = await new SearchPages(handle.db, { smallestRead: 16 }).page(
-              handle.changeCounter(),
-              orderOf(query),
-              matches,
-              { offset, limit },
-              tasks,
-            );
+            const stepwise = await new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, {
+              smallestRead: 16,
+            }).page(handle.changeCounter(), orderOf(query), matches, { offset, limit }, tasks);
             assert.deepEqual(stepwise, expected.slice(offset, offset + limit), `${round}: stepwise walk, ${tasks}`);
           }
           budgets[bounded ? 'met' : 'exceeded']++;
@@ -237,7 +231,7 @@ test('the task search through the trigram index returns exactly what LIKE return
 
   // What the list keeps (matches, orders' ids) answers until the database changes and never after: the same
   // searches asked again after each kind of change, by this connection and by another process (the `ql` command).
-  const other = new Database(handle.file);
+  const other = new Database(handle.location);
   t.after(() => other.close());
   const again = async (round: string) => {
     for (const word of ['sign', 'Task', '签到', 'ask']) {
@@ -312,7 +306,7 @@ test('the task search through the trigram index returns exactly what LIKE return
 
 test('a page whose matches cluster past the first read: the walk reads on as far as the matches seen say, then to the end', async (t) => {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases, { textIndex: handle.accelerators.textIndex });
   // 2,000 tasks in creation order; `alpha` in the first 10 and the last 1,000.
   await repository.insertMany(
     Array.from({ length: 2000 }, (_, i) => ({
@@ -327,8 +321,8 @@ test('a page whose matches cluster past the first read: the walk reads on as far
     { searchValue: 'alph', sorter: JSON.stringify({ field: 'createdAt', type: 'ascend' }) },
     0,
   );
-  const search = indexedSearchOf(query)!;
-  const pages = new SearchPages(handle.db, { smallestRead: 16 });
+  const search = indexedSearchOf(query, handle.accelerators.textIndex)!;
+  const pages = new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, { smallestRead: 16 });
   const matches = (await pages.matching(search.columns, search.texts))!;
   assert.equal(matches.size, 1010);
   // The first read (≈160 ids) finds 10 of the 40 matches the page needs: the next reads to ≈770 (where 40 would be
@@ -344,7 +338,7 @@ test('a page whose matches cluster past the first read: the walk reads on as far
 
 test('an order asked for is read whole in the background, a slice a turn, and given up when the database changes', async (t) => {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db);
+  const repository = new CronRepository(handle.db, handle.phrases, { textIndex: handle.accelerators.textIndex });
   await repository.insertMany(
     Array.from({ length: 1000 }, (_, i) => ({
       name: `${i % 10 === 0 ? 'alpha' : 'beta'} ${String(i).padStart(4, '0')}`,
@@ -361,14 +355,14 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
       await order
         .reduce(
           (select, [column, direction]) => select.orderBy(column, direction),
-          handle.db.selectFrom('crons').select('id').where(whereOf(query)),
+          handle.db.selectFrom('crons').select('id').where(whereOf(query, handle.phrases)),
         )
         .execute()
     ).map((r) => r.id);
-  const search = indexedSearchOf(query)!;
+  const search = indexedSearchOf(query, handle.accelerators.textIndex)!;
   // 16 ids at least a statement, 100 a background slice: the order takes eleven turns.
   let asked = 0;
-  const pages = new SearchPages(handle.db, {
+  const pages = new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, {
     smallestRead: 16,
     wholeSlice: 100,
     current: () => (asked++, handle.changeCounter()),
@@ -389,11 +383,11 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
   // A task renamed while the second slice is read (as a write queued before it would be): that slice is not kept,
   // the read stops, and the new version's pages are read afresh.
   let slices = 0;
-  const changed = new SearchPages(handle.db, {
+  const changed = new SearchPages(handle.db, handle.phrases, handle.accelerators.textIndex, {
     smallestRead: 16,
     wholeSlice: 100,
     current: () => {
-      if (++slices === 4) handle.sqlite.prepare(`update crons set name = 'alpha 9999' where id = 1`).run();
+      if (++slices === 4) handle.accelerators.sqlite.prepare(`update crons set name = 'alpha 9999' where id = 1`).run();
       return handle.changeCounter();
     },
   });
@@ -413,7 +407,10 @@ test('an order asked for is read whole in the background, a slice a turn, and gi
 
 test('the URI-encoded form of a search is looked for only in columns whose text holds a %', async (t) => {
   const handle = await migratedDatabase(t);
-  const repository = new CronRepository(handle.db, handle.changeCounter);
+  const repository = new CronRepository(handle.db, handle.phrases, {
+    changeCounter: handle.changeCounter,
+    textIndex: handle.accelerators.textIndex,
+  });
   await repository.insertMany(
     ['shop task 1', 'shop task 2', 'bank task 1'].map((name, i) => ({
       name,

@@ -18,7 +18,7 @@ test('matches read inside a rolled-back transaction are not taken for a later ch
     return (reply.body.data as { data: { name: string }[] }).data.map((row) => row.name);
   };
   assert.deepEqual(await search('gamma'), []);
-  const { sqlite } = app.ctx.database;
+  const { sqlite } = app.ctx.database.accelerators!;
   app.ctx.database.flush();
   sqlite.exec('begin');
   sqlite.prepare(`update crons set name = 'gamma one' where id = ?`).run(first!.id);

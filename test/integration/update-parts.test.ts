@@ -12,9 +12,8 @@ import { DownloadError, downloadTo, fetchJson } from '../../daemon/src/modules/u
 import { newerThan, parseFeed, FeedError } from '../../daemon/src/modules/update/feed.ts';
 import { unpackRelease, UnpackError } from '../../daemon/src/modules/update/unpack.ts';
 import { fromRoot } from '../../daemon/src/install/root.ts';
-import { openDatabase } from '../../daemon/src/db/connection.ts';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
-import { migrations } from '../../daemon/src/db/migrations/index.ts';
+import { openSqlite } from '../../daemon/src/db/sqlite/open.ts';
+import { migrations } from '../../daemon/src/db/sqlite/migrations/index.ts';
 import { UpdateLayout } from '../../daemon/src/modules/update/layout.ts';
 import { migrationsIn, restoreAfterFailedUpdate, takeRollbackCopy } from '../../daemon/src/modules/update/rollback.ts';
 import { freePort } from '../helpers/entrypoint.ts';
@@ -209,14 +208,16 @@ test('unpack: links, paths that leave the folder, corrupt archives and the wrong
 test('rollback copy: a failed version that migrated the database is undone; one that did not keeps every row', async (t) => {
   const dataDir = userDataDir(t);
   const layout = new UpdateLayout(dataDir);
-  const database = openDatabase(path.join(dataDir));
-  await migrateToLatest(database.db, database.sqlite, database.file);
+  const database = openSqlite(path.join(dataDir));
+  await database.migrate();
   const known = Object.keys(migrations);
-  database.sqlite.exec("create table marker (v text); insert into marker values ('before')");
-  await takeRollbackCopy(database.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 1 });
+  database.accelerators.sqlite.exec("create table marker (v text); insert into marker values ('before')");
+  await takeRollbackCopy(database.accelerators.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 1 });
   assert.deepEqual(layout.rollback()?.migrations, known);
   // What the failed 2.0.0 did: a row, and a migration 1.0.0 does not know.
-  database.sqlite.exec("insert into marker values ('after'); insert into kysely_migration values ('9999-future', 'x')");
+  database.accelerators.sqlite.exec(
+    "insert into marker values ('after'); insert into kysely_migration values ('9999-future', 'x')",
+  );
   await database.close();
   const failed = async (outcome: 'timeout' | 'ok') => {
     await mkdir(layout.dir, { recursive: true });
@@ -226,31 +227,31 @@ test('rollback copy: a failed version that migrated the database is undone; one 
     );
   };
   await failed('ok');
-  assert.deepEqual(await restoreAfterFailedUpdate(database.file, layout, '1.0.0', known), {
+  assert.deepEqual(await restoreAfterFailedUpdate(database.location, layout, '1.0.0', known), {
     restored: false,
     reason: 'no failed update',
   });
   await failed('timeout');
-  assert.equal((await restoreAfterFailedUpdate(database.file, layout, '0.9.0', known)).restored, false);
-  const outcome = await restoreAfterFailedUpdate(database.file, layout, '1.0.0', known, 3);
+  assert.equal((await restoreAfterFailedUpdate(database.location, layout, '0.9.0', known)).restored, false);
+  const outcome = await restoreAfterFailedUpdate(database.location, layout, '1.0.0', known, 3);
   assert.equal(outcome.restored, true);
-  assert.deepEqual(migrationsIn(database.file), known);
-  const reopened = openDatabase(dataDir);
-  assert.deepEqual(reopened.sqlite.prepare('select v from marker').all(), [{ v: 'before' }]);
+  assert.deepEqual(migrationsIn(database.location), known);
+  const reopened = openSqlite(dataDir);
+  assert.deepEqual(reopened.accelerators.sqlite.prepare('select v from marker').all(), [{ v: 'before' }]);
   await reopened.close();
-  assert.ok(existsSync(`${database.file}.after-2.0.0-3`), 'the failed version’s database is kept aside');
+  assert.ok(existsSync(`${database.location}.after-2.0.0-3`), 'the failed version’s database is kept aside');
   assert.equal(layout.rollback(), null);
 
   // A failed version that left the schema alone: nothing is restored, nothing is lost.
-  const again = openDatabase(dataDir);
-  await takeRollbackCopy(again.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 4 });
-  again.sqlite.exec("insert into marker values ('kept')");
+  const again = openSqlite(dataDir);
+  await takeRollbackCopy(again.accelerators.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 4 });
+  again.accelerators.sqlite.exec("insert into marker values ('kept')");
   await again.close();
-  assert.deepEqual(await restoreAfterFailedUpdate(database.file, layout, '1.0.0', known), {
+  assert.deepEqual(await restoreAfterFailedUpdate(database.location, layout, '1.0.0', known), {
     restored: false,
     reason: 'nothing to undo',
   });
-  const last = openDatabase(dataDir);
-  assert.deepEqual(last.sqlite.prepare("select v from marker where v = 'kept'").all(), [{ v: 'kept' }]);
+  const last = openSqlite(dataDir);
+  assert.deepEqual(last.accelerators.sqlite.prepare("select v from marker where v = 'kept'").all(), [{ v: 'kept' }]);
   await last.close();
 });

@@ -14,11 +14,9 @@ import { SessionStore } from '../auth/sessions.ts';
 import { systemClock } from '../time/clock.ts';
 import { readHost } from '../config/config.ts';
 import type { AppContext } from './context.ts';
-import { daemonCommitIntervalMs, openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { daemonCommitIntervalMs, openDatabase } from '../db/open.ts';
 import { localAddressEnv, localUrl } from '../http/local-url.ts';
 import { installSecurityHeaders } from '../http/security-headers.ts';
-import { switchToIncrementalVacuum } from '../db/vacuum.ts';
 import { serverOptions } from '../http/server-options.ts';
 import { installErrorHandling } from '../http/errors.ts';
 import { installTextCheck } from '../http/text-check.ts';
@@ -93,11 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const unrestricted = await restrictDataDir(paths);
   // After a new version failed its first start, this version may have to put its database copy back first.
   const restored = await recoverFromFailedUpdate(paths.db, paths.root, version);
-  // Replies, run starts, backups and close commit at once (db/group-commit.ts); other writes at most every 10 ms.
+  // Replies, run starts, backups and close commit at once (db/sqlite/group-commit.ts); others every 10 ms at most.
   let logCommitError = (error: unknown) => console.error('database commit failed', error);
   const groupCommit = { onError: (error: unknown) => logCommitError(error), minIntervalMs: daemonCommitIntervalMs };
-  const database = openDatabase(paths.db, { groupCommit });
-  await migrateToLatest(database.db, database.sqlite, database.file);
+  const database = await openDatabase({ dbDir: paths.db }, { groupCommit });
+  await database.migrate();
   database.flush();
 
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
@@ -109,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   logCommitError = (error) => app.log.error({ err: error }, 'database commit failed');
   logRecovery(app.log, restored);
   logUnrestricted(app.log, paths, unrestricted);
-  switchToIncrementalVacuum(database.sqlite, app.log);
+  database.accelerators?.switchToIncrementalVacuum(app.log);
   logRestore(app.log);
   await ensureModuleScope(paths.root, app.log);
   recordRoutes(app, openSurface);
@@ -119,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone });
   const written = { language: () => writtenLanguage(settings), timezone: () => settings.get('timezone') };
   const live = new LiveHub();
-  const envs = createEnvs({ db: database.db, clock });
+  const envs = createEnvs({ db: database.db, phrases: database.phrases, clock });
   const dependencyEnv = runEnvironment(paths, host.processEnvironment.PATH); // data/deps' paths, one for every run
   const executor = new ProcessExecutor({
     paths,
@@ -136,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = new ObservedJobRunner(
     {
       executor,
-      runs: new JobRunsRepository(database.db, database.flush),
+      runs: new JobRunsRepository(database.db, database.phrases, database.flush),
       live,
       paths,
       clock,
@@ -169,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paths,
     clock,
     db: database.db,
+    phrases: database.phrases,
     database,
     log: app.log,
     settings,

@@ -8,8 +8,9 @@ import type { Kysely } from 'kysely';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { Clock } from '../time/clock.ts';
 import type { Config } from '../config/config.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
+import type { DatabaseHandle } from '../db/port.ts';
 import type { Database } from '../db/schema.ts';
+import type { Phrases } from '../db/phrases.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Notifier } from '../notifications/notifier.ts';
@@ -24,6 +25,8 @@ export interface SharedParts {
   paths: DataPaths;
   clock: Clock;
   db: Kysely<Database>;
+  /** The SQL phrases of the database's engine, for the repositories' queries. */
+  phrases: Phrases;
   /** The connection itself, for what only the database layer can do (its change counter). */
   database: DatabaseHandle;
   log: FastifyBaseLogger;

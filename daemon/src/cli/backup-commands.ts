@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { backupParts, defaultBackupParts, isBackupPart, type BackupPart } from '../contract/backup.ts';
 import { formatMessage } from '../contract/messages.ts';
-import { databaseFileName, openDatabase } from '../db/connection.ts';
-import { migrations } from '../db/migrations/index.ts';
+import { databaseFileName, migrationNames, openDatabase } from '../db/open.ts';
+import { sqliteOnly } from '../db/port.ts';
 import { AppError } from '../errors/app-error.ts';
 import { DataDirLocked, lockDataDir } from '../db/lock.ts';
 import {
@@ -57,7 +57,7 @@ export async function backupCommand(config: Config, args: string[], zone: string
   if (!existsSync(dbFile)) throw new CommandError(`No database at ${dbFile}: start Baihu once before backing up.`);
   const parts = partsOf(args);
   // The database is read through its own connection, never migrated: a backup changes nothing.
-  const database = openDatabase(paths.db);
+  const database = await openDatabase({ dbDir: paths.db });
   try {
     const name = await nextBackupName(paths, { now: Date.now(), zone }, false);
     let shown = 0;
@@ -67,8 +67,11 @@ export async function backupCommand(config: Config, args: string[], zone: string
       version,
       scheduled: false,
       name,
-      databaseBytes: statSync(dbFile).size,
-      snapshotDatabase: (file) => database.sqlite.backup(file).then(() => {}),
+      databaseBytes: await database.size(),
+      snapshotDatabase: (file) =>
+        sqliteOnly(database, 'A backup')
+          .sqlite.backup(file)
+          .then(() => {}),
       onProgress: (p) => {
         if (Date.now() - shown < 1000) return;
         shown = Date.now();
@@ -104,7 +107,7 @@ export async function restoreCommand(config: Config, args: string[], zone: strin
     const check = await checkArchive({
       paths,
       source: createReadStream(file),
-      knownMigrations: Object.keys(migrations),
+      knownMigrations: migrationNames(),
       previewQinglong: (dir) => previewQinglongArchive(dir, paths, zone),
       zone,
     });

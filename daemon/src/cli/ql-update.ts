@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
+import { sqliteOnly, type DatabaseHandle } from '../db/port.ts';
 import { dataDirLockFree, lockHolder } from '../db/lock.ts';
 import { ConfigShReader } from '../jobs/executor/config-sh.ts';
 import { inheritedEnvironment } from '../jobs/executor/environment.ts';
@@ -114,7 +114,11 @@ export async function qlReload(config: Config, database: DatabaseHandle): Promis
   const next = stagedVersion(host);
   if (dataDirLockFree(config.dataDir)) {
     if (next) {
-      await takeRollbackCopy(database.sqlite, layout, { from: host.version, to: next, at: Date.now() });
+      await takeRollbackCopy(sqliteOnly(database, 'An update').sqlite, layout, {
+        from: host.version,
+        to: next,
+        at: Date.now(),
+      });
       console.log(`No daemon runs on ${config.dataDir}: its next start runs version ${next} (on trial).`);
     } else {
       console.log(`No daemon runs on ${config.dataDir}: nothing to restart.`);

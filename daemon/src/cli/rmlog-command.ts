@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { maxLogRemoveDays } from '../contract/retention.ts';
-import { databaseFileName, openDatabase } from '../db/connection.ts';
+import { databaseFileName, openDatabase } from '../db/open.ts';
 import { policyOfFrequency, RetentionRepository, runSweeps } from '../modules/retention/index.ts';
 import { dataPaths } from '../config/paths.ts';
 import { CommandError } from './backup-commands.ts';
@@ -23,7 +23,7 @@ export async function rmlogCommand(config: Config, args: string[], zone: string)
   // Without a database no run can be using a log.
   let inUse = new Set<string>();
   if (existsSync(dbFile)) {
-    const database = openDatabase(paths.db);
+    const database = await openDatabase({ dbDir: paths.db });
     try {
       inUse = await new RetentionRepository(database.db).logsInUse();
     } finally {

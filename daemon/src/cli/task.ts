@@ -15,8 +15,7 @@ import { ConfigError, loadConfig, readHost, type Config } from '../config/config
 import type { Language } from '../contract/i18n.ts';
 import type { LocalRunQueued } from '../contract/local.ts';
 import { privateUmask } from '../config/data-modes.ts';
-import { databaseFileName, openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { databaseFileName, openDatabase } from '../db/open.ts';
 import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
 import { ProcessRunner } from '../jobs/executor/process-runner.ts';
 import { parseTaskCommand } from '../jobs/executor/task-command.ts';
@@ -131,10 +130,10 @@ async function followInDaemon(client: LocalClient, queued: LocalRunQueued, lang:
 async function panelVariables(config: Config): Promise<readonly PanelVariable[]> {
   const paths = dataPaths(config.dataDir);
   if (!existsSync(path.join(paths.db, databaseFileName))) return [];
-  const database = openDatabase(paths.db);
+  const database = await openDatabase({ dbDir: paths.db });
   try {
-    await migrateToLatest(database.db, database.sqlite, database.file);
-    return await createEnvs({ db: database.db, clock: systemClock }).service.variables();
+    await database.migrate();
+    return await createEnvs({ db: database.db, phrases: database.phrases, clock: systemClock }).service.variables();
   } finally {
     await database.close();
   }

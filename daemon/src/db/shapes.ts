@@ -7,7 +7,7 @@
  * is still the builder's, so it is still the dialect's.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import { oneRowUpdate } from './sql.ts';
+import type { Phrases } from './phrases.ts';
 
 /** Stands in for the value `index` while a shape's statement is built. */
 class Placeholder {
@@ -20,8 +20,11 @@ type Parameter = { value: number } | { constant: unknown };
 export class StatementShapes {
   private readonly shapes = new Map<string, { sql: string; parameters: Parameter[] }>();
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shapes of any table of the schema
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shapes of any table of the schema
+    private readonly db: Kysely<any>,
+    private readonly phrases: Phrases,
+  ) {}
 
   /**
    * The statement `build` makes for `shape` (called once per shape, with a placeholder for each of `values`), run
@@ -43,8 +46,8 @@ export class StatementShapes {
   }
 
   /**
-   * `update <table> set <changes> where id = <id>` (as `oneRowUpdate`: no statement journal for one row); its shape
-   * is the table and the columns that change.
+   * `update <table> set <changes> where id = <id>` (as the engine's `oneRowUpdate`: SQLite's needs no statement journal
+   * for one row); its shape is the table and the columns that change.
    */
   async updateById(table: string, id: number, changes: Readonly<Record<string, unknown>>): Promise<void> {
     const columns = Object.keys(changes).filter((column) => changes[column] !== undefined);
@@ -57,7 +60,7 @@ export class StatementShapes {
       return {
         compile: () => {
           const compiled = query.compile();
-          return { ...compiled, sql: oneRowUpdate(compiled.sql) };
+          return { ...compiled, sql: this.phrases.oneRowUpdate(compiled.sql) };
         },
       };
     });

@@ -55,9 +55,9 @@ export interface RunPruneOptions {
     sqlite: SQLite.Database;
     file: string;
     /**
-     * Commits the batches the turn's transaction still holds (db/group-commit.ts). A checkpoint by another connection
-     * copies only committed frames; with the last batch uncommitted the WAL is never wholly copied, so the next
-     * write cannot start it over and it grows by every batch (11.8 GB in the longevity bench before this).
+     * Commits the batches the turn's transaction still holds (db/sqlite/group-commit.ts). A checkpoint by another
+     * connection copies only committed frames; with the last batch uncommitted the WAL is never wholly copied, so the
+     * next write cannot start it over and it grows by every batch (11.8 GB in the longevity bench before this).
      */
     commit?: () => void;
   };
@@ -134,8 +134,9 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
         await removeLogs(root, doomed, o.inUse(), worker, report);
         const started = performance.now();
         await o.runs.deleteIds(doomed.map((run) => run.id));
-        // Each batch commits at once, not with the daemon's next interval (db/group-commit.ts): a request's reply
-        // commits what is pending, and several batches in one commit made it wait (API p99 during the pass 28 → 50 ms).
+        // Each batch commits at once, not with the daemon's next interval (db/sqlite/group-commit.ts): a request's
+        // reply commits what is pending, and several batches in one commit made it wait (API p99 during the pass
+        // 28 → 50 ms).
         o.wal?.commit?.();
         spent += performance.now() - started;
         report.runs += doomed.length;

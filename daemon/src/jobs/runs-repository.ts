@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { RunStatus, type RunEnd } from '../contract/enums.ts';
-import { inList } from '../db/in-list.ts';
 import { StatementShapes } from '../db/shapes.ts';
 import type { Database, JobRunRow, JobRunUpdate, NewJobRun } from '../db/schema.ts';
+import type { Phrases } from '../db/phrases.ts';
 
 /**
  * Rows a statement inserts at most: runs due together are queued with a statement per this many (1,000 tasks due on
@@ -15,10 +15,11 @@ const insertChunk = 100;
 export class JobRunsRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/group-commit.ts). */
+    private readonly phrases: Phrases,
+    /** Commits the writes the database holds for the end of this turn (DatabaseHandle.flush; db/sqlite/group-commit.ts). */
     private readonly commitPending: () => void = () => {},
   ) {
-    this.shapes = new StatementShapes(db);
+    this.shapes = new StatementShapes(db, phrases);
   }
 
   private readonly shapes: StatementShapes;
@@ -96,7 +97,7 @@ export class JobRunsRepository {
     const rows = await this.db
       .selectFrom('job_runs')
       .select(['log_path', 'end', 'exit_code', 'kind', 'ref_id'])
-      .where(inList('log_path', paths))
+      .where(this.phrases.inList('log_path', paths))
       .orderBy('id')
       .execute();
     return new Map(rows.map(({ log_path, ...run }) => [log_path!, run]));
@@ -173,12 +174,16 @@ export class JobRunsRepository {
 
   async deleteIds(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('job_runs').where(inList('id', ids)).execute();
+    await this.db.deleteFrom('job_runs').where(this.phrases.inList('id', ids)).execute();
   }
 
   async deleteRunsOf(kind: string, refIds: number[]): Promise<void> {
     if (refIds.length === 0) return;
-    await this.db.deleteFrom('job_runs').where('kind', '=', kind).where(inList('ref_id', refIds)).execute();
+    await this.db
+      .deleteFrom('job_runs')
+      .where('kind', '=', kind)
+      .where(this.phrases.inList('ref_id', refIds))
+      .execute();
   }
 }
 

@@ -82,18 +82,18 @@ async function diagnose(context: QlContext): Promise<boolean> {
     try {
       const database = await openExisting(context);
       try {
-        const integrity = database.sqlite.pragma('quick_check', { simple: true });
+        const problems = await database.integrity();
         report(
-          integrity === 'ok',
-          integrity === 'ok'
+          problems.length === 0,
+          problems.length === 0
             ? t({ en: 'database integrity check passed', zh: '数据库完整性检查通过' })
             : t({
-                en: `database integrity check failed: ${String(integrity)}`,
-                zh: `数据库完整性检查失败：${String(integrity)}`,
+                en: `database integrity check failed: ${problems[0]}`,
+                zh: `数据库完整性检查失败：${problems[0]}`,
               }),
         );
         const users = await database.db.selectFrom('users').select('username').execute();
-        const file = database.file;
+        const file = database.location;
         const name = users[0]?.username;
         report(
           true,

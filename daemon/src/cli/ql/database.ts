@@ -7,8 +7,8 @@ import path from 'node:path';
 import { SessionStore, type TokenCodec } from '../../auth/sessions.ts';
 import { systemClock } from '../../time/clock.ts';
 import type { Config } from '../../config/config.ts';
-import { databaseFileName, openDatabase, type DatabaseHandle } from '../../db/connection.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { databaseFileName, openDatabase } from '../../db/open.ts';
+import type { DatabaseHandle } from '../../db/port.ts';
 import { UserRepository } from '../../modules/user/repository.ts';
 import { UserService } from '../../modules/user/service.ts';
 import { dataPaths } from '../../config/paths.ts';
@@ -38,9 +38,9 @@ export async function openExisting(context: QlContext): Promise<DatabaseHandle> 
       }),
     );
   }
-  const database = openDatabase(path.dirname(file));
+  const database = await openDatabase({ dbDir: path.dirname(file) });
   try {
-    await migrateToLatest(database.db, database.sqlite, database.file);
+    await database.migrate();
   } catch (error) {
     await database.close();
     throw error;

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toLanguage, type Language } from '../../contract/i18n.ts';
-import { openDatabase } from '../../db/connection.ts';
+import { openDatabase } from '../../db/open.ts';
 import { SettingsStore } from '../../settings/store.ts';
 
 interface HostFacts {
@@ -29,7 +29,7 @@ async function fromSettings<T>(file: string, host: HostFacts, read: (settings: S
   if (!existsSync(file)) return null;
   let database;
   try {
-    database = openDatabase(path.dirname(file));
+    database = await openDatabase({ dbDir: path.dirname(file) });
     return read(await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone }));
   } catch {
     return null;

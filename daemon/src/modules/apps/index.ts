@@ -10,10 +10,10 @@ export type { AppService };
  * Applications of the open API: the administrator's list (`routes`, session only) and the token exchange
  * (`tokenRoutes`, GET /open/auth/token, mounted under /open only). Its service tells the access hook whose a token is.
  */
-export function createApps(deps: Pick<SharedParts, 'db' | 'clock'>): Area<AppService> & {
+export function createApps(deps: Pick<SharedParts, 'db' | 'phrases' | 'clock'>): Area<AppService> & {
   tokenRoutes: FastifyPluginAsync;
 } {
-  const service = new AppService(new AppRepository(deps.db), deps.clock);
+  const service = new AppService(new AppRepository(deps.db, deps.phrases), deps.clock);
   return {
     service,
     routes: async (app) => {

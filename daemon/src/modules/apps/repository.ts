@@ -1,13 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppRow, Database } from '../../db/schema.ts';
-import { inList } from '../../db/in-list.ts';
+import type { Phrases } from '../../db/phrases.ts';
 
 /** An application with its live-token count, as the list shows it. */
 export type AppListRow = AppRow & { tokens: number };
 
 /** The apps and app_tokens tables: one query per method, no HTTP, no rules. */
 export class AppRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+  ) {}
 
   /** Every app, oldest first, with how many of its tokens are live at `now`. */
   list(now: number): Promise<AppListRow[]> {
@@ -55,7 +58,7 @@ export class AppRepository {
 
   /** Removes the apps; their tokens go with them (foreign key, on delete cascade). */
   async remove(ids: number[]): Promise<void> {
-    await this.db.deleteFrom('apps').where(inList('id', ids)).execute();
+    await this.db.deleteFrom('apps').where(this.phrases.inList('id', ids)).execute();
   }
 
   async dropTokens(appId: number): Promise<void> {

@@ -22,7 +22,7 @@ export interface BackupJobDeps {
   live: LiveHub;
   version: string;
   snapshotDatabase: (file: string) => Promise<void>;
-  databaseBytes: () => number;
+  databaseBytes: () => Promise<number>;
   now: () => number;
 }
 
@@ -78,7 +78,7 @@ export function fileBackupSteps(
       name: o.name,
       snapshotDatabase: deps.snapshotDatabase,
       adjustSnapshot: recordOwnRunEnded(job.runId, deps.now()),
-      databaseBytes: deps.databaseBytes(),
+      databaseBytes: await deps.databaseBytes(),
       onProgress: reporter(deps, job, o.name),
       signal: job.signal,
     });

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { secretFileName } from '../../auth/secret.ts';
 import { archiveDataFolder, type BackupPart } from '../../contract/backup.ts';
-import { databaseFileName } from '../../db/connection.ts';
+import { databaseFileName } from '../../db/open.ts';
 import type { DataSubdir } from '../../config/paths.ts';
 
 export interface PartSlot {

@@ -2,7 +2,7 @@
  * Backup and restore: backups are jobs of the kernel (on demand, on the schedule, streamed to a Qinglong client);
  * a restore is checked in the request (nothing replaced), confirmed, and swapped in when the daemon restarts.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -19,7 +19,8 @@ import {
 } from '../../contract/backup.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import { RunTrigger } from '../../contract/enums.ts';
-import { migrations } from '../../db/migrations/index.ts';
+import { migrationNames } from '../../db/open.ts';
+import { sqliteOnly } from '../../db/port.ts';
 import { AppError, fieldError } from '../../errors/app-error.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { Area, SharedParts } from '../../app/shared.ts';
@@ -62,9 +63,11 @@ export class BackupService {
       version,
       snapshotDatabase: (file) => {
         database.flush();
-        return database.sqlite.backup(file).then(() => {});
+        return sqliteOnly(database, 'A backup')
+          .sqlite.backup(file)
+          .then(() => {});
       },
-      databaseBytes: () => statSync(database.file).size,
+      databaseBytes: () => database.size(),
       now: () => this.o.clock.now(),
     };
   }
@@ -128,7 +131,7 @@ export class BackupService {
     const busy = this.o.jobs.busy(backupQueue, 'backup');
     if (busy.running || busy.waiting) throw new AppError('backupBusy', ResponseCode.conflict);
     const chosen = normalizeParts(parts);
-    await checkSpace(this.o.paths, chosen, this.jobDeps.databaseBytes());
+    await checkSpace(this.o.paths, chosen, await this.jobDeps.databaseBytes());
     const name = await nextBackupName(this.o.paths, this.at(), scheduled);
     const ticket = await this.o.jobs.enqueue({
       kind: JobKind.backup,
@@ -205,7 +208,7 @@ export class BackupService {
       return await checkArchive({
         paths: this.o.paths,
         source,
-        knownMigrations: Object.keys(migrations),
+        knownMigrations: migrationNames(),
         previewQinglong: this.o.previewQinglong,
         qinglongImportAvailable: this.o.qinglongImport !== undefined,
         ...this.at(),

@@ -15,8 +15,8 @@ import {
 } from '../../contract/backup.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
-import { databaseFileName } from '../../db/connection.ts';
-import { migratedSchema, schemaDifferences, schemaOf } from '../../db/schema-check.ts';
+import { databaseFileName } from '../../db/open.ts';
+import { migratedSchema, schemaDifferences, schemaOf } from '../../db/sqlite/schema-check.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { shown } from './entry-rules.ts';
 import { archivePathOf, partOfArchivePath } from './parts.ts';
@@ -57,7 +57,7 @@ const differencesShown = 3;
 
 /**
  * The database of a Baihu backup opens, passes SQLite's own check, has no migration this version lacks, and holds
- * exactly the tables, indexes, views and triggers its migrations create (db/schema-check.ts).
+ * exactly the tables, indexes, views and triggers its migrations create (db/sqlite/schema-check.ts).
  */
 export async function checkDatabase(
   file: string,

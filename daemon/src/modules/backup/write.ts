@@ -23,7 +23,7 @@ import {
   type Manifest,
   type ManifestFile,
 } from '../../contract/backup.ts';
-import { databaseFileName } from '../../db/connection.ts';
+import { databaseFileName } from '../../db/open.ts';
 import type { DataPaths } from '../../config/paths.ts';
 import { collect, measure } from './collect.ts';
 import { archivePathOf } from './parts.ts';

@@ -12,12 +12,17 @@ export type { DashboardService };
  * tasks, and the sizes of the log and data folders (the About area's background measurement). It only reads.
  */
 export function createDashboard(
-  deps: Pick<SharedParts, 'db' | 'paths' | 'clock' | 'timetable'> & {
+  deps: Pick<SharedParts, 'db' | 'phrases' | 'paths' | 'clock' | 'timetable'> & {
     dataSizes: (options: { fresh: boolean }) => Promise<DataSizesReply>;
   },
 ): Area<DashboardService> {
   const sizes = sizesFrom(deps.dataSizes, deps.paths.root, deps.paths.log);
-  const service = new DashboardService(new DashboardRepository(deps.db), deps.timetable, sizes, deps.clock);
+  const service = new DashboardService(
+    new DashboardRepository(deps.db, deps.phrases),
+    deps.timetable,
+    sizes,
+    deps.clock,
+  );
   return {
     service,
     routes: async (app) => {

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { inList } from '../../db/in-list.ts';
-import { runFailed } from '../../db/sql.ts';
+import type { Phrases } from '../../db/phrases.ts';
 
 const taskKind = 'task';
 /** 1 for a failed or timed-out run: summed, it counts failures in the same pass as the runs. */
@@ -48,7 +47,10 @@ const totals = (rows: TotalsRow[]): TaskTotals[] =>
  * read: a range of one index, never the table.
  */
 export class DashboardRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+  ) {}
 
   /** Task runs that ended in [from, to), per 15-minute slice (its start), from the slices the triggers keep. */
   async slices(from: number, to: number): Promise<SliceCount[]> {
@@ -93,7 +95,7 @@ export class DashboardRepository {
       .selectFrom('job_runs')
       .select(sql<number>`count(distinct ref_id)`.as('tasks'))
       .where('kind', '=', taskKind)
-      .where(runFailed)
+      .where(this.phrases.runFailed)
       .where('finished_at', '>=', from)
       .executeTakeFirstOrThrow();
     return Number(row.tasks);
@@ -163,7 +165,11 @@ export class DashboardRepository {
   /** Names of tasks by id; the overview reads them, it never changes a task. */
   async taskNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('crons').select(['id', 'name']).where(inList('id', ids)).execute();
+    const rows = await this.db
+      .selectFrom('crons')
+      .select(['id', 'name'])
+      .where(this.phrases.inList('id', ids))
+      .execute();
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 }

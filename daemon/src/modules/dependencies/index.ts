@@ -13,7 +13,10 @@ export { isValidPackageName, normalizePython, splitNames, typeNames } from './na
 export { checkUrl } from './mirrors.ts';
 export type { DependencyInstalls, DependencyService };
 
-export type DependenciesDeps = Pick<SharedParts, 'db' | 'jobs' | 'live' | 'paths' | 'settings' | 'clock' | 'log'> & {
+export type DependenciesDeps = Pick<
+  SharedParts,
+  'db' | 'phrases' | 'jobs' | 'live' | 'paths' | 'settings' | 'clock' | 'log'
+> & {
   notifier: Pick<SharedParts['notifier'], 'notifyDependencyFailed'>;
   /** BAIHU_LINUX_PACKAGE_MANAGER, if set. */
   forcedLinuxManager: 'apk' | 'apt' | null;
@@ -21,7 +24,7 @@ export type DependenciesDeps = Pick<SharedParts, 'db' | 'jobs' | 'live' | 'paths
 
 /** The dependencies area: packages for scripts, installed and removed as jobs, one at a time. */
 export function createDependencies(deps: DependenciesDeps): Area<DependencyService> & { installs: DependencyInstalls } {
-  const repository = new DependencyRepository(deps.db);
+  const repository = new DependencyRepository(deps.db, deps.phrases);
   const linux = new LinuxSources(deps.settings, deps.forcedLinuxManager);
   const installs = new DependencyInstalls({
     repository,

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { containsText } from '../../db/sql.ts';
 import type { Database, DependencyRow, DependencyUpdate, NewDependency } from '../../db/schema.ts';
-import { inList } from '../../db/in-list.ts';
+import type { Phrases } from '../../db/phrases.ts';
 
 export interface DependencyFilter {
   search?: string | undefined;
@@ -11,14 +10,17 @@ export interface DependencyFilter {
 
 /** The dependencies table: one query per method, no HTTP, no rules. */
 export class DependencyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+  ) {}
 
   list(filter: DependencyFilter): Promise<DependencyRow[]> {
     let query = this.db.selectFrom('dependencies').selectAll();
     const search = filter.search;
     if (search) {
       query = query.where((eb) =>
-        eb.or([containsText(eb.ref('name'), search), containsText(eb.ref('remark'), search)]),
+        eb.or([this.phrases.containsText(eb.ref('name'), search), this.phrases.containsText(eb.ref('remark'), search)]),
       );
     }
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
@@ -32,7 +34,7 @@ export class DependencyRepository {
 
   findMany(ids: number[]): Promise<DependencyRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('dependencies').selectAll().where(inList('id', ids)).orderBy('id').execute();
+    return this.db.selectFrom('dependencies').selectAll().where(this.phrases.inList('id', ids)).orderBy('id').execute();
   }
 
   all(): Promise<DependencyRow[]> {

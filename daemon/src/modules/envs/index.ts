@@ -8,8 +8,8 @@ export type { EnvService };
 export { cleanLabels, nameIssue } from './validate.ts';
 
 /** The panel's environment variables (what every run sees). */
-export function createEnvs(deps: Pick<SharedParts, 'db' | 'clock'>): Area<EnvService> {
-  const service = new EnvService(new EnvRepository(deps.db), deps.clock);
+export function createEnvs(deps: Pick<SharedParts, 'db' | 'phrases' | 'clock'>): Area<EnvService> {
+  const service = new EnvService(new EnvRepository(deps.db, deps.phrases), deps.clock);
   return {
     service,
     routes: async (app) => {

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { containsText } from '../../db/sql.ts';
 import type { Database, EnvRow, EnvUpdate, NewEnv } from '../../db/schema.ts';
+import type { Phrases } from '../../db/phrases.ts';
 import { EnvStatus } from '../../contract/enums.ts';
-import { inList } from '../../db/in-list.ts';
 import { StatementShapes } from '../../db/shapes.ts';
 
 /** A row's place in the list: pinned first, then by position, then by id (so ties are stable). */
@@ -16,8 +15,11 @@ export interface EnvOrder {
 export class EnvRepository {
   private readonly shapes: StatementShapes;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.shapes = new StatementShapes(db);
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+  ) {
+    this.shapes = new StatementShapes(db, phrases);
   }
 
   /** Every row in list order; with `search`, those whose name, value or remarks contain it. */
@@ -26,9 +28,9 @@ export class EnvRepository {
     if (search) {
       query = query.where((eb) =>
         eb.or([
-          containsText(eb.ref('name'), search),
-          containsText(eb.ref('value'), search),
-          containsText(eb.ref('remarks'), search),
+          this.phrases.containsText(eb.ref('name'), search),
+          this.phrases.containsText(eb.ref('value'), search),
+          this.phrases.containsText(eb.ref('remarks'), search),
         ]),
       );
     }
@@ -61,13 +63,23 @@ export class EnvRepository {
 
   findMany(ids: number[]): Promise<EnvRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('envs').selectAll().where(inList('id', ids)).orderBy('position').orderBy('id').execute();
+    return this.db
+      .selectFrom('envs')
+      .selectAll()
+      .where(this.phrases.inList('id', ids))
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
   }
 
   /** Stored rows with one of these names (for the name + value uniqueness check). */
   withNames(names: string[]): Promise<Pick<EnvRow, 'id' | 'name' | 'value'>[]> {
     if (names.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('envs').select(['id', 'name', 'value']).where(inList('name', names)).execute();
+    return this.db
+      .selectFrom('envs')
+      .select(['id', 'name', 'value'])
+      .where(this.phrases.inList('name', names))
+      .execute();
   }
 
   order(): Promise<EnvOrder[]> {
@@ -104,7 +116,7 @@ export class EnvRepository {
 
   updateMany(ids: number[], changes: EnvUpdate): Promise<EnvRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('envs').set(changes).where(inList('id', ids)).returningAll().execute();
+    return this.db.updateTable('envs').set(changes).where(this.phrases.inList('id', ids)).returningAll().execute();
   }
 
   /** New positions for many rows in one transaction. */
@@ -120,7 +132,11 @@ export class EnvRepository {
   async updateLabels(ids: number[], change: (labels: string[]) => string[], now: number): Promise<void> {
     if (ids.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('envs').select(['id', 'labels']).where(inList('id', ids)).execute();
+      const rows = await trx
+        .selectFrom('envs')
+        .select(['id', 'labels'])
+        .where(this.phrases.inList('id', ids))
+        .execute();
       for (const row of rows) {
         const labels = JSON.stringify(change(JSON.parse(row.labels) as string[]));
         if (labels !== row.labels) {
@@ -132,6 +148,6 @@ export class EnvRepository {
 
   async delete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('envs').where(inList('id', ids)).execute();
+    await this.db.deleteFrom('envs').where(this.phrases.inList('id', ids)).execute();
   }
 }

@@ -62,8 +62,8 @@ export class RetentionService {
     this.sweeps = [
       logSweep,
       runHistorySweep({
-        runs: new JobRunsRepository(o.database.db),
-        sqlite: o.database.sqlite,
+        runs: new JobRunsRepository(o.database.db, o.database.phrases),
+        accelerators: o.database.accelerators,
         commit: () => o.database.flush(),
         activeLogs: () => o.jobs.activeLogs().keys(),
       }),

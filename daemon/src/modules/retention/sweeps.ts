@@ -4,8 +4,7 @@
  * run row: old run logs (spec §9), then run history by age and by count per task with the database's freed pages
  * given back to the disk in small steps.
  */
-import type Database from 'better-sqlite3';
-import { reclaimFreePages } from '../../db/vacuum.ts';
+import type { SqliteAccelerators } from '../../db/port.ts';
 import { pruneRunHistory } from '../../jobs/run-retention.ts';
 import type { JobRunsRepository } from '../../jobs/runs-repository.ts';
 import { dateTimeText } from '../../time/wall-clock.ts';
@@ -82,7 +81,8 @@ export const logSweep: Sweep = {
 /** Run history by age and by count per thing (jobs/run-retention.ts), then the freed pages back to the disk. */
 export function runHistorySweep(deps: {
   runs: JobRunsRepository;
-  sqlite: Database.Database;
+  /** SQLite's WAL and free pages (null on another engine: the runs go, the space stays with the engine). */
+  accelerators: SqliteAccelerators | null;
   /** Commits the writes the turn holds (DatabaseHandle.flush): the worker's checkpoint must see every batch. */
   commit: () => void;
   activeLogs: () => Iterable<string>;
@@ -92,6 +92,7 @@ export function runHistorySweep(deps: {
     applies: (policy) => policy.runsOlderThanDays !== null || policy.runsPerThing !== null,
     run: async (ctx) => {
       const { runsOlderThanDays: days, runsPerThing: perThing } = ctx.policy;
+      const fast = deps.accelerators;
       ctx.line(
         `Removing runs that ended more than ${days ?? '∞'} days ago and beyond the newest ${perThing ?? '∞'} of ` +
           'each task, with their logs',
@@ -102,10 +103,10 @@ export function runHistorySweep(deps: {
         policy: ctx.policy,
         now: ctx.now,
         inUse: () => new Set(deps.activeLogs()),
-        wal: { sqlite: deps.sqlite, file: deps.sqlite.name, commit: deps.commit },
+        ...(fast ? { wal: { sqlite: fast.sqlite, file: fast.file, commit: deps.commit } } : {}),
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      const pages = await reclaimFreePages(deps.sqlite, ctx.signal ? { signal: ctx.signal } : {});
+      const pages = fast ? await fast.reclaimFreePages(ctx.signal ? { signal: ctx.signal } : {}) : 0;
       return {
         detail: {
           runs: report.runs,

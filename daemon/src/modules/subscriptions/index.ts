@@ -16,7 +16,7 @@ export { checkSubscription, mergeSubscription } from './validate.ts';
 
 export type SubscriptionsDeps = Pick<
   SharedParts,
-  'db' | 'jobs' | 'live' | 'paths' | 'clock' | 'timetable' | 'settings' | 'timezone'
+  'db' | 'phrases' | 'jobs' | 'live' | 'paths' | 'clock' | 'timetable' | 'settings' | 'timezone'
 > & {
   notifier: Pick<SharedParts['notifier'], 'send'>;
   /** Tasks are created and removed through the tasks area. */
@@ -25,7 +25,7 @@ export type SubscriptionsDeps = Pick<
 
 /** The subscriptions area: repositories and files pulled as jobs, synced into scripts and tasks, on their timers. */
 export function createSubscriptions(deps: SubscriptionsDeps): Area<SubscriptionService> & { pulls: SubscriptionPulls } {
-  const repository = new SubscriptionRepository(deps.db);
+  const repository = new SubscriptionRepository(deps.db, deps.phrases);
   const sync = new TaskSync({
     paths: deps.paths,
     crons: deps.crons,

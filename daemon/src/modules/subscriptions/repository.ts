@@ -1,21 +1,23 @@
 import type { Kysely } from 'kysely';
-import { containsText } from '../../db/sql.ts';
 import type { Database, NewSubscription, SubscriptionRow, SubscriptionUpdate } from '../../db/schema.ts';
-import { inList } from '../../db/in-list.ts';
+import type { Phrases } from '../../db/phrases.ts';
 
 /** The subscriptions table: one query per method (their pulls are job runs, their tasks the tasks area's). */
 export class SubscriptionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+  ) {}
 
   list(filter: { search?: string | undefined; ids?: number[] | undefined }): Promise<SubscriptionRow[]> {
     let query = this.db.selectFrom('subscriptions').selectAll();
     const search = filter.search;
     if (search) {
       query = query.where((eb) =>
-        eb.or((['name', 'url', 'alias'] as const).map((column) => containsText(eb.ref(column), search))),
+        eb.or((['name', 'url', 'alias'] as const).map((column) => this.phrases.containsText(eb.ref(column), search))),
       );
     }
-    if (filter.ids) query = query.where(inList('id', filter.ids));
+    if (filter.ids) query = query.where(this.phrases.inList('id', filter.ids));
     return query.orderBy('id', 'desc').execute();
   }
 
@@ -29,7 +31,12 @@ export class SubscriptionRepository {
 
   findMany(ids: number[]): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('subscriptions').selectAll().where(inList('id', ids)).orderBy('id').execute();
+    return this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where(this.phrases.inList('id', ids))
+      .orderBy('id')
+      .execute();
   }
 
   findByAlias(alias: string): Promise<SubscriptionRow | undefined> {
@@ -46,7 +53,12 @@ export class SubscriptionRepository {
 
   updateMany(ids: number[], changes: SubscriptionUpdate): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('subscriptions').set(changes).where(inList('id', ids)).returningAll().execute();
+    return this.db
+      .updateTable('subscriptions')
+      .set(changes)
+      .where(this.phrases.inList('id', ids))
+      .returningAll()
+      .execute();
   }
 
   async delete(id: number): Promise<void> {

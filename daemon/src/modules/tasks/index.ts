@@ -1,5 +1,4 @@
 import { typed, type Area, type SharedParts } from '../../app/shared.ts';
-import { RowMoves } from '../../db/row-moves.ts';
 import { CronRepository } from './repository.ts';
 import { orderColumns } from './search.ts';
 import { cronLocalRoutes } from './local-routes.ts';
@@ -19,7 +18,7 @@ export { checkView } from './search-query.ts';
 
 export type CronsDeps = Pick<
   SharedParts,
-  'db' | 'database' | 'paths' | 'clock' | 'live' | 'jobs' | 'timetable' | 'taskQueue' | 'notifier' | 'log'
+  'db' | 'phrases' | 'database' | 'paths' | 'clock' | 'live' | 'jobs' | 'timetable' | 'taskQueue' | 'notifier' | 'log'
 >;
 
 /**
@@ -27,10 +26,14 @@ export type CronsDeps = Pick<
  * timetable's, the queue's policy the scheduler's.
  */
 export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRuns; views: CronViewService } {
-  // The tasks that move in the list's orders, told by this connection's triggers (db/row-moves.ts): a search's order
-  // read whole stays usable after runs changed tasks.
-  const moves = new RowMoves(deps.database.sqlite, 'crons', orderColumns);
-  const repository = new CronRepository(deps.db, deps.database.changeCounter, moves);
+  // The tasks that move in the list's orders, told by this connection's triggers (db/sqlite/row-moves.ts): a search's
+  // order read whole stays usable after runs changed tasks.
+  const fast = deps.database.accelerators;
+  const repository = new CronRepository(deps.db, deps.phrases, {
+    changeCounter: deps.database.changeCounter,
+    textIndex: fast?.textIndex ?? null,
+    moves: fast?.rowMoves('crons', orderColumns) ?? null,
+  });
   const runs = new TaskRuns({
     crons: repository,
     jobs: deps.jobs,
@@ -43,7 +46,7 @@ export function createCrons(deps: CronsDeps): Area<CronService> & { runs: TaskRu
     onRunEnd: (end) => noticeRunEnd(deps.notifier, end),
   });
   const service = new CronService(repository, runs, deps.jobs.runs, deps.paths, deps.clock);
-  const views = new CronViewService(new CronViewRepository(deps.db), deps.clock);
+  const views = new CronViewService(new CronViewRepository(deps.db, deps.phrases), deps.clock);
   return {
     service,
     runs,

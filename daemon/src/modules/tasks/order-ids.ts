@@ -3,7 +3,7 @@
  * index, ids only, as far as a page needs them, then on to the end in the background once a search was asked in
  * that order.
  *
- * What is read at a version (the database's change counter, or with db/row-moves.ts the tasks' moves and other
+ * What is read at a version (the database's change counter, or with db/sqlite/row-moves.ts the tasks' moves and other
  * connections' commits) is kept until the version changes; a whole order stays usable after that as long as the
  * tasks that moved since are known and few: its other ids are still in their order, and the pages put the moved ones
  * back (search-pages.ts). Without that, every run's start and end made the next search read 100,000 ids again

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import { containsText, startsWithText } from '../../db/sql.ts';
 import type { CronRow, CronUpdate, Database, NewCron } from '../../db/schema.ts';
+import type { Phrases } from '../../db/phrases.ts';
 import type { ListQuery } from './search-query.ts';
 import { hasConditions, indexedSearchOf, orderOf, whereOf, type SortColumn } from './search.ts';
-import { inList } from '../../db/in-list.ts';
 import { StatementShapes } from '../../db/shapes.ts';
-import type { RowMoves } from '../../db/row-moves.ts';
+import type { RowMoves, TextIndex } from '../../db/port.ts';
 import { TextSearch } from './text-search.ts';
 
 /** The columns that arm a task's timers. */
@@ -16,20 +15,34 @@ export type ArmableCron = Pick<
 
 /** The tasks table for the REST module: one query per method, no HTTP, no rules. */
 export class CronRepository {
-  private readonly textSearch: TextSearch;
+  private readonly textSearch: TextSearch | null;
   private readonly shapes: StatementShapes;
+  private readonly changeCounter: (() => string | null) | null;
+  private readonly textIndex: TextIndex | null;
 
-  /** `moves`: the tasks that moved (db/row-moves.ts): the list's orders stay usable after runs changed tasks. */
+  /**
+   * `textIndex`: the trigram index of the tasks' text, when the engine has one (a search of three or more
+   * characters is answered by it; else by the phrases' LIKE). `moves`: the tasks that moved (db/sqlite/row-moves.ts):
+   * the list's orders stay usable after runs changed tasks.
+   */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly changeCounter?: () => string,
-    moves?: RowMoves,
+    private readonly phrases: Phrases,
+    accelerated: {
+      changeCounter?: (() => string | null) | null;
+      textIndex?: TextIndex | null;
+      moves?: RowMoves | null;
+    } = {},
   ) {
-    this.textSearch = new TextSearch(db, () => this.version(), moves);
-    this.shapes = new StatementShapes(db);
+    this.changeCounter = accelerated.changeCounter ?? null;
+    this.textIndex = accelerated.textIndex ?? null;
+    this.textSearch = this.textIndex
+      ? new TextSearch(db, phrases, this.textIndex, () => this.version(), accelerated.moves ?? undefined)
+      : null;
+    this.shapes = new StatementShapes(db, phrases);
   }
 
-  /** Changes whenever the database does (db/connection.ts); null in a transaction, where nothing may be kept. */
+  /** Changes whenever the database does (DatabaseHandle.changeCounter); null in a transaction, where nothing may be kept. */
   version(): string | null {
     return this.changeCounter?.() ?? null;
   }
@@ -43,15 +56,16 @@ export class CronRepository {
     query: ListQuery,
     page: { offset: number; limit: number } | null,
   ): Promise<{ rows: CronRow[]; total: number }> {
-    const where = whereOf(query);
+    const where = whereOf(query, this.phrases);
     const ordered = <T extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => T }>(select: T): T =>
       orderOf(query).reduce((s, [column, direction]) => s.orderBy(column, direction), select);
     if (!page) {
       const rows = await ordered(this.db.selectFrom('crons').selectAll().where(where)).execute();
       return { rows, total: rows.length };
     }
-    const indexed = indexedSearchOf(query);
-    if (indexed) return this.textSearch.list(query, indexed, page, ordered, (ids) => this.inOrder(ids));
+    const indexed = this.textIndex && indexedSearchOf(query, this.textIndex);
+    if (indexed && this.textSearch)
+      return this.textSearch.list(query, indexed, page, ordered, (ids) => this.inOrder(ids));
     if (hasConditions(query)) {
       const ids = (await ordered(this.db.selectFrom('crons').select('id').where(where)).execute()).map((r) => r.id);
       return { rows: await this.inOrder(ids.slice(page.offset, page.offset + page.limit)), total: ids.length };
@@ -77,7 +91,7 @@ export class CronRepository {
 
   findMany(ids: number[]): Promise<CronRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('crons').selectAll().where(inList('id', ids)).orderBy('id').execute();
+    return this.db.selectFrom('crons').selectAll().where(this.phrases.inList('id', ids)).orderBy('id').execute();
   }
 
   findByLogPath(logPath: string): Promise<CronRow | undefined> {
@@ -94,7 +108,7 @@ export class CronRepository {
     return this.db
       .selectFrom('crons')
       .selectAll()
-      .where((eb) => containsText(eb.ref('command'), fragment))
+      .where((eb) => this.phrases.containsText(eb.ref('command'), fragment))
       .orderBy('id')
       .execute();
   }
@@ -105,7 +119,7 @@ export class CronRepository {
     return this.db
       .selectFrom('crons')
       .select(['id', 'command', 'log_name', 'log_path'])
-      .where(inList('id', ids))
+      .where(this.phrases.inList('id', ids))
       .orderBy('id')
       .execute();
   }
@@ -152,19 +166,23 @@ export class CronRepository {
   /** set for several tasks: one statement (runs due together are queued together). */
   async setMany(ids: readonly number[], changes: CronUpdate): Promise<void> {
     if (ids.length === 1) return this.set(ids[0]!, changes);
-    if (ids.length > 0) await this.db.updateTable('crons').set(changes).where(inList('id', ids)).execute();
+    if (ids.length > 0) await this.db.updateTable('crons').set(changes).where(this.phrases.inList('id', ids)).execute();
   }
 
   updateMany(ids: number[], changes: CronUpdate): Promise<CronRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.updateTable('crons').set(changes).where(inList('id', ids)).returningAll().execute();
+    return this.db.updateTable('crons').set(changes).where(this.phrases.inList('id', ids)).returningAll().execute();
   }
 
   /** Rewrites the labels of several tasks in one transaction; `change` gets each task's current labels. */
   async updateLabels(ids: number[], change: (labels: string[]) => string[], now: number): Promise<void> {
     if (ids.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('crons').select(['id', 'labels']).where(inList('id', ids)).execute();
+      const rows = await trx
+        .selectFrom('crons')
+        .select(['id', 'labels'])
+        .where(this.phrases.inList('id', ids))
+        .execute();
       for (const row of rows) {
         const labels = JSON.stringify(change(JSON.parse(row.labels) as string[]));
         if (labels !== row.labels) {
@@ -176,12 +194,14 @@ export class CronRepository {
 
   async delete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('crons').where(inList('id', ids)).execute();
+    await this.db.deleteFrom('crons').where(this.phrases.inList('id', ids)).execute();
   }
 
   /** The same queries inside a transaction. */
   transaction<T>(work: (repository: CronRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CronRepository(trx)));
+    return this.db
+      .transaction()
+      .execute((trx) => work(new CronRepository(trx, this.phrases, { textIndex: this.textIndex })));
   }
 
   /**
@@ -209,7 +229,9 @@ export class CronRepository {
     return this.db
       .selectFrom('crons')
       .select(['id', 'command', 'sub_id'])
-      .where((eb) => eb.or([eb('sub_id', '=', subId), startsWithText(eb.ref('command'), `task ${alias}/`)]))
+      .where((eb) =>
+        eb.or([eb('sub_id', '=', subId), this.phrases.startsWithText(eb.ref('command'), `task ${alias}/`)]),
+      )
       .execute();
   }
 

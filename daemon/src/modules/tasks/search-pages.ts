@@ -9,8 +9,8 @@
  * rows by id. Checking ids against the set in JavaScript costs about a nanosecond an id, where SQLite's walk of the
  * index checking each against the matches (an ephemeral index built from them first) costs tens of times more.
  *
- * Both are kept: a search's matches until the tasks' text changes (db/text-index.ts textVersion: runs, which change
- * a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
+ * Both are kept: a search's matches until the tasks' text changes (db/sqlite/text-index.ts textVersion: runs, which
+ * change a task's status and last run on every start and end, leave them), an order's ids as order-ids.ts says: read to
  * its end in the background once a search was asked in it, and used after tasks moved as long as those are known and
  * few (fromWhole). The next page, another size or a re-sort of the same search reads neither again, and a new word
  * reads only its matches. Every entry carries the version it was read at, so a request that finishes after a change
@@ -18,9 +18,9 @@
  */
 import type { Kysely } from 'kysely';
 import { IdSet } from '../../db/id-list.ts';
-import { inList } from '../../db/in-list.ts';
 import type { Database } from '../../db/schema.ts';
-import { idsOfTasksContaining, textVersion, type IndexedTextColumn } from '../../db/text-index.ts';
+import type { Phrases } from '../../db/phrases.ts';
+import type { IndexedTextColumn, TextIndex } from '../../db/port.ts';
 import { OrderIds, type MovesBetween, type Order, type WholeOrder } from './order-ids.ts';
 
 export type { Order };
@@ -45,6 +45,8 @@ export class SearchPages {
    */
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+    private readonly textIndex: TextIndex,
     options: {
       smallestRead?: number;
       wholeSlice?: number;
@@ -57,7 +59,7 @@ export class SearchPages {
 
   /** The tasks containing one of the texts; null when their ids are too large for a bit set (then use SQL). */
   async matching(columns: readonly IndexedTextColumn[], texts: readonly string[]): Promise<IdSet | null> {
-    const { version } = (await textVersion().execute(this.db)).rows[0]!;
+    const { version } = (await this.textIndex.textVersion().execute(this.db)).rows[0]!;
     if (version !== this.textVersion) {
       this.textVersion = version;
       this.matches.clear();
@@ -71,7 +73,9 @@ export class SearchPages {
       this.matches.set(key, kept);
       return kept.value;
     }
-    const value = IdSet.of((await idsOfTasksContaining(columns, texts).execute(this.db)).rows.map((row) => row.id));
+    const value = IdSet.of(
+      (await this.textIndex.idsOfTasksContaining(columns, texts).execute(this.db)).rows.map((row) => row.id),
+    );
     const replaced = this.matches.get(key);
     if (replaced) this.matchBytes -= replaced.value?.bytes ?? 0;
     this.matches.delete(key);
@@ -176,7 +180,7 @@ export class SearchPages {
       this.db
         .selectFrom('crons')
         .select('id')
-        .where(inList('id', [...stayed, ...movedMatching])),
+        .where(this.phrases.inList('id', [...stayed, ...movedMatching])),
     );
     return (await select.limit(limit).offset(offset).execute()).map((row) => row.id);
   }

@@ -1,21 +1,12 @@
 /**
  * How GET /api/crons turns a ListQuery into one parameterised WHERE and ORDER BY. User text only ever reaches SQL as a
- * bound value: LIKE patterns are escaped, regular expressions run in a registered function (db/regexp.ts).
+ * bound value: LIKE patterns are escaped, regular expressions run in a registered function (db/sqlite/regexp.ts).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CronStatus, RunEnd, ViewFilterOperation } from '../../contract/enums.ts';
 import type { Database } from '../../db/schema.ts';
-import { inList as inValues } from '../../db/in-list.ts';
-import {
-  always,
-  anyElementIn,
-  anyElementMatches,
-  containsText,
-  matchesPattern,
-  never,
-  runFailed,
-} from '../../db/sql.ts';
-import { isIndexable, type IndexedTextColumn } from '../../db/text-index.ts';
+import type { Phrases } from '../../db/phrases.ts';
+import type { IndexedTextColumn, TextIndex } from '../../db/port.ts';
 import { numbers, runEndsIn, type ListQuery, type ViewFilterSpec } from './search-query.ts';
 
 type Eb = ExpressionBuilder<Database, 'crons'>;
@@ -42,13 +33,13 @@ const searchPrefixes: Record<string, TextColumn> = {
 };
 
 /** `result:failed` counts a timeout too (both are failures); the other ends match themselves. */
-function lastEndIn(ends: readonly string[]): Expression<SqlBool> {
+function lastEndIn(p: Phrases, ends: readonly string[]): Expression<SqlBool> {
   const wanted = ends.includes(RunEnd.failed) ? [...new Set([...ends, RunEnd.timeout])] : ends;
-  return wanted.length ? inValues('last_end', [...wanted]) : never;
+  return wanted.length ? p.inList('last_end', [...wanted]) : p.never;
 }
 
 /** Tasks with a failed or timed-out run that ended in the window (the failures' index job_runs_failed serves it). */
-function failedSince(eb: Eb, since: number): Expression<SqlBool> {
+function failedSince(p: Phrases, eb: Eb, since: number): Expression<SqlBool> {
   return eb(
     'id',
     'in',
@@ -56,7 +47,7 @@ function failedSince(eb: Eb, since: number): Expression<SqlBool> {
       .selectFrom('job_runs')
       .select('job_runs.ref_id')
       .where('job_runs.kind', '=', 'task')
-      .where(runFailed)
+      .where(p.runFailed)
       .where('job_runs.finished_at', '>=', since),
   );
 }
@@ -79,78 +70,82 @@ function textSearchOf(search: string): { columns: TextColumn[]; texts: string[] 
  * `name:x`, `command:x`, `schedule:x`, `label:x`, or free text over all four; `result:failed` (how the last run
  * ended), `failed:24h` / `failed:30d` (a failure in that window, as the overview counts them).
  */
-function searchCondition(eb: Eb, search: string, now: number): Expression<SqlBool> {
+function searchCondition(p: Phrases, eb: Eb, search: string, now: number): Expression<SqlBool> {
   const result = resultSearch.exec(search);
-  if (result) return lastEndIn(runEndsIn(result[1]!.toLowerCase()) ?? []);
+  if (result) return lastEndIn(p, runEndsIn(result[1]!.toLowerCase()) ?? []);
   const window = windowSearch.exec(search);
-  if (window) return failedSince(eb, now - Number(window[1]) * windowUnits[window[2]!.toLowerCase()]!);
+  if (window) return failedSince(p, eb, now - Number(window[1]) * windowUnits[window[2]!.toLowerCase()]!);
   const { columns, texts } = textSearchOf(search)!;
-  return eb.or(columns.flatMap((c) => texts.map((v) => containsText(eb.ref(c), v))));
+  return eb.or(columns.flatMap((c) => texts.map((v) => p.containsText(eb.ref(c), v))));
 }
 
 /**
  * When the list's only condition is a text search of three or more characters, the text index answers it
- * (db/text-index.ts): the same rows as the LIKEs of searchCondition. Null otherwise (LIKE as before).
+ * (db/sqlite/text-index.ts): the same rows as the LIKEs of searchCondition. Null otherwise (LIKE as before).
  */
-export function indexedSearchOf(query: ListQuery): { columns: TextColumn[]; texts: string[] } | null {
+export function indexedSearchOf(
+  query: ListQuery,
+  textIndex: Pick<TextIndex, 'isIndexable'>,
+): { columns: TextColumn[]; texts: string[] } | null {
   const { columnFilters } = query;
   const others = query.view.filters.length || columnFilters.status || columnFilters.sub_id || columnFilters.last_end;
   if (others || !query.searchValue) return null;
   const search = textSearchOf(query.searchValue);
-  return search && search.texts.every(isIndexable) ? search : null;
+  return search && search.texts.every((text) => textIndex.isIndexable(text)) ? search : null;
 }
 
 /** Qinglong's rule for status 2: it means is_disabled = 1; other statuses only count for enabled tasks. */
-function statusIn(eb: Eb, values: number[]): Expression<SqlBool> {
+function statusIn(p: Phrases, eb: Eb, values: number[]): Expression<SqlBool> {
   const stored = values.filter((v) => v !== CronStatus.disabled);
-  const inStored = stored.length ? inValues('status', stored) : never;
+  const inStored = stored.length ? p.inList('status', stored) : p.never;
   return values.includes(CronStatus.disabled)
     ? eb.or([inStored, eb('is_disabled', '=', 1)])
     : eb.and([inStored, eb('is_disabled', '=', 0)]);
 }
 
-function statusNotIn(eb: Eb, values: number[]): Expression<SqlBool> {
+function statusNotIn(p: Phrases, eb: Eb, values: number[]): Expression<SqlBool> {
   const stored = values.filter((v) => v !== CronStatus.disabled);
   const parts: Expression<SqlBool>[] = [];
-  if (stored.length) parts.push(eb.not(inValues('status', stored)));
+  if (stored.length) parts.push(eb.not(p.inList('status', stored)));
   if (values.includes(CronStatus.disabled)) parts.push(eb('is_disabled', '=', 0));
-  return parts.length ? eb.and(parts) : always;
+  return parts.length ? eb.and(parts) : p.always;
 }
 
 /** The value of a property as text, for regular expressions. Labels are matched one by one. */
-function regexpOn(eb: Eb, property: string, pattern: string): Expression<SqlBool> {
+function regexpOn(p: Phrases, eb: Eb, property: string, pattern: string): Expression<SqlBool> {
   if (property === 'labels') {
-    return anyElementMatches(eb.ref('labels'), pattern);
+    return p.anyElementMatches(eb.ref('labels'), pattern);
   }
   const column = eb.ref(property as 'name' | 'command' | 'schedule' | 'status' | 'sub_id');
-  return matchesPattern(column, pattern);
+  return p.matchesPattern(column, pattern);
 }
 
-function inList(eb: Eb, property: string, values: (string | number)[]): Expression<SqlBool> {
-  if (values.length === 0) return never;
-  if (property === 'status') return statusIn(eb, numbers(values) ?? []);
-  if (property === 'sub_id') return inValues('sub_id', numbers(values) ?? []);
+function propertyIn(p: Phrases, eb: Eb, property: string, values: (string | number)[]): Expression<SqlBool> {
+  if (values.length === 0) return p.never;
+  if (property === 'status') return statusIn(p, eb, numbers(values) ?? []);
+  if (property === 'sub_id') return p.inList('sub_id', numbers(values) ?? []);
   const texts = values.map(String);
   if (property === 'labels') {
-    return anyElementIn(eb.ref('labels'), texts);
+    return p.anyElementIn(eb.ref('labels'), texts);
   }
-  return inValues(property as 'name' | 'command' | 'schedule', texts);
+  return p.inList(property as 'name' | 'command' | 'schedule', texts);
 }
 
-function viewFilter(eb: Eb, filter: ViewFilterSpec): Expression<SqlBool> {
+function viewFilter(p: Phrases, eb: Eb, filter: ViewFilterSpec): Expression<SqlBool> {
   const values = [filter.value].flat();
   switch (filter.operation) {
     case ViewFilterOperation.Reg:
-      return eb.or(values.map((v) => regexpOn(eb, filter.property, String(v))));
+      return eb.or(values.map((v) => regexpOn(p, eb, filter.property, String(v))));
     case ViewFilterOperation.NotReg:
-      return eb.not(eb.or(values.map((v) => regexpOn(eb, filter.property, String(v)))));
+      return eb.not(eb.or(values.map((v) => regexpOn(p, eb, filter.property, String(v)))));
     case ViewFilterOperation.In:
-      return inList(eb, filter.property, values);
+      return propertyIn(p, eb, filter.property, values);
     default: {
-      if (filter.property === 'status') return statusNotIn(eb, numbers(values) ?? []);
+      if (filter.property === 'status') return statusNotIn(p, eb, numbers(values) ?? []);
       // A task without a subscription is "not in" any list of subscriptions.
-      if (filter.property === 'sub_id') return eb.or([eb('sub_id', 'is', null), eb.not(inList(eb, 'sub_id', values))]);
-      return eb.not(inList(eb, filter.property, values));
+      if (filter.property === 'sub_id')
+        return eb.or([eb('sub_id', 'is', null), eb.not(propertyIn(p, eb, 'sub_id', values))]);
+      return eb.not(propertyIn(p, eb, filter.property, values));
     }
   }
 }
@@ -166,16 +161,16 @@ export function hasConditions(query: ListQuery): boolean {
   );
 }
 
-/** (the view's filters, joined by its relation) AND the search AND the column filters. */
-export function whereOf(query: ListQuery): (eb: Eb) => Expression<SqlBool> {
+/** (the view's filters, joined by its relation) AND the search AND the column filters, in the engine's phrases. */
+export function whereOf(query: ListQuery, p: Phrases): (eb: Eb) => Expression<SqlBool> {
   return (eb) => {
     const parts: Expression<SqlBool>[] = [];
-    const filters = query.view.filters.map((f) => viewFilter(eb, f));
+    const filters = query.view.filters.map((f) => viewFilter(p, eb, f));
     if (filters.length) parts.push(query.view.filterRelation === 'or' ? eb.or(filters) : eb.and(filters));
-    if (query.searchValue) parts.push(searchCondition(eb, query.searchValue, query.now));
-    if (query.columnFilters.status) parts.push(statusIn(eb, query.columnFilters.status));
-    if (query.columnFilters.sub_id) parts.push(inValues('sub_id', query.columnFilters.sub_id));
-    if (query.columnFilters.last_end) parts.push(lastEndIn(query.columnFilters.last_end));
+    if (query.searchValue) parts.push(searchCondition(p, eb, query.searchValue, query.now));
+    if (query.columnFilters.status) parts.push(statusIn(p, eb, query.columnFilters.status));
+    if (query.columnFilters.sub_id) parts.push(p.inList('sub_id', query.columnFilters.sub_id));
+    if (query.columnFilters.last_end) parts.push(lastEndIn(p, query.columnFilters.last_end));
     return eb.and(parts);
   };
 }

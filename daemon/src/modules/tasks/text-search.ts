@@ -1,14 +1,12 @@
 /**
  * The task list with a text search of three or more characters (repository.ts list): the matches from the trigram
- * index, the page the cheapest way (search-pages.ts), what is kept between requests
- * keyed on versions — the tasks' text, and for the orders the tasks' moves (db/row-moves.ts) or, without those, the
- * database's change counter.
+ * index, the page the cheapest way (search-pages.ts), what is kept between requests keyed on versions — the tasks'
+ * text, and for the orders the tasks' moves (db/sqlite/row-moves.ts) or, without those, the database's change counter.
  */
 import type { Kysely } from 'kysely';
-import { inList } from '../../db/in-list.ts';
-import type { RowMoves } from '../../db/row-moves.ts';
+import type { RowMoves, TextIndex } from '../../db/port.ts';
 import type { CronRow, Database } from '../../db/schema.ts';
-import { countTasksContaining, taskContains } from '../../db/text-index.ts';
+import type { Phrases } from '../../db/phrases.ts';
 import { SearchPages } from './search-pages.ts';
 import type { ListQuery } from './search-query.ts';
 import { isIndexedOrder, orderOf, whereOf, type indexedSearchOf, type SortColumn } from './search.ts';
@@ -29,16 +27,18 @@ export class TextSearch {
   /** `version`: the database's change counter, null in a transaction (nothing is kept there). */
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+    private readonly textIndex: TextIndex,
     private readonly version: () => string | null,
     private readonly moves?: RowMoves,
   ) {
-    this.pages = new SearchPages(db, {
+    this.pages = new SearchPages(db, phrases, textIndex, {
       moves: moves && ((from, to) => moves.between(from, to)),
       current: () => this.orderVersion(),
     });
   }
 
-  /** What the orders are kept under: changes when a task moves in one (db/row-moves.ts), else as `version`. */
+  /** What the orders are kept under: changes when a task moves in one (db/sqlite/row-moves.ts), else as `version`. */
   private orderVersion(): string | null {
     return this.version() === null ? null : (this.moves?.version() ?? this.version());
   }
@@ -62,7 +62,7 @@ export class TextSearch {
     const matches = version === null ? null : await this.pages.matching(search.columns, search.texts);
     const total = matches
       ? matches.size
-      : (await countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;
+      : (await this.textIndex.countTasksContaining(search.columns, search.texts).execute(this.db)).rows[0]!.total;
     if (total === 0 || page.offset >= total) return { rows: [], total };
     const { last } = await this.db
       .selectFrom('crons')
@@ -87,7 +87,10 @@ export class TextSearch {
     if (byId && matches) {
       // The matches sorted by their ids and the order's columns alone, then the page's rows: sorting whole rows cost
       // twice as much (2,222 matches of 100,000: 2.6 against 1.4 ms).
-      const select = this.db.selectFrom('crons').select('crons.id').where(inList('crons.id', matches.ids()));
+      const select = this.db
+        .selectFrom('crons')
+        .select('crons.id')
+        .where(this.phrases.inList('crons.id', matches.ids()));
       const ids = await ordered(select).limit(page.limit).offset(page.offset).execute();
       return { rows: await inOrder(ids.map((row) => row.id)), total };
     }
@@ -96,9 +99,11 @@ export class TextSearch {
       byId || indexedOrder
         ? select.where(
             // With the matches known, this is the order's walk (by id was answered above): its index leads.
-            matches ? inList('crons.id', matches.ids(), false) : taskContains(search.columns, search.texts, byId),
+            matches
+              ? this.phrases.inList('crons.id', matches.ids(), false)
+              : this.textIndex.taskContains(search.columns, search.texts, byId),
           )
-        : select.where(whereOf(query));
+        : select.where(whereOf(query, this.phrases));
     const rows = await ordered(filtered).limit(page.limit).offset(page.offset).execute();
     return { rows, total };
   }

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { CronViewRow, CronViewsTable, Database } from '../../db/schema.ts';
+import type { Phrases } from '../../db/phrases.ts';
 import type { Insertable, Updateable } from 'kysely';
-import { inList } from '../../db/in-list.ts';
 
 /** The task views table (the list's tabs). Ordered by position, smallest first. */
 export class CronViewRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly phrases: Phrases,
+  ) {}
 
   list(): Promise<CronViewRow[]> {
     return this.db.selectFrom('cron_views').selectAll().orderBy('position').orderBy('id').execute();
@@ -21,7 +24,7 @@ export class CronViewRepository {
 
   findMany(ids: number[]): Promise<CronViewRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('cron_views').selectAll().where(inList('id', ids)).execute();
+    return this.db.selectFrom('cron_views').selectAll().where(this.phrases.inList('id', ids)).execute();
   }
 
   async maxPosition(): Promise<number> {
@@ -45,13 +48,13 @@ export class CronViewRepository {
     await this.db
       .updateTable('cron_views')
       .set({ is_disabled: disabled, updated_at: now })
-      .where(inList('id', ids))
+      .where(this.phrases.inList('id', ids))
       .execute();
   }
 
   async delete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('cron_views').where(inList('id', ids)).execute();
+    await this.db.deleteFrom('cron_views').where(this.phrases.inList('id', ids)).execute();
   }
 
   /** Gives the views positions 0, 1, 2… in the order given, in one transaction. */

@@ -2,8 +2,8 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunningFrom } from '../../contract/about.ts';
-import { migrations } from '../../db/migrations/index.ts';
-import { databaseFileName } from '../../db/connection.ts';
+import { databaseFileName, migrationNames } from '../../db/open.ts';
+import { sqliteOnly } from '../../db/port.ts';
 import { fromRoot } from '../../install/root.ts';
 import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import type { UpdateHost } from './checker.ts';
@@ -65,7 +65,7 @@ export function recoverFromFailedUpdate(dbDir: string, dataDir: string, version:
     path.join(dbDir, databaseFileName),
     new UpdateLayout(dataDir),
     version,
-    Object.keys(migrations),
+    migrationNames(),
   );
 }
 
@@ -102,7 +102,7 @@ export function createUpdate(deps: UpdateDeps): Area<UpdateService> {
     runningFrom,
     jobs,
     live: deps.live,
-    sqlite: deps.database.sqlite,
+    sqlite: sqliteOnly(deps.database, 'An update').sqlite,
     log,
     restart: deps.restart ?? (() => log.warn('a restart was asked for, but nothing can restart this daemon')),
     now: () => deps.clock.now(),

@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * The task search at 100,000 tasks. `LIKE '%word%'` over four columns reads every row; a trigram index (FTS5, in the
  * SQLite better-sqlite3 bundles) finds the tasks that contain a text of three or more characters. It indexes the
  * columns lower-cased the way LIKE compares them (ASCII letters only, as SQLite's lower() does) with a case-sensitive
- * tokenizer, so a phrase matches exactly the rows LIKE matches (db/text-index.ts). Contentless: the text is in crons.
- * Triggers keep it as tasks change; status and run columns do not touch it.
+ * tokenizer, so a phrase matches exactly the rows LIKE matches (db/sqlite/text-index.ts). Contentless: the text is in
+ * crons. Triggers keep it as tasks change; status and run columns do not touch it.
  *
  * The page is then read in the order's index instead of sorting every match: an index per sortable column and
  * direction that the list is often sorted by, each followed by the default order so it serves the whole ORDER BY.

@@ -1,10 +1,15 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type SqliteStatement } from 'kysely';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { FairDriver } from './fair-driver.ts';
 import { GroupCommit } from './group-commit.ts';
 import { registerRegexp } from './regexp.ts';
-import type { Database } from './schema.ts';
+import type { DatabaseHandle, OpenPurpose } from '../port.ts';
+import type { Database } from '../schema.ts';
+import { sqliteAccelerators, type SqliteAccelerators } from './accelerators.ts';
+import { migrateToLatest } from './migrate.ts';
+import { sqlitePhrases } from './phrases.ts';
 
 export { daemonCommitIntervalMs } from './group-commit.ts';
 
@@ -66,35 +71,20 @@ function withStatementCache(sqlite: SQLite.Database, group: GroupCommit | null) 
   };
 }
 
-export interface DatabaseHandle {
-  db: Kysely<Database>;
-  sqlite: SQLite.Database;
-  file: string;
-  /**
-   * Changes whenever the database does: a write on this connection, or a commit by any other (the `ql` command).
-   * Cheap enough for every request: one statement prepared once.
-   */
+/** SQLite's handle: its accelerators are always there. */
+export interface SqliteHandle extends DatabaseHandle {
+  readonly dialect: 'sqlite';
+  readonly accelerators: SqliteAccelerators;
+  /** SQLite can always tell. */
   changeCounter(): string;
-  /** Commits the writes of this turn now, when the group commit holds any (a no-op without one). */
-  flush(): void;
-  close(): Promise<void>;
-}
-
-export interface OpenOptions {
-  /**
-   * The writes of one event-loop turn share one commit (group-commit.ts): the daemon's choice. Whoever opens it so
-   * must flush before anything that needs the writes on disk; a command-line tool that exits right after writing
-   * keeps one commit per statement.
-   */
-  groupCommit?: { onError: (error: unknown) => void; minIntervalMs?: number };
 }
 
 export const databaseFileName = 'baihu.sqlite';
 
-export function openDatabase(dbDir: string, options: OpenOptions = {}): DatabaseHandle {
+export function openSqlite(dbDir: string, options: OpenPurpose = {}): SqliteHandle {
   const file = path.join(dbDir, databaseFileName);
   const sqlite = new SQLite(file);
-  // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/vacuum.ts).
+  // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/sqlite/vacuum.ts).
   sqlite.pragma('auto_vacuum = INCREMENTAL');
   // WAL lets readers go on while a run row is written; NORMAL is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
@@ -119,17 +109,27 @@ export function openDatabase(dbDir: string, options: OpenOptions = {}): Database
   const db = new Kysely<Database>({
     dialect: new BaihuSqliteDialect({ database: withStatementCache(sqlite, group) }),
   });
+  const accelerators = sqliteAccelerators(sqlite, file);
   return {
+    dialect: 'sqlite',
     db,
-    sqlite,
-    file,
+    phrases: sqlitePhrases,
+    location: file,
+    accelerators,
     changeCounter: () => {
       const row = version.get()!;
       return `${row.changes}:${row.data}`;
     },
+    flush: () => group?.flush(),
+    migrate: () => migrateToLatest(db, sqlite, file),
+    // Every row quick_check answers is a problem, or the one row 'ok'.
+    integrity: async () =>
+      (sqlite.pragma('quick_check') as { quick_check: string }[])
+        .map((row) => row.quick_check)
+        .filter((row) => row !== 'ok'),
+    size: async () => statSync(file).size,
     // Kysely's destroy closes the handle only if a query went through Kysely; a connection used only directly
     // (a backup's snapshot) would stay open and keep its WAL.
-    flush: () => group?.flush(),
     close: async () => {
       group?.flush();
       await db.destroy();

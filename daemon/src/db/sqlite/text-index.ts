@@ -65,3 +65,20 @@ export function countTasksContaining(
 export function textVersion(): RawBuilder<{ version: number }> {
   return sql<{ version: number }>`select version from crons_text_version`;
 }
+
+/** The text index as the tasks' list is handed it (SqliteAccelerators.textIndex): null on an engine without one. */
+export interface TextIndex {
+  isIndexable(text: string): boolean;
+  taskContains: typeof taskContains;
+  idsOfTasksContaining: typeof idsOfTasksContaining;
+  countTasksContaining: typeof countTasksContaining;
+  textVersion: typeof textVersion;
+}
+
+export const sqliteTextIndex: TextIndex = {
+  isIndexable,
+  taskContains,
+  idsOfTasksContaining,
+  countTasksContaining,
+  textVersion,
+};

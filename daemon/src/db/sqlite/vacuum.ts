@@ -11,7 +11,7 @@ const incremental = 2;
  * Switches an existing database to incremental auto-vacuum: the mode is stored in the file's header and only a
  * VACUUM rewrites it. Runs once per database (a no-op afterwards), after the migrations and before the daemon
  * serves anything, outside any transaction (VACUUM cannot run inside one); VACUUM itself is atomic, so a crash leaves
- * the old file and the next start tries again. A new database gets the mode when it is created (db/connection.ts).
+ * the old file and the next start tries again. A new database gets the mode when it is created (db/sqlite/open.ts).
  * Returns whether it switched; a failure (another process holding the database) leaves it for the next start.
  */
 export function useIncrementalVacuum(sqlite: SQLite.Database): boolean {

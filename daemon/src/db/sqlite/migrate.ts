@@ -1,13 +1,10 @@
 import { Migrator, type Kysely } from 'kysely';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
+import type { MigrationOutcome } from '../port.ts';
 import { migrations } from './migrations/index.ts';
 
-export interface MigrationOutcome {
-  applied: string[];
-  /** Copy of the database taken before migrating an existing database, if one was needed. */
-  backup: string | null;
-}
+export type { MigrationOutcome };
 
 /**
  * Brings the schema up to date. Before changing a database that already holds data, a copy is taken beside it, so a
