@@ -5,9 +5,9 @@
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { migrateToLatest } from '../../daemon/src/db/migrate.ts';
+import { migrateToLatest } from '../../daemon/src/db/sqlite/migrate.ts';
 import { openPostgresDatabase } from '../../daemon/src/db/postgres/open.ts';
-import { registerRegexp } from '../../daemon/src/db/regexp.ts';
+import { registerRegexp } from '../../daemon/src/db/sqlite/regexp.ts';
 import type { Database } from '../../daemon/src/db/schema.ts';
 import { ensureTestDatabase } from './postgres.ts';
 

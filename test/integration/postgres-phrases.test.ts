@@ -1,26 +1,25 @@
 /**
- * PostgreSQL's phrases (db/postgres/phrases.ts) against SQLite's (db/sql.ts, db/in-list.ts) on the same rows: every
+ * PostgreSQL's phrases (db/postgres/phrases.ts) against SQLite's (db/sqlite/phrases.ts) on the same rows: every
  * condition picks the same ids in both. Where the two databases differ by design (non-ASCII case, a URI-encoded
  * value under a regular expression) the rows say so with their expected answers.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import * as pgPhrases from '../../daemon/src/db/postgres/phrases.ts';
-import { inList as sqliteInList } from '../../daemon/src/db/in-list.ts';
+import type { Phrases } from '../../daemon/src/db/phrases.ts';
+import { postgresPhrases } from '../../daemon/src/db/postgres/phrases.ts';
 import type { Database, NewCron, NewJobRun } from '../../daemon/src/db/schema.ts';
-import * as sqlitePhrases from '../../daemon/src/db/sql.ts';
+import { sqlitePhrases } from '../../daemon/src/db/sqlite/phrases.ts';
 import { bothDialects, type BothDialects } from '../helpers/dialects.ts';
 import { startOwnCluster } from '../helpers/postgres.ts';
 
 const cluster = startOwnCluster();
 let dbs: BothDialects;
 
-/** The same names and signatures in both: a condition is written once and handed either set. */
-type Phrases = typeof sqlitePhrases & { inList: typeof sqliteInList };
+/** One interface (db/phrases.ts): a condition is written once and handed either engine's phrases. */
 const dialects: [name: string, db: () => Kysely<Database>, phrases: Phrases][] = [
-  ['sqlite', () => dbs.sqlite, { ...sqlitePhrases, inList: sqliteInList }],
-  ['postgres', () => dbs.postgres, pgPhrases],
+  ['sqlite', () => dbs.sqlite, sqlitePhrases],
+  ['postgres', () => dbs.postgres, postgresPhrases],
 ];
 
 const names = [

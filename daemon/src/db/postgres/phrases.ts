@@ -1,18 +1,19 @@
 /**
- * The SQL phrases of db/sql.ts and db/in-list.ts written for PostgreSQL: the same names and signatures, the same rows
- * wherever the two databases can agree (test/integration/postgres-baseline.test.ts runs both on the same rows).
+ * The SQL phrases (db/phrases.ts) written for PostgreSQL: the same rows as SQLite's (sqlite/phrases.ts) wherever the
+ * two databases can agree (test/integration/postgres-baseline.test.ts runs both on the same rows).
  *
  * Text columns are `collate "C"` (0016-baseline.ts): ILIKE and `~*` then fold ASCII letters only, as SQLite's LIKE
  * does. Expressions with no collation of their own (a JSON array's elements) are given "C" here for the same reason.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { compilePattern } from '../regexp.ts';
+import type { Phrases } from '../phrases.ts';
+import { compilePattern } from '../sqlite/regexp.ts';
 
 /** LIKE's wildcards and its escape character (PostgreSQL's default one, the backslash) taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `column` contains `text`, case-insensitive for ASCII letters (as SQLite's LIKE is), wildcards taken literally. */
-export function containsText(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+function containsText(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${column} ilike ${`%${escapeLike(text)}%`}`;
 }
 
@@ -20,7 +21,7 @@ export function containsText(column: Expression<unknown>, text: string): RawBuil
  * `column` starts with `text`, wildcards taken literally. Case-insensitive for ASCII as SQLite's LIKE is (db/sql.ts
  * says "starts with", and its LIKE ignores ASCII case).
  */
-export function startsWithText(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+function startsWithText(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${column} ilike ${`${escapeLike(text)}%`}`;
 }
 
@@ -88,7 +89,7 @@ export function postgresPattern(pattern: string): string | null {
  * every letter JavaScript's toLowerCase does), and a URI-encoded value is not also tried decoded (Qinglong's rule in
  * db/regexp.ts).
  */
-export function matchesPattern(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
+function matchesPattern(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
   const translated = postgresPattern(pattern);
   if (translated === null) return never;
   // SQLite's function answers 0 for NULL, so `not` of it keeps the row; PostgreSQL's NULL would drop it.
@@ -96,7 +97,7 @@ export function matchesPattern(column: Expression<unknown>, pattern: string): Ra
 }
 
 /** A JSON array of strings has an element that matches the pattern (as matchesPattern). */
-export function anyElementMatches(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
+function anyElementMatches(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
   const translated = postgresPattern(pattern);
   if (translated === null) return never;
   return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(cast(${column} as jsonb)) as l(value)
@@ -104,26 +105,26 @@ export function anyElementMatches(column: Expression<unknown>, pattern: string):
 }
 
 /** A JSON array of strings has one of these elements (the list bound as one array parameter). */
-export function anyElementIn(column: Expression<unknown>, values: readonly string[]): RawBuilder<SqlBool> {
+function anyElementIn(column: Expression<unknown>, values: readonly string[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(cast(${column} as jsonb)) as l(value)
     where l.value = any(cast(${[...values]} as text[])))`;
 }
 
 /** A run that failed or timed out, written out as the partial index job_runs_failed's own condition. */
-export const runFailed = sql<SqlBool>`"end" in ('failed', 'timeout')`;
+const runFailed = sql<SqlBool>`"end" in ('failed', 'timeout')`;
 
 /** PostgreSQL has no `UPDATE OR FAIL`, and needs none: its UPDATE keeps no statement journal to avoid. */
-export const oneRowUpdate = (compiledSql: string): string => compiledSql;
+const oneRowUpdate = (compiledSql: string): string => compiledSql;
 
-export const always = sql<SqlBool>`true`;
-export const never = sql<SqlBool>`false`;
+const always = sql<SqlBool>`true`;
+const never = sql<SqlBool>`false`;
 
 /**
  * `column IN (values)` with the whole list bound as one array parameter (`= any($1)`), however long it is: the
  * protocol allows 65,535 parameters a statement. The parameter takes the column's type. `leads` is accepted and has
  * no effect: PostgreSQL has no hint like SQLite's unary plus, and its planner weighs the ORDER BY's index itself.
  */
-export function inList(
+function inList(
   column: string,
   values: readonly (number | string)[] | Int32Array,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the same signature as db/in-list.ts
@@ -133,3 +134,16 @@ export function inList(
   const list = values instanceof Int32Array ? Array.from(values) : [...values];
   return sql<SqlBool>`${sql.ref(column)} = any(${list})`;
 }
+
+export const postgresPhrases: Phrases = {
+  containsText,
+  startsWithText,
+  matchesPattern,
+  anyElementMatches,
+  anyElementIn,
+  inList,
+  runFailed,
+  always,
+  never,
+  oneRowUpdate,
+};
