@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test tier and ends with node's test summary. `npm test` = all tiers (with the static checks first, and
-# the tests marked `// @zoned` once more under a second time zone, and the image tier last); `npm test -- unit|
-# integration|e2e|image` runs one tier.
+# Runs every test tier and ends with node's test summary. `npm test` = all tiers (with the static checks first, the
+# integration tier again on PostgreSQL, the tests marked `// @zoned` once more under a second time zone, and the image
+# tier last); `npm test -- unit|integration|postgres|e2e|image` runs one tier (`postgres`: the PostgreSQL pass).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s globstar nullglob
@@ -154,13 +154,17 @@ case "$tier" in
     files=(test/integration/**/*.test.ts)
     ;;
   image) files=(test/image/**/*.test.ts) ;;
+  postgres)
+    ensure_postgres
+    files=(test/integration/**/*.test.ts)
+    ;;
   e2e)
     ensure_chromium
     npm run --silent build:ui
     files=(test/e2e/**/*.test.ts)
     ;;
   *)
-    echo "usage: npm test [-- all|unit|integration|e2e|image]" >&2
+    echo "usage: npm test [-- all|unit|integration|postgres|e2e|image]" >&2
     exit 2
     ;;
 esac
@@ -174,9 +178,35 @@ run_tests() {
   node --import tsx --test --test-reporter=spec --test-concurrency=2 "$@"
 }
 
+# The integration tier again on PostgreSQL: one cluster for the pass (scripts/test-postgres.mjs, a private port and
+# folder, stopped at the end), its template migrated once, every data dir a database copied from it
+# (test/helpers/postgres.ts). Files marked `// @sqlite-only: <why>` test SQLite's own machinery (or both engines
+# themselves) and run in the first pass only; test/unit/sqlite-only-marks.test.ts checks each says why.
+run_postgres_pass() {
+  local folder url status=0 file
+  local pg_files=()
+  for file in test/integration/**/*.test.ts; do
+    grep -q '^// @sqlite-only: ' "$file" || pg_files+=("$file")
+  done
+  folder="$(mktemp -d "${TMPDIR:-/tmp}/baihu-pg-pass-XXXXXX")"
+  url="$(node scripts/test-postgres.mjs start "$folder")" || return 1
+  node --import tsx test/helpers/postgres-template.ts "$url" || status=1
+  if [[ $status -eq 0 ]]; then
+    echo "${#pg_files[@]} integration files on PostgreSQL"
+    BAIHU_TEST_DIALECT=postgres BAIHU_TEST_POSTGRES_URL="$url" run_tests "${pg_files[@]}" || status=1
+  fi
+  node scripts/test-postgres.mjs stop "$folder" || status=1
+  rm -rf "$folder"
+  return "$status"
+}
+
 # Node 20 does not expand globs itself: bash does (globstar), and a missing tier fails above instead of passing.
 if [[ "$tier" == image ]]; then
   run_image_tier
+  exit
+fi
+if [[ "$tier" == postgres ]]; then
+  run_postgres_pass
   exit
 fi
 if [[ "$tier" != all ]]; then
@@ -184,6 +214,7 @@ if [[ "$tier" != all ]]; then
 fi
 step unit run_tests test/unit/**/*.test.ts
 step integration run_tests test/integration/**/*.test.ts
+step "integration on PostgreSQL" run_postgres_pass
 step e2e run_tests test/e2e/**/*.test.ts
 # Tests pin their time zone where it matters and pass under any host zone. The ones that read the host's zone or its
 # local clock are marked `// @zoned` (test/unit/zoned-marks.test.ts fails on one that is not): they run a second time

@@ -7,6 +7,7 @@ import { buildApp } from '../../daemon/src/app/app.ts';
 import type { AppOptions } from '../../daemon/src/app/options.ts';
 import { ManualClock, type Clock } from '../../daemon/src/time/clock.ts';
 import { loadConfig, readHost } from '../../daemon/src/config/config.ts';
+import { databaseEnv } from './postgres.ts';
 
 /**
  * What must stop before a test's temp dirs are removed: its daemons. A test's after-hooks run in the order they were
@@ -48,7 +49,10 @@ export interface TestApp {
   clock: ManualClock;
 }
 
-/** The real daemon, in-process, on a fresh SQLite file in a temp dir. Closed when the test ends. */
+/**
+ * The real daemon, in-process, on a fresh SQLite file in a temp dir (on the PostgreSQL pass, a fresh PostgreSQL
+ * database: postgres.ts). Closed when the test ends.
+ */
 export async function startApp(
   t: TestContext,
   options: {
@@ -67,7 +71,8 @@ export async function startApp(
   const dataDir = options.dataDir ?? userDataDir(t);
   // Tests that pass the system clock (the browser tests) never move it by hand, so the cast is safe for them.
   const clock = (options.clock ?? new ManualClock(Date.now())) as ManualClock;
-  const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...options.env });
+  const database = await databaseEnv(dataDir);
+  const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...database, ...options.env });
   // The test's variables also stand for the machine's (TZ pins the container's zone).
   const appOptions: AppOptions = {
     config,

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
+import { databaseEnv } from './postgres.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,9 +23,10 @@ export async function startDaemon(
   env: Record<string, string> = {},
   nodeArgs: string[] = fromSources,
 ): Promise<RunningDaemon> {
+  const database = await databaseEnv(dataDir);
   const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
-    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...env },
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,9 +68,10 @@ export async function daemonExit(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
+  const database = await databaseEnv(dataDir);
   const child = spawn(process.execPath, fromSources, {
     cwd: root,
-    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...env },
+    env: { ...process.env, BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', BAIHU_HOST: '127.0.0.1', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

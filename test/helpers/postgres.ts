@@ -91,3 +91,32 @@ export function startOwnCluster(): OwnCluster {
   process.once('exit', stop);
   return { url, stop };
 }
+
+/**
+ * The integration tier's PostgreSQL pass (scripts/test.sh): BAIHU_TEST_DIALECT=postgres runs every test that is not
+ * marked `// @sqlite-only: <why>` again, each data dir with a PostgreSQL database of its own.
+ */
+export const onPostgres = process.env.BAIHU_TEST_DIALECT === 'postgres';
+
+/** Each data dir's database, for as long as the test file runs: a restart on the same data dir finds its rows. */
+const databases = new Map<string, string>();
+
+/**
+ * The variables that give the daemon of `dataDir`, and every command run beside it, its database: on the PostgreSQL
+ * pass BAIHU_DATABASE_URL of a database made for it at the first ask; none otherwise (SQLite in the data dir).
+ */
+export async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
+  if (!onPostgres) return {};
+  let url = databases.get(dataDir);
+  if (!url) {
+    url = await ensureTestDatabase(dataDir);
+    databases.set(dataDir, url);
+  }
+  return { BAIHU_DATABASE_URL: url };
+}
+
+/** The same for a command run beside a daemon started before (its database already made); none otherwise. */
+export function knownDatabaseEnv(dataDir: string): Record<string, string> {
+  const url = databases.get(dataDir);
+  return url ? { BAIHU_DATABASE_URL: url } : {};
+}

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { knownDatabaseEnv } from './postgres.ts';
 
 export const shellBin = (name: 'ql' | 'task') => fileURLToPath(new URL(`../../shell/${name}`, import.meta.url));
 
@@ -25,6 +26,7 @@ export function runShell(name: 'ql' | 'task', dataDir: string, port: string, ...
         BAIHU_DATA_DIR: dataDir,
         BAIHU_PORT: port,
         LANG: 'en_US.UTF-8',
+        ...knownDatabaseEnv(dataDir),
       },
     });
     let stdout = '';

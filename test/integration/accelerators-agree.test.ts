@@ -1,3 +1,4 @@
+// @sqlite-only: compares SQLite's accelerators with its plain path
 /**
  * Each accelerator kept (docs/architecture.md, bench/accelerators.ts) answers what the plain path beside it answers:
  * the process starter and Node's own spawn (launchDirect) run generated commands to the same output and exit; the

@@ -1,3 +1,4 @@
+// @sqlite-only: reads the SQLite file a backup holds; PostgreSQL's backup is not built yet
 /**
  * Backup archives and the restore's check and swap, below the HTTP layer. Real: a migrated SQLite database written
  * through its own connection, real files, links and folders, archives read back by node-tar and by GNU tar; hostile

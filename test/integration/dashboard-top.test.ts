@@ -1,3 +1,4 @@
+// @sqlite-only: seeds its runs through SQLite's own handle
 /**
  * The overview's day counts: days that are over are read once and kept (modules/dashboard/past-days.ts), the last two
  * read on every call, and the top lists ranked in JavaScript (ranking.ts). Over generated counts full of ties, any

@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's one connection lent in turn
 import assert from 'node:assert/strict';
 import { createHook } from 'node:async_hooks';
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's group commit of one turn's writes
 import assert from 'node:assert/strict';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';

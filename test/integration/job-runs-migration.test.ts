@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's migration of the runs table
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Migrator, sql } from 'kysely';

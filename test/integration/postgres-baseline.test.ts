@@ -1,3 +1,4 @@
+// @sqlite-only: runs both engines itself, on a cluster of its own
 /**
  * PostgreSQL's baseline migration (db/postgres/migrations/0016-baseline.ts) against SQLite's schema after its own
  * migrations, read from both catalogs rather than listed by hand: the same tables, columns, nullability, types,

@@ -1,3 +1,4 @@
+// @sqlite-only: starts a PostgreSQL cluster of its own
 /**
  * Opening PostgreSQL (db/postgres/open.ts): numbers come back as numbers, the migrations apply once, and a second
  * daemon on the same database is refused while the first holds the lock. And the test databases: each a fresh copy

@@ -1,3 +1,4 @@
+// @sqlite-only: runs both engines itself, on a cluster of its own
 /**
  * PostgreSQL's phrases (db/postgres/phrases.ts) against SQLite's (db/sqlite/phrases.ts) on the same rows: every
  * condition picks the same ids in both. Where the two databases differ by design (non-ASCII case, a URI-encoded

@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's WAL checkpoint and incremental vacuum
 /**
  * Run-history retention (jobs/run-retention.ts) on a real SQLite file with real log files: by age and by count per
  * thing, never a run that has not ended nor its log, each thing's newest run kept; and the database's space given

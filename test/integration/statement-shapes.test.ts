@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's prepared statement shapes and row moves
 /**
  * db/shapes.ts: a statement built once per shape and run with new values must do exactly what the builder's own
  * statement does with those values. Checked on a real database for every column of the tables the runs write, in

@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's row moves behind the kept orders
 /**
  * A task list's order read whole stays exact after tasks move in it (db/sqlite/row-moves.ts,
  * modules/tasks/order-ids.ts, search-pages.ts fromWhole): generated writes of every kind, each followed by pages of

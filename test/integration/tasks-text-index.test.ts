@@ -1,3 +1,4 @@
+// @sqlite-only: SQLite's FTS5 trigram index of the tasks' text
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Migrator } from 'kysely';

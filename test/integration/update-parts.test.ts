@@ -1,3 +1,4 @@
+// @sqlite-only: an update's copy of SQLite's database file
 /**
  * The updater's parts on their own: the feed, what a release needs of the image, the download (local HTTP server,
  * a forwarding proxy, broken transfers), and unpacking (a real release of this checkout, hostile archives).

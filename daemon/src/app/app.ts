@@ -14,7 +14,7 @@ import { SessionStore } from '../auth/sessions.ts';
 import { systemClock } from '../time/clock.ts';
 import { readHost } from '../config/config.ts';
 import type { AppContext } from './context.ts';
-import { daemonCommitIntervalMs, openDatabase } from '../db/open.ts';
+import { daemonCommitIntervalMs, databaseOf, openDatabase } from '../db/open.ts';
 import { localAddressEnv, localUrl } from '../http/local-url.ts';
 import { installSecurityHeaders } from '../http/security-headers.ts';
 import { serverOptions } from '../http/server-options.ts';
@@ -94,7 +94,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Replies, run starts, backups and close commit at once (db/sqlite/group-commit.ts); others every 10 ms at most.
   let logCommitError = (error: unknown) => console.error('database commit failed', error);
   const groupCommit = { onError: (error: unknown) => logCommitError(error), minIntervalMs: daemonCommitIntervalMs };
-  const database = await openDatabase({ dbDir: paths.db }, { groupCommit });
+  // The connection that holds the PostgreSQL database's lock lost: this daemon owns it no more, and restarts.
+  const owner = {
+    onLost: (error: Error) => {
+      console.error(error.message);
+      (options.restart ?? (() => {}))();
+    },
+  };
+  const database = await openDatabase(databaseOf(config), { groupCommit, owner });
   await database.migrate();
   database.flush();
 

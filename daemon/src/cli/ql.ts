@@ -8,7 +8,7 @@ import { messages } from '../contract/messages.ts';
 import { privateUmask } from '../config/data-modes.ts';
 import { AppError } from '../errors/app-error.ts';
 import { CliError, ExitCode, type Bilingual, type QlCommand, type QlContext } from './ql/command.ts';
-import { databaseFile } from './ql/database.ts';
+import { databaseOf } from '../db/open.ts';
 import { configuredLanguage, configuredTimezone } from './ql/language.ts';
 import { qlCommands } from './ql/registry.ts';
 
@@ -54,12 +54,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return ExitCode.badConfig;
   }
   const host = readHost(env);
-  const lang = await configuredLanguage(databaseFile(config), host);
+  const lang = await configuredLanguage(databaseOf(config), host);
   const context: QlContext = {
     config,
     host,
     lang,
-    timezone: await configuredTimezone(databaseFile(config), host),
+    timezone: await configuredTimezone(databaseOf(config), host),
     t: (text: Bilingual) => text[lang],
     out: (line) => console.log(line),
     err: (line) => console.error(line),

@@ -3,11 +3,9 @@
  * (modules/retention): `*.log` under data/log older than <days> days go, never a log a run uses (the runs table
  * says which: runs that have not ended, each task's latest run). Prints what the job's log would say.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { maxLogRemoveDays } from '../contract/retention.ts';
-import { databaseFileName, openDatabase } from '../db/open.ts';
+import { databaseOf, hasDatabase, openDatabase } from '../db/open.ts';
 import { policyOfFrequency, RetentionRepository, runSweeps } from '../modules/retention/index.ts';
 import { dataPaths } from '../config/paths.ts';
 import { CommandError } from './backup-commands.ts';
@@ -19,11 +17,11 @@ export async function rmlogCommand(config: Config, args: string[], zone: string)
     throw new CommandError(`Usage: ql rmlog <days> (a whole number from 1 to ${maxLogRemoveDays})`, 2);
   }
   const paths = dataPaths(config.dataDir);
-  const dbFile = path.join(paths.db, databaseFileName);
+  const choice = databaseOf(config);
   // Without a database no run can be using a log.
   let inUse = new Set<string>();
-  if (existsSync(dbFile)) {
-    const database = await openDatabase({ dbDir: paths.db });
+  if (hasDatabase(choice)) {
+    const database = await openDatabase(choice);
     try {
       inUse = await new RetentionRepository(database.db).logsInUse();
     } finally {

@@ -8,14 +8,13 @@
  * Run through shell/task, which finds the repository and sets BAIHU_DATA_DIR.
  * Exit code: the command's; 124 on timeout, 130 when stopped, 2 for a usage error, 78 for bad configuration.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../time/clock.ts';
 import { ConfigError, loadConfig, readHost, type Config } from '../config/config.ts';
 import type { Language } from '../contract/i18n.ts';
 import type { LocalRunQueued } from '../contract/local.ts';
 import { privateUmask } from '../config/data-modes.ts';
-import { databaseFileName, openDatabase } from '../db/open.ts';
+import { databaseOf, hasDatabase, openDatabase } from '../db/open.ts';
 import { logDirName, logFileName } from '../jobs/executor/log-format.ts';
 import { ProcessRunner } from '../jobs/executor/process-runner.ts';
 import { parseTaskCommand } from '../jobs/executor/task-command.ts';
@@ -75,8 +74,7 @@ async function main(args: string[]): Promise<number> {
     return 78;
   }
   const host = readHost();
-  const paths = dataPaths(config.dataDir);
-  const lang = await configuredLanguage(path.join(paths.db, databaseFileName), host);
+  const lang = await configuredLanguage(databaseOf(config), host);
   if (args.length === 0 || args[0] === '-h' || args[0] === '--help' || args[0] === 'help') {
     console.log(usage[lang]);
     return args.length === 0 ? 2 : 0;
@@ -94,7 +92,7 @@ async function main(args: string[]): Promise<number> {
   const queued = await client.request<LocalRunQueued>('POST', '/local/task', { command });
   if (queued.ok) return followInDaemon(client, queued.data, lang);
   console.error(standaloneNotice(lang, client.base, queued.down, queued.message));
-  const timezone = await configuredTimezone(path.join(paths.db, databaseFileName), host);
+  const timezone = await configuredTimezone(databaseOf(config), host);
   return standalone(config, command, host.processEnvironment, timezone);
 }
 
@@ -128,9 +126,9 @@ async function followInDaemon(client: LocalClient, queued: LocalRunQueued, lang:
 
 /** The panel's variables from the database, when there is one (the daemon is down: migrating is safe). */
 async function panelVariables(config: Config): Promise<readonly PanelVariable[]> {
-  const paths = dataPaths(config.dataDir);
-  if (!existsSync(path.join(paths.db, databaseFileName))) return [];
-  const database = await openDatabase({ dbDir: paths.db });
+  const choice = databaseOf(config);
+  if (!hasDatabase(choice)) return [];
+  const database = await openDatabase(choice);
   try {
     await database.migrate();
     return await createEnvs({ db: database.db, phrases: database.phrases, clock: systemClock }).service.variables();

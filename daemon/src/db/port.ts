@@ -27,6 +27,12 @@ export interface OpenPurpose {
    * writing keeps one commit per statement.
    */
   groupCommit?: { onError: (error: unknown) => void; minIntervalMs?: number };
+  /**
+   * The daemon owns the database: one daemon a database, as one a data dir (db/lock.ts). On PostgreSQL an advisory
+   * lock on a connection of its own; `onLost` when that connection goes (the daemon must stop). SQLite's is the data
+   * dir's lock, taken before.
+   */
+  owner?: { onLost: (error: Error) => void };
 }
 
 export interface DatabaseHandle {

@@ -2,16 +2,12 @@
  * The database as `ql` opens it: exactly as the daemon does (connection + migrations), so it is safe while the
  * daemon is up: SQLite in WAL mode with a busy timeout serialises the writes.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { SessionStore, type TokenCodec } from '../../auth/sessions.ts';
 import { systemClock } from '../../time/clock.ts';
-import type { Config } from '../../config/config.ts';
-import { databaseFileName, openDatabase } from '../../db/open.ts';
+import { databaseLocation, databaseOf, hasDatabase, openDatabase } from '../../db/open.ts';
 import type { DatabaseHandle } from '../../db/port.ts';
 import { UserRepository } from '../../modules/user/repository.ts';
 import { UserService } from '../../modules/user/service.ts';
-import { dataPaths } from '../../config/paths.ts';
 import { CliError, type QlContext } from './command.ts';
 
 /** The CLI never signs or verifies tokens; it only ends sessions, which needs the database alone. */
@@ -24,13 +20,10 @@ const noTokens: TokenCodec = {
   },
 };
 
-export function databaseFile(config: Config): string {
-  return path.join(dataPaths(config.dataDir).db, databaseFileName);
-}
-
 export async function openExisting(context: QlContext): Promise<DatabaseHandle> {
-  const file = databaseFile(context.config);
-  if (!existsSync(file)) {
+  const choice = databaseOf(context.config);
+  if (!hasDatabase(choice)) {
+    const file = await databaseLocation(choice);
     throw new CliError(
       context.t({
         en: `No database at ${file}. Start Baihu once (and create the account) before using this command.`,
@@ -38,7 +31,7 @@ export async function openExisting(context: QlContext): Promise<DatabaseHandle> 
       }),
     );
   }
-  const database = await openDatabase({ dbDir: path.dirname(file) });
+  const database = await openDatabase(choice);
   try {
     await database.migrate();
   } catch (error) {

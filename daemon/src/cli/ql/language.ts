@@ -4,10 +4,8 @@
  * `timezone` setting, else the machine's), so a log they name reads the panel's clock. Read without migrating, so even
  * `--help` next to a database of another version answers.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { toLanguage, type Language } from '../../contract/i18n.ts';
-import { openDatabase } from '../../db/open.ts';
+import { hasDatabase, openDatabase, type DatabaseChoice } from '../../db/open.ts';
 import { SettingsStore } from '../../settings/store.ts';
 
 interface HostFacts {
@@ -15,21 +13,25 @@ interface HostFacts {
   processEnvironment: Readonly<NodeJS.ProcessEnv>;
 }
 
-export async function configuredLanguage(databaseFile: string, host: HostFacts): Promise<Language> {
+export async function configuredLanguage(choice: DatabaseChoice, host: HostFacts): Promise<Language> {
   const env = host.processEnvironment;
-  const stored = await fromSettings(databaseFile, host, (s) => (s.isSet('lang') ? s.get('lang') : null));
+  const stored = await fromSettings(choice, host, (s) => (s.isSet('lang') ? s.get('lang') : null));
   return stored ?? toLanguage(env.LC_ALL || env.LC_MESSAGES || env.LANG);
 }
 
-export async function configuredTimezone(databaseFile: string, host: HostFacts): Promise<string> {
-  return (await fromSettings(databaseFile, host, (s) => s.get('timezone'))) ?? host.systemTimezone;
+export async function configuredTimezone(choice: DatabaseChoice, host: HostFacts): Promise<string> {
+  return (await fromSettings(choice, host, (s) => s.get('timezone'))) ?? host.systemTimezone;
 }
 
-async function fromSettings<T>(file: string, host: HostFacts, read: (settings: SettingsStore) => T): Promise<T | null> {
-  if (!existsSync(file)) return null;
+async function fromSettings<T>(
+  choice: DatabaseChoice,
+  host: HostFacts,
+  read: (settings: SettingsStore) => T,
+): Promise<T | null> {
+  if (!hasDatabase(choice)) return null;
   let database;
   try {
-    database = await openDatabase({ dbDir: path.dirname(file) });
+    database = await openDatabase(choice);
     return read(await SettingsStore.load(database.db, { systemTimezone: host.systemTimezone }));
   } catch {
     return null;

@@ -2,9 +2,10 @@
  * The PostgreSQL database (`BAIHU_DATABASE_URL=postgres://…`): Kysely over a pool of pg connections, its migrations,
  * and the lock that keeps a second daemon off the same database.
  */
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../schema.ts';
+import { BaihuPostgresDialect } from './compiler.ts';
 import { migrations } from './migrations/index.ts';
 
 /** Connections are cheap for the daemon's one process; a handful covers a burst of requests besides the runs. */
@@ -31,7 +32,7 @@ export function openPostgresDatabase(url: string): Kysely<Database> {
   // An idle connection that the server closes (a restart, an administrator's pg_terminate_backend) is dropped by the
   // pool and replaced on the next query; without a listener its 'error' would end the process.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new BaihuPostgresDialect({ pool }) });
 }
 
 /** Brings the schema up to date, each migration in its own transaction; returns the names applied. */

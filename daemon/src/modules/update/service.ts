@@ -19,7 +19,11 @@ export interface UpdateServiceOptions {
   runningFrom: RunningFrom;
   jobs: JobRunner;
   live: LiveHub;
-  sqlite: SQLite.Database;
+  /**
+   * SQLite's connection, for the copy a new version comes back to; null on PostgreSQL, whose administrator keeps
+   * its own dumps (docs/update.md): the copy is not taken there.
+   */
+  sqlite: SQLite.Database | null;
   log: FastifyBaseLogger;
   /** Ends the daemon with exit code 0 for the entrypoint to start it again (server.ts); absent in tests. */
   restart: () => void;
@@ -206,6 +210,10 @@ export class UpdateService {
     const { host } = this.o;
     const next = stagedVersion(host);
     if (!next || !host.supervised) return;
+    if (!this.o.sqlite) {
+      this.o.log.warn({ from: host.version, to: next }, 'no database copy for the update on PostgreSQL: keep a dump');
+      return;
+    }
     try {
       await takeRollbackCopy(this.o.sqlite, host.layout, { from: host.version, to: next, at: this.o.now() });
       this.o.log.info({ from: host.version, to: next }, 'database copy taken for the update');
