@@ -19,6 +19,8 @@ export interface SqliteAccelerators {
   readonly textIndex: TextIndex;
   /** Once at start-up, after the migrations: an older database moves to incremental auto-vacuum (vacuum.ts). */
   switchToIncrementalVacuum(log: { info(msg: string): void; warn(obj: object, msg: string): void }): void;
+  /** A consistent copy of the live database to `file` (SQLite's online backup: readers and writers go on). */
+  snapshotTo(file: string): Promise<void>;
   /** The write-ahead log's checkpoints, for a pass that writes much (wal.ts). */
   readonly wal: WalControl;
   /** Deleted rows' pages back to the disk in small steps (vacuum.ts); the number of pages returned. */
@@ -34,5 +36,6 @@ export function sqliteAccelerators(sqlite: SQLite.Database, file: string): Sqlit
     switchToIncrementalVacuum: (log) => switchToIncrementalVacuum(sqlite, log),
     reclaimFreePages: (o) => reclaimFreePages(sqlite, o),
     wal: walControl(sqlite, file),
+    snapshotTo: async (target) => void (await sqlite.backup(target)),
   };
 }

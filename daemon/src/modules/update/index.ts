@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunningFrom } from '../../contract/about.ts';
 import { databaseFileName, migrationNames } from '../../db/open.ts';
-import { sqliteOnly } from '../../db/port.ts';
 import { fromRoot } from '../../install/root.ts';
 import { typed, type Area, type SharedParts } from '../../app/shared.ts';
 import type { UpdateHost } from './checker.ts';
@@ -102,7 +101,7 @@ export function createUpdate(deps: UpdateDeps): Area<UpdateService> {
     runningFrom,
     jobs,
     live: deps.live,
-    sqlite: sqliteOnly(deps.database, 'An update').sqlite,
+    database: deps.database,
     log,
     restart: deps.restart ?? (() => log.warn('a restart was asked for, but nothing can restart this daemon')),
     now: () => deps.clock.now(),

@@ -1,5 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/port.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import type { RunningFrom } from '../../contract/about.ts';
 import { updateProgressEvent, type UpdateCheck, type UpdateJob, type UpdateStatus } from '../../contract/update.ts';
@@ -19,7 +19,7 @@ export interface UpdateServiceOptions {
   runningFrom: RunningFrom;
   jobs: JobRunner;
   live: LiveHub;
-  sqlite: SQLite.Database;
+  database: DatabaseHandle;
   log: FastifyBaseLogger;
   /** Ends the daemon with exit code 0 for the entrypoint to start it again (server.ts); absent in tests. */
   restart: () => void;
@@ -207,7 +207,7 @@ export class UpdateService {
     const next = stagedVersion(host);
     if (!next || !host.supervised) return;
     try {
-      await takeRollbackCopy(this.o.sqlite, host.layout, { from: host.version, to: next, at: this.o.now() });
+      await takeRollbackCopy(this.o.database, host.layout, { from: host.version, to: next, at: this.o.now() });
       this.o.log.info({ from: host.version, to: next }, 'database copy taken for the update');
     } catch (error) {
       this.o.log.error({ err: error }, 'could not take the database copy for the update');
