@@ -57,7 +57,7 @@ async function fixture(t: TestContext) {
       inUse: () => inUse,
       width: { start: 3, max: 3 },
       // The worker's checkpoints every other row: the pass must stay right across them.
-      wal: { sqlite: database.accelerators.sqlite, file: database.location },
+      wal: database.accelerators.wal,
       checkpointEveryRows: 2,
     });
   return { paths, database, run, ids, prune };
@@ -250,7 +250,7 @@ test("with the daemon's group commit the WAL is started over between checkpoints
     now,
     inUse: () => new Set(),
     width: { start: 100, max: 100 },
-    wal: { sqlite: database.accelerators.sqlite, file: database.location, commit: () => database.flush() },
+    wal: { ...database.accelerators.wal, commit: () => database.flush() },
     checkpointEveryRows: 300,
   });
   assert.equal(report.runs, 6000 - 3, "each task's newest run stays");

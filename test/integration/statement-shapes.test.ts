@@ -69,7 +69,7 @@ test('updateById and findById: every column of crons and job_runs, any subset in
       const fresh = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       assert.deepEqual(fresh, after);
     }
-    // Single-row updates are `update or fail` (db/sql.ts oneRowUpdate): a refused one must still change nothing.
+    // Single-row updates are `update or fail` (sqlitePhrases.oneRowUpdate): a refused one must still change nothing.
     assert.ok(refused > 0, `${table}: some generated updates set a NOT NULL column to null`);
   }
   assert.equal(await shapes.findById('crons', 123456), undefined);

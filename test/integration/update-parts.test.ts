@@ -213,7 +213,7 @@ test('rollback copy: a failed version that migrated the database is undone; one 
   await database.migrate();
   const known = Object.keys(migrations);
   database.accelerators.sqlite.exec("create table marker (v text); insert into marker values ('before')");
-  await takeRollbackCopy(database.accelerators.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 1 });
+  await takeRollbackCopy(database, layout, { from: '1.0.0', to: '2.0.0', at: 1 });
   assert.deepEqual(layout.rollback()?.migrations, known);
   // What the failed 2.0.0 did: a row, and a migration 1.0.0 does not know.
   database.accelerators.sqlite.exec(
@@ -245,7 +245,7 @@ test('rollback copy: a failed version that migrated the database is undone; one 
 
   // A failed version that left the schema alone: nothing is restored, nothing is lost.
   const again = openSqlite(dataDir);
-  await takeRollbackCopy(again.accelerators.sqlite, layout, { from: '1.0.0', to: '2.0.0', at: 4 });
+  await takeRollbackCopy(again, layout, { from: '1.0.0', to: '2.0.0', at: 4 });
   again.accelerators.sqlite.exec("insert into marker values ('kept')");
   await again.close();
   assert.deepEqual(await restoreAfterFailedUpdate(database.location, layout, '1.0.0', known), {

@@ -68,10 +68,7 @@ export async function backupCommand(config: Config, args: string[], zone: string
       scheduled: false,
       name,
       databaseBytes: await database.size(),
-      snapshotDatabase: (file) =>
-        sqliteOnly(database, 'A backup')
-          .sqlite.backup(file)
-          .then(() => {}),
+      snapshotDatabase: (file) => sqliteOnly(database, 'A backup').snapshotTo(file),
       onProgress: (p) => {
         if (Date.now() - shown < 1000) return;
         shown = Date.now();

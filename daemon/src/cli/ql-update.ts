@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
-import { sqliteOnly, type DatabaseHandle } from '../db/port.ts';
+import type { DatabaseHandle } from '../db/port.ts';
 import { dataDirLockFree, lockHolder } from '../db/lock.ts';
 import { ConfigShReader } from '../jobs/executor/config-sh.ts';
 import { inheritedEnvironment } from '../jobs/executor/environment.ts';
@@ -114,7 +114,7 @@ export async function qlReload(config: Config, database: DatabaseHandle): Promis
   const next = stagedVersion(host);
   if (dataDirLockFree(config.dataDir)) {
     if (next) {
-      await takeRollbackCopy(sqliteOnly(database, 'An update').sqlite, layout, {
+      await takeRollbackCopy(database, layout, {
         from: host.version,
         to: next,
         at: Date.now(),

@@ -4,7 +4,7 @@ import { failures, Ok } from './envelope.ts';
 /**
  * Most ids one request may name (batch routes and every `{ids, ...}` body). Enough for a whole page of any list and
  * for the 10,000-task panels the benchmarks use; it bounds the work one request can ask for. Queries bind an id list
- * as one parameter (db/in-list.ts), so SQLite's parameter limit is not what sets it.
+ * as one parameter (the phrases' inList, db/sqlite/phrases.ts), so SQLite's parameter limit is not what sets it.
  */
 export const maxIdsPerRequest = 10_000;
 

@@ -10,6 +10,7 @@ import type { SqliteAccelerators } from './sqlite/accelerators.ts';
 
 export type { SqliteAccelerators } from './sqlite/accelerators.ts';
 export type { RowMoves } from './sqlite/row-moves.ts';
+export type { WalControl } from './sqlite/wal.ts';
 export type { IndexedTextColumn, TextIndex } from './sqlite/text-index.ts';
 
 export interface MigrationOutcome {

@@ -9,11 +9,11 @@
  *    worker's own connection; the pass waits (without blocking the event loop) for a checkpoint whenever the WAL has
  *    grown past a bound, writing nothing meanwhile, so the next write starts the WAL over and it never grows without
  *    end.
- * The worker's code is plain CommonJS; better-sqlite3 is resolved by the main thread, so the bundle needs no
- * second entry.
+ * The worker's code is plain CommonJS; its database connection is opened from what the main thread's handle gives
+ * (WalControl.workerConnection: better-sqlite3 resolved there), so the bundle needs no second entry.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { WalControl } from '../db/port.ts';
 
 export interface RemovedLogs {
   files: number;
@@ -65,12 +65,12 @@ export class RetentionWorker {
   private readonly pending = new Map<number, { resolve: (out: unknown) => void; reject: (e: Error) => void }>();
   private next = 0;
 
-  /** `dbFile`: the database whose WAL the worker checkpoints. */
-  constructor(private readonly dbFile: string | null) {}
+  /** `connection`: how to reach the database whose WAL the worker checkpoints. */
+  constructor(private readonly connection: ReturnType<WalControl['workerConnection']> | null) {}
 
   private start(): Worker {
-    const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(workerSource, { eval: true, workerData: { sqliteModule, dbFile: this.dbFile } });
+    const workerData = { sqliteModule: this.connection?.sqliteModule, dbFile: this.connection?.file ?? null };
+    const worker = new Worker(workerSource, { eval: true, workerData });
     worker.unref();
     worker.on('message', ({ id, out, error }: { id: number; out?: unknown; error?: string }) => {
       const waiting = this.pending.get(id);
@@ -106,7 +106,7 @@ export class RetentionWorker {
 
   /** A passive checkpoint of the database's WAL by the worker's connection. */
   async checkpoint(): Promise<void> {
-    if (this.dbFile !== null) await this.ask({});
+    if (this.connection !== null) await this.ask({});
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,7 @@
  *  - The WAL is checkpointed by the worker, not inside the main thread's commits, every `checkpointEveryRows`.
  */
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
+import type { WalControl } from '../db/port.ts';
 import { RetentionWorker } from './retention-worker.ts';
 import type { JobRunsRepository, RangeRun } from './runs-repository.ts';
 
@@ -51,9 +51,7 @@ export interface RunPruneOptions {
   /** Rowids per batch to begin with, and the most a batch may span. */
   width?: { start: number; max: number };
   /** The database, so its WAL is checkpointed by the worker during the pass (without it: SQLite's own). */
-  wal?: {
-    sqlite: SQLite.Database;
-    file: string;
+  wal?: WalControl & {
     /**
      * Commits the batches the turn's transaction still holds (db/sqlite/group-commit.ts). A checkpoint by another
      * connection copies only committed frames; with the last batch uncommitted the WAL is never wholly copied, so the
@@ -102,15 +100,14 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
   const { start, max } = o.width ?? { start: 256, max: 4096 };
   const before = o.policy.runsOlderThanDays === null ? -Infinity : o.now - o.policy.runsOlderThanDays * dayMs;
   const root = path.resolve(o.logRoot);
-  const worker = new RetentionWorker(o.wal?.file ?? null);
+  const worker = new RetentionWorker(o.wal?.workerConnection() ?? null);
   const checkpointEvery = o.checkpointEveryRows ?? 2000;
-  const autoCheckpoint = o.wal ? Number(o.wal.sqlite.pragma('wal_autocheckpoint', { simple: true })) : 0;
-  if (o.wal) o.wal.sqlite.pragma('wal_autocheckpoint = 0');
+  const resumeAutoCheckpoint = o.wal?.holdAutoCheckpoint();
   let sinceCheckpoint = 0;
   // Should the worker fail to checkpoint (its connection cannot open), the main connection does it: slower, never lost.
   const checkpoint = () => {
     o.wal?.commit?.();
-    return worker.checkpoint().catch(() => void o.wal?.sqlite.pragma('wal_checkpoint(PASSIVE)'));
+    return worker.checkpoint().catch(() => o.wal?.checkpoint());
   };
   try {
     const bounds = await o.runs.idBounds();
@@ -157,7 +154,7 @@ export async function pruneRunHistory(o: RunPruneOptions): Promise<RunPruneRepor
     }
     if (o.wal && sinceCheckpoint > 0) await checkpoint();
   } finally {
-    if (o.wal) o.wal.sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    resumeAutoCheckpoint?.();
     await worker.close();
   }
   return report;

@@ -5,6 +5,7 @@
 import type SQLite from 'better-sqlite3';
 import { RowMoves } from './row-moves.ts';
 import { sqliteTextIndex, type TextIndex } from './text-index.ts';
+import { walControl, type WalControl } from './wal.ts';
 import { reclaimFreePages, switchToIncrementalVacuum, type ReclaimOptions } from './vacuum.ts';
 
 export interface SqliteAccelerators {
@@ -18,6 +19,10 @@ export interface SqliteAccelerators {
   readonly textIndex: TextIndex;
   /** Once at start-up, after the migrations: an older database moves to incremental auto-vacuum (vacuum.ts). */
   switchToIncrementalVacuum(log: { info(msg: string): void; warn(obj: object, msg: string): void }): void;
+  /** A consistent copy of the live database to `file` (SQLite's online backup: readers and writers go on). */
+  snapshotTo(file: string): Promise<void>;
+  /** The write-ahead log's checkpoints, for a pass that writes much (wal.ts). */
+  readonly wal: WalControl;
   /** Deleted rows' pages back to the disk in small steps (vacuum.ts); the number of pages returned. */
   reclaimFreePages(o?: ReclaimOptions): Promise<number>;
 }
@@ -30,5 +35,7 @@ export function sqliteAccelerators(sqlite: SQLite.Database, file: string): Sqlit
     textIndex: sqliteTextIndex,
     switchToIncrementalVacuum: (log) => switchToIncrementalVacuum(sqlite, log),
     reclaimFreePages: (o) => reclaimFreePages(sqlite, o),
+    wal: walControl(sqlite, file),
+    snapshotTo: async (target) => void (await sqlite.backup(target)),
   };
 }

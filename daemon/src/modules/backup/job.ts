@@ -5,8 +5,8 @@
  */
 import type { PassThrough } from 'node:stream';
 import { backupProgressEvent, type BackupPart, type BackupProgressEvent } from '../../contract/backup.ts';
-import type SQLite from 'better-sqlite3';
 import { RunEnd, RunStatus } from '../../contract/enums.ts';
+import type { SnapshotEditor } from '../../db/copies.ts';
 import type { JobControl, StepsEnd } from '../../jobs/types.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { DataPaths } from '../../config/paths.ts';
@@ -31,10 +31,16 @@ export interface BackupJobDeps {
  * is once the archive exists, so a restored panel does not show it as interrupted.
  */
 function recordOwnRunEnded(runId: number, at: number) {
-  return (db: SQLite.Database) => {
-    db.prepare(
+  return (snapshot: SnapshotEditor) => {
+    snapshot.run(
       'update job_runs set status = ?, "end" = ?, exit_code = 0, finished_at = ?, duration_ms = max(0, ? - coalesce(started_at, ?)) where id = ?',
-    ).run(RunStatus.finished, RunEnd.success, at, at, at, runId);
+      RunStatus.finished,
+      RunEnd.success,
+      at,
+      at,
+      at,
+      runId,
+    );
   };
 }
 

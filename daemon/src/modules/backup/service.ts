@@ -63,9 +63,7 @@ export class BackupService {
       version,
       snapshotDatabase: (file) => {
         database.flush();
-        return sqliteOnly(database, 'A backup')
-          .sqlite.backup(file)
-          .then(() => {});
+        return sqliteOnly(database, 'A backup').snapshotTo(file);
       },
       databaseBytes: () => database.size(),
       now: () => this.o.clock.now(),

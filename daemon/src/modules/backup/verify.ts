@@ -4,7 +4,6 @@
  * database where Qinglong keeps it). Anything else is refused with the reason.
  */
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Value } from 'typebox/value';
 import {
   backupFormatVersion,
@@ -16,7 +15,7 @@ import {
 import { ResponseCode } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
 import { databaseFileName } from '../../db/open.ts';
-import { migratedSchema, schemaDifferences, schemaOf } from '../../db/sqlite/schema-check.ts';
+import { inspectDatabaseFile } from '../../db/copies.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { shown } from './entry-rules.ts';
 import { archivePathOf, partOfArchivePath } from './parts.ts';
@@ -57,36 +56,28 @@ const differencesShown = 3;
 
 /**
  * The database of a Baihu backup opens, passes SQLite's own check, has no migration this version lacks, and holds
- * exactly the tables, indexes, views and triggers its migrations create (db/sqlite/schema-check.ts).
+ * exactly the tables, indexes, views and triggers its migrations create (db/copies.ts inspectDatabaseFile).
  */
 export async function checkDatabase(
   file: string,
   knownMigrations: readonly string[],
   baihuVersion: string,
 ): Promise<void> {
-  let db: SQLite.Database | null = null;
+  let found;
   try {
-    // Read-write on our private staged copy: a WAL-mode database cannot be opened read-only without its -shm.
-    db = new SQLite(file, { fileMustExist: true });
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw refusal('restoreDatabaseInvalid', { detail: shown(String(check)) });
-    const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
-    if (!hasTable) throw refusal('restoreDatabaseInvalid', { detail: 'not a Baihu database' });
-    const applied = (db.prepare('select name from kysely_migration').all() as { name: string }[]).map((r) => r.name);
-    if (applied.some((name) => !knownMigrations.includes(name))) {
-      throw refusal('restoreDatabaseNewer', { version: shown(baihuVersion) });
-    }
-    const differences = schemaDifferences(schemaOf(db), await migratedSchema(applied));
-    if (differences.length > 0) {
-      const named = differences.slice(0, differencesShown).map((d) => `${d.kind} ${d.type} ${d.name}`);
-      if (differences.length > differencesShown) named.push(`+${differences.length - differencesShown}`);
-      throw refusal('restoreDatabaseSchema', { detail: shown(named.join(', ')) });
-    }
+    // Our private staged copy, opened on a connection of its own.
+    found = await inspectDatabaseFile(file, knownMigrations);
   } catch (error) {
-    if (error instanceof AppError) throw error;
     throw refusal('restoreDatabaseInvalid', { detail: shown((error as Error).message) });
-  } finally {
-    db?.close();
+  }
+  if (found.verdict === 'damaged') throw refusal('restoreDatabaseInvalid', { detail: shown(found.detail) });
+  if (found.verdict === 'foreign') throw refusal('restoreDatabaseInvalid', { detail: 'not a Baihu database' });
+  if (found.verdict === 'newer') throw refusal('restoreDatabaseNewer', { version: shown(baihuVersion) });
+  if (found.verdict === 'schema') {
+    const { differences } = found;
+    const named = differences.slice(0, differencesShown).map((d) => `${d.kind} ${d.type} ${d.name}`);
+    if (differences.length > differencesShown) named.push(`+${differences.length - differencesShown}`);
+    throw refusal('restoreDatabaseSchema', { detail: shown(named.join(', ')) });
   }
 }
 

@@ -12,7 +12,6 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import SQLite from 'better-sqlite3';
 import type * as Tar from 'tar';
 import type { ReadEntry } from 'tar';
 import {
@@ -23,6 +22,7 @@ import {
   type Manifest,
   type ManifestFile,
 } from '../../contract/backup.ts';
+import { settleSnapshot, type SnapshotEditor } from '../../db/copies.ts';
 import { databaseFileName } from '../../db/open.ts';
 import type { DataPaths } from '../../config/paths.ts';
 import { collect, measure } from './collect.ts';
@@ -41,13 +41,13 @@ export interface WriteBackupOptions {
   paths: DataPaths;
   parts: readonly BackupPart[];
   version: string;
-  /** Writes a consistent copy of the live database to `file` (better-sqlite3's `backup`). */
+  /** Writes a consistent copy of the live database to `file` (DatabaseHandle.accelerators.snapshotTo). */
   snapshotDatabase: (file: string) => Promise<void>;
   /**
    * Changes the snapshot before it is archived: the backup's own run, still running when the snapshot is taken,
    * is recorded as the success it is by the time anyone restores the archive.
    */
-  adjustSnapshot?: (db: SQLite.Database) => void;
+  adjustSnapshot?: (snapshot: SnapshotEditor) => void;
   /** A private folder for the snapshot while it is written (removed after). */
   workDir: string;
   output: Writable;
@@ -67,25 +67,6 @@ type TarModule = typeof Tar;
 let tarModule: Promise<TarModule> | null = null;
 /** node-tar, loaded once on first use. */
 export const loadTar = (): Promise<TarModule> => (tarModule ??= import('tar'));
-
-/**
- * Makes the snapshot a file of its own (rollback journal, so no -wal is needed beside it: the daemon turns WAL back
- * on when it opens it) and reads its applied migrations.
- */
-function settleSnapshot(file: string, adjust?: (db: SQLite.Database) => void): string[] {
-  const db = new SQLite(file, { fileMustExist: true });
-  try {
-    db.pragma('journal_mode = DELETE');
-    adjust?.(db);
-    const table = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
-    if (!table) return [];
-    return (db.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map(
-      (row) => row.name,
-    );
-  } finally {
-    db.close();
-  }
-}
 
 export async function writeBackup(o: WriteBackupOptions): Promise<WrittenBackup> {
   const { Pack, Header, ReadEntry } = await loadTar();

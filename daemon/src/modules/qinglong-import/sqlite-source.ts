@@ -4,6 +4,7 @@
  * place without SQLite writing to it (recovery, or a new `-shm`), so such a set is copied to a private temporary
  * folder first and the copy is read.
  */
+// better-sqlite3 directly, not through db/: this is Qinglong's own SQLite file, whatever engine Baihu's database uses.
 import SQLite from 'better-sqlite3';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';

@@ -103,7 +103,7 @@ export function runHistorySweep(deps: {
         policy: ctx.policy,
         now: ctx.now,
         inUse: () => new Set(deps.activeLogs()),
-        ...(fast ? { wal: { sqlite: fast.sqlite, file: fast.file, commit: deps.commit } } : {}),
+        ...(fast ? { wal: { ...fast.wal, commit: deps.commit } } : {}),
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       const pages = fast ? await fast.reclaimFreePages(ctx.signal ? { signal: ctx.signal } : {}) : 0;

@@ -101,7 +101,7 @@ export function createUpdate(deps: UpdateDeps): Area<UpdateService> {
     runningFrom,
     jobs,
     live: deps.live,
-    sqlite: deps.database.accelerators?.sqlite ?? null,
+    database: deps.database,
     log,
     restart: deps.restart ?? (() => log.warn('a restart was asked for, but nothing can restart this daemon')),
     now: () => deps.clock.now(),

@@ -5,44 +5,30 @@
  * after a failed attempt puts the copy back — only when the database holds migrations it does not know, so nothing
  * is lost when the failed version changed nothing.
  */
-import SQLite from 'better-sqlite3';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { sql } from 'kysely';
+import { migrationsInFile } from '../../db/copies.ts';
+import { sqliteOnly, type DatabaseHandle } from '../../db/port.ts';
 import type { UpdateLayout } from './layout.ts';
 
 /** The migrations recorded in the database file (Kysely's table); empty for a new database. */
-export function migrationsIn(file: string): string[] {
-  if (!existsSync(file)) return [];
-  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-  try {
-    const table = sqlite
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get();
-    if (!table) return [];
-    return sqlite
-      .prepare<[], { name: string }>('select name from kysely_migration order by name')
-      .all()
-      .map((row) => row.name);
-  } finally {
-    sqlite.close();
-  }
-}
+export const migrationsIn = migrationsInFile;
 
 /** Takes the copy a failed update comes back to: the database as `from` leaves it, before `to` starts. */
 export async function takeRollbackCopy(
-  sqlite: SQLite.Database,
+  database: DatabaseHandle,
   layout: UpdateLayout,
   copy: { from: string; to: string; at: number },
 ): Promise<void> {
   await layout.dropRollback();
   await mkdir(layout.dir, { recursive: true, mode: 0o700 });
   const temp = `${layout.rollbackDatabase}.partial`;
-  await sqlite.backup(temp);
+  await sqliteOnly(database, 'An update').snapshotTo(temp);
   await rename(temp, layout.rollbackDatabase);
-  const migrations = sqlite
-    .prepare<[], { name: string }>('select name from kysely_migration order by name')
-    .all()
-    .map((row) => row.name);
+  const migrations = (
+    await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db)
+  ).rows.map((row) => row.name);
   await layout.setRollback({ ...copy, migrations });
 }
 

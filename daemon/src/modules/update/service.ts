@@ -1,5 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/port.ts';
 import { ResponseCode } from '../../contract/codes.ts';
 import type { RunningFrom } from '../../contract/about.ts';
 import { updateProgressEvent, type UpdateCheck, type UpdateJob, type UpdateStatus } from '../../contract/update.ts';
@@ -19,11 +19,7 @@ export interface UpdateServiceOptions {
   runningFrom: RunningFrom;
   jobs: JobRunner;
   live: LiveHub;
-  /**
-   * SQLite's connection, for the copy a new version comes back to; null on PostgreSQL, whose administrator keeps
-   * its own dumps (docs/update.md): the copy is not taken there.
-   */
-  sqlite: SQLite.Database | null;
+  database: DatabaseHandle;
   log: FastifyBaseLogger;
   /** Ends the daemon with exit code 0 for the entrypoint to start it again (server.ts); absent in tests. */
   restart: () => void;
@@ -210,12 +206,13 @@ export class UpdateService {
     const { host } = this.o;
     const next = stagedVersion(host);
     if (!next || !host.supervised) return;
-    if (!this.o.sqlite) {
+    // On PostgreSQL the administrator keeps dumps of the server (docs/update.md): no copy of SQLite's file to take.
+    if (!this.o.database.accelerators) {
       this.o.log.warn({ from: host.version, to: next }, 'no database copy for the update on PostgreSQL: keep a dump');
       return;
     }
     try {
-      await takeRollbackCopy(this.o.sqlite, host.layout, { from: host.version, to: next, at: this.o.now() });
+      await takeRollbackCopy(this.o.database, host.layout, { from: host.version, to: next, at: this.o.now() });
       this.o.log.info({ from: host.version, to: next }, 'database copy taken for the update');
     } catch (error) {
       this.o.log.error({ err: error }, 'could not take the database copy for the update');

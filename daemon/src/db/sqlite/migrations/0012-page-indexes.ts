@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
  * The overview at millions of runs: the run counters of 0010 become WITHOUT ROWID tables (a range of slices or days
  * is then read from the key's own pages instead of one row lookup per entry; each upsert writes one b-tree, not two),
  * and the failures get an index of their own (the tasks that failed in the last day: a few thousand entries, not
- * every run of the day). Its condition is written out in the queries (db/sql.ts runFailed): SQLite uses a partial
+ * every run of the day). Its condition is written out in the queries (Phrases.runFailed): SQLite uses a partial
  * index only for a condition it can see is the index's own; with "end" second it also wins over job_runs_finished.
  */
 const indexed = ['name', 'command', 'schedule', 'labels'] as const;

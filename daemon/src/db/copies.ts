@@ -1,0 +1,12 @@
+/**
+ * Copies of the database as files (a backup's snapshot, an update's rollback copy, a backup's database checked
+ * before it is restored). Baihu's backups hold SQLite's file, so these are SQLite's (sqlite/copies.ts); the live
+ * database's snapshot itself is `accelerators.snapshotTo`.
+ */
+export {
+  inspectDatabaseFile,
+  migrationsInFile,
+  settleSnapshot,
+  type DatabaseFileVerdict,
+  type SnapshotEditor,
+} from './sqlite/copies.ts';
