@@ -3,14 +3,13 @@
  * exchange, scopes on /open, revocation, and what an application can never reach. Tier: integration.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { appScopes, AccessKind, type AppScope } from '../../daemon/src/contract/access.ts';
 import type { App, AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import { firstSegment } from '../../daemon/src/access/open-surface.ts';
 import { call, signedIn } from '../helpers/app.ts';
+import { storedText } from '../helpers/stored.ts';
 
 /** One GET of each scope's module, as a Qinglong client would call it. */
 const probes: Record<AppScope, string> = {
@@ -65,15 +64,7 @@ test('create shows the secret once with Qinglong lengths; the list and the datab
 
   const issued = await tokenOf(app, created);
   await app.close();
-  const stored = ['baihu.sqlite', 'baihu.sqlite-wal']
-    .map((file) => {
-      try {
-        return readFileSync(path.join(dataDir, 'db', file)).toString('latin1');
-      } catch {
-        return '';
-      }
-    })
-    .join('');
+  const stored = await storedText(dataDir);
   assert.ok(stored.includes(created.client_id), 'the client id is stored as it is');
   assert.equal(stored.includes(created.client_secret), false, 'the secret is stored hashed');
   assert.equal(stored.includes(issued), false, 'the token is stored hashed');

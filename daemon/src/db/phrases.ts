@@ -23,6 +23,11 @@ export interface Phrases {
   inList(column: string, values: readonly (number | string)[] | Int32Array, leads?: boolean): RawBuilder<SqlBool>;
   /** A run (`job_runs`) that failed or timed out, written so the partial index of failures serves it. */
   readonly runFailed: RawBuilder<SqlBool>;
+  /**
+   * A row's place in the order its table's rows were inserted: the tie-break of rows written in the same millisecond
+   * (a table without an id of its own, such as `app_tokens`).
+   */
+  readonly insertionOrder: RawBuilder<number>;
   /** A condition always true, and one never true (an empty list of conditions, an empty IN list). */
   readonly always: RawBuilder<SqlBool>;
   readonly never: RawBuilder<SqlBool>;

@@ -143,6 +143,8 @@ export const postgresPhrases: Phrases = {
   anyElementIn,
   inList,
   runFailed,
+  // The inserting transaction's id: each token is inserted in a transaction of its own, later ones numbered higher.
+  insertionOrder: sql<number>`xmin::text::bigint`,
   always,
   never,
   oneRowUpdate,

@@ -68,6 +68,7 @@ export const sqlitePhrases: Phrases = {
   anyElementIn,
   inList,
   runFailed,
+  insertionOrder: sql<number>`rowid`,
   always: sql<SqlBool>`1`,
   never: sql<SqlBool>`0`,
   oneRowUpdate,

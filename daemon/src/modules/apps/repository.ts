@@ -85,7 +85,7 @@ export class AppRepository {
         .select('token_hash')
         .where('app_id', '=', token.appId)
         .orderBy('created_at', 'desc')
-        .orderBy(sql`rowid`, 'desc')
+        .orderBy(this.phrases.insertionOrder, 'desc')
         .limit(keep);
       await tx
         .deleteFrom('app_tokens')
