@@ -5,7 +5,7 @@
  *  - request_floor_p99_ms: GET /api/health through app.inject, one after each list request: what a request through
  *    this transport costs on this machine. list_p99_ratio: list_p99_ms over the floor's p99, budget 4×.
  *  - create_total_ms, create_first100_avg_ms, create_last100_avg_ms: 1,000 × POST /api/crons one by one.
- * Budget: the former 10 ms over the ≈2.5 ms floor p99 this 2-core machine gives at a light load.
+ * Budget: 10 ms over the ≈2.5 ms floor p99 this 2-core machine gives at a light load.
  * One JSON line per figure. Exit code 1 when a budget is exceeded.
  */
 import { buildApp } from '../daemon/src/app/app.ts';
