@@ -5,9 +5,9 @@
  *  - log_tail_p50_ms / log_tail_p99_ms: 50 × GET /api/logs/tail of a 1 GB (sparse) log, 1 MB each;
  *  - log_detail_ms: one GET /api/logs/detail of the same log (its last 2 MB).
  *  - tree_floor_p99_ms, tail_floor_p99_ms: GET /api/health through app.inject, one after each request of the series
- *    before: what a request through this transport costs on this machine. tree_level_p99_ratio (budget 40×) and
- *    log_tail_p99_ratio (budget 80×): each p99 over its series' floor p99; the milliseconds without a budget.
- * Budgets: 100 ms and 200 ms over the ≈2.5 ms floor p99 this 2-core machine gives at a light load.
+ *    before: what a request through this transport costs on this machine. tree_level_p99_ratio (budget 80×) and
+ *    log_tail_p99_ratio (budget 160×): each p99 over its series' floor p99; the milliseconds without a budget.
+ * Budgets: 100 ms and 200 ms over the ≈1.2 ms floor p99 this 2-core machine gives when quiet.
  * One JSON line per figure. Exit code 1 when a budget is exceeded.
  */
 import { mkdirSync, openSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
@@ -21,7 +21,7 @@ const folders = 200;
 const filesPerFolder = 100;
 const calls = 50;
 const gigabyte = 1024 * 1024 * 1024;
-const ratioBudgets = { tree_level_p99_ratio: 40, log_tail_p99_ratio: 80 };
+const ratioBudgets = { tree_level_p99_ratio: 80, log_tail_p99_ratio: 160 };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
