@@ -23,12 +23,7 @@ export function machineCosts(): {
   shell_1000_ms: number;
   two_at_once_ratio: number;
 } {
-  const spawns: number[] = [];
-  for (let i = 0; i < 51; i++) {
-    const started = performance.now();
-    spawnSync('/bin/true', { stdio: 'ignore' });
-    spawns.push(performance.now() - started);
-  }
+  const spawns = spawnTrueSamples(51);
   const pages = 16384;
   let best = Infinity;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -48,8 +43,19 @@ export function machineCosts(): {
   };
 }
 
+/** Wall times of `count` spawns and waits of `/bin/true`, one after another. */
+export function spawnTrueSamples(count: number): number[] {
+  const spawns: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    spawnSync('/bin/true', { stdio: 'ignore' });
+    spawns.push(performance.now() - started);
+  }
+  return spawns;
+}
+
 /** Wall time of `loops` bash loops at once, each starting `starts` shells that print a line. */
-function shellLoopsMs(loops: number, starts: number): number {
+export function shellLoopsMs(loops: number, starts: number): number {
   const loop = `for ((i = 0; i < ${starts}; i++)); do bash -c 'echo hi' > /dev/null; done`;
   const script = Array.from({ length: loops }, () => `(${loop}) &`).join(' ') + ' wait';
   const started = performance.now();
