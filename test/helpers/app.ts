@@ -7,7 +7,7 @@ import { buildApp } from '../../daemon/src/app/app.ts';
 import type { AppOptions } from '../../daemon/src/app/options.ts';
 import { ManualClock, type Clock } from '../../daemon/src/time/clock.ts';
 import { loadConfig, readHost } from '../../daemon/src/config/config.ts';
-import { databaseEnv } from './postgres.ts';
+import { databaseEnv, onPostgres } from './postgres.ts';
 
 /**
  * What must stop before a test's temp dirs are removed: its daemons. A test's after-hooks run in the order they were
@@ -86,6 +86,13 @@ export async function startApp(
   if (options.restart) appOptions.restart = options.restart;
   if (options.qinglongImport) appOptions.qinglongImport = options.qinglongImport;
   const app = await buildApp(appOptions);
+  // A timer's work reaches PostgreSQL over a socket: a turn of the event loop is not enough for it to end.
+  if (onPostgres && clock instanceof ManualClock) {
+    clock.settle = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await app.ctx.database.quiet();
+    };
+  }
   let closed: Promise<void> | null = null;
   const close = () => (closed ??= app.close());
   stopFirst.set(t, [...(stopFirst.get(t) ?? []), close]);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
  * virtual tables (the task search's trigram index) follow their tables and are left out.
  */
 export async function databaseSnapshot(app: FastifyInstance, skip: string[] = []): Promise<Record<string, string>> {
+  if (app.ctx.database.dialect === 'postgres') return postgresSnapshot(app, skip);
   const tables = await sql<{ name: string; wr: number }>`
     SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'
     ORDER BY name`.execute(app.ctx.db);
@@ -18,6 +19,20 @@ export async function databaseSnapshot(app: FastifyInstance, skip: string[] = []
     // A table WITHOUT ROWID (wr) is read in the order of its primary key, which is how it is stored.
     const order = wr ? sql`` : sql`ORDER BY rowid`;
     const rows = await sql`SELECT * FROM ${sql.table(name)} ${order}`.execute(app.ctx.db);
+    snapshot[name] = JSON.stringify(rows.rows);
+  }
+  return snapshot;
+}
+
+/** The same on PostgreSQL: the tables of the public schema, each table's rows in the order of their text. */
+async function postgresSnapshot(app: FastifyInstance, skip: string[]): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(app.ctx.db);
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    if (skip.includes(name)) continue;
+    const rows = await sql`SELECT * FROM ${sql.table(name)} AS t ORDER BY t::text`.execute(app.ctx.db);
     snapshot[name] = JSON.stringify(rows.rows);
   }
   return snapshot;

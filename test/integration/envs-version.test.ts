@@ -1,3 +1,4 @@
+// @sqlite-only: another writer through SQLite's own connection, and its change counter
 /**
  * The panel's variables are kept between runs until the envs table changes (envs/service.ts variables, migration
  * 0015). Whatever another writer changes — a row added or deleted, or any column of any row, generated from the

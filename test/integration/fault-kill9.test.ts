@@ -12,11 +12,12 @@
  * changes the number of rounds (default 20).
  */
 import assert from 'node:assert/strict';
-import SQLite from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { RunStatus } from '../../daemon/src/contract/enums.ts';
+import { openDatabase } from '../../daemon/src/db/open.ts';
+import { knownDatabaseEnv } from '../helpers/postgres.ts';
 import { account, tempDir } from '../helpers/app.ts';
 import { killWithArg, liveRunMarkers, processesWithArg, uniqueSleep, waitFor } from '../helpers/tasks.ts';
 import { buildDaemonBundle, http, startDaemon, type RunningDaemon } from '../helpers/daemon.ts';
@@ -39,7 +40,14 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
   t.diagnostic(`seed ${seed} (replay with BAIHU_FAULT_SEED=${seed}), ${rounds} rounds`);
   const random = seededRandom(seed);
   const dataDir = tempDir(t, 'baihu-fault-');
-  const dbFile = path.join(dataDir, 'db', 'baihu.sqlite');
+  // Read beside the running daemon through the port, on either engine (the PostgreSQL pass gives it a database).
+  const openState = () =>
+    openDatabase({ dbDir: path.join(dataDir, 'db'), url: knownDatabaseEnv(dataDir).BAIHU_DATABASE_URL });
+  const countRuns = async (db: Awaited<ReturnType<typeof openState>>['db'], statuses?: number[]) => {
+    let query = db.selectFrom('job_runs').where('kind', '=', 'task');
+    if (statuses) query = query.where('status', 'in', statuses);
+    return Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  };
   const nodeArgs = buildDaemonBundle(t);
   // The argv of every long run's processes; one of them also leaves the group and drops the marker.
   const longSleep = uniqueSleep();
@@ -139,18 +147,20 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
 
     daemon = await startDaemon(t, dataDir, {}, nodeArgs);
     const where = `round ${round} (seed ${seed})`;
-    const db = new SQLite(dbFile, { readonly: true });
+    const database = await openState();
+    const { db } = database;
     try {
-      assert.equal(db.pragma('integrity_check', { simple: true }), 'ok', where);
-      const open = db
-        .prepare("select count(*) as n from job_runs where kind = 'task' and status in (?, ?)")
-        .get(RunStatus.running, RunStatus.queued) as { n: number };
-      assert.equal(open.n, 0, `${where}: a run row is left running or queued`);
+      assert.deepEqual(await database.integrity(), [], where);
+      const open = await countRuns(db, [RunStatus.running, RunStatus.queued]);
+      assert.equal(open, 0, `${where}: a run row is left running or queued`);
       const markers = (
-        db.prepare("select marker from job_runs where kind = 'task' and marker is not null").all() as {
-          marker: string;
-        }[]
-      ).map((row) => row.marker);
+        await db
+          .selectFrom('job_runs')
+          .select('marker')
+          .where('kind', '=', 'task')
+          .where('marker', 'is not', null)
+          .execute()
+      ).map((row) => row.marker!);
       await waitFor(
         () => {
           const alive = liveRunMarkers();
@@ -159,20 +169,20 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
         3000,
         `${where}: processes of runs to be gone`,
       );
-      const tasks = new Set((db.prepare('select id from crons').all() as { id: number }[]).map((row) => row.id));
+      const tasks = new Set((await db.selectFrom('crons').select('id').execute()).map((row) => row.id));
       assert.deepEqual(
         [...ackedTasks].filter((id) => !tasks.has(id)),
         [],
         `${where}: acknowledged tasks lost`,
       );
-      const variables = new Set((db.prepare('select id from envs').all() as { id: number }[]).map((row) => row.id));
+      const variables = new Set((await db.selectFrom('envs').select('id').execute()).map((row) => row.id));
       assert.deepEqual(
         [...ackedVariables].filter((id) => !variables.has(id)),
         [],
         `${where}: acknowledged variables lost`,
       );
     } finally {
-      db.close();
+      await database.close();
     }
     for (const [name, state] of scripts) {
       const file = path.join(dataDir, 'scripts', name);
@@ -188,14 +198,10 @@ test('kill -9 at random moments under load: database whole, runs recovered, no p
     }
   }
 
-  const db = new SQLite(dbFile, { readonly: true });
-  const runRows = (db.prepare("select count(*) as n from job_runs where kind = 'task'").get() as { n: number }).n;
-  const interrupted = (
-    db.prepare("select count(*) as n from job_runs where kind = 'task' and status = ?").get(RunStatus.interrupted) as {
-      n: number;
-    }
-  ).n;
-  db.close();
+  const database = await openState();
+  const runRows = await countRuns(database.db);
+  const interrupted = await countRuns(database.db, [RunStatus.interrupted]);
+  await database.close();
   t.diagnostic(
     `${rounds} rounds in ${((Date.now() - started) / 1000).toFixed(1)} s: ${runRequests} run requests, ` +
       `${runRows} runs (${interrupted} interrupted by a kill), ${ackedTasks.size} tasks and ` +

@@ -1,3 +1,4 @@
+// @sqlite-only: the text version of SQLite's FTS5 index, written by another connection
 /**
  * The task search keeps a search's matches by the tasks' text version (search-pages.ts, migrations 0014 and 0016).
  * Matches read inside a transaction that is then rolled back must not pass for a later change of the text.

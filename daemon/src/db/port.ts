@@ -57,6 +57,11 @@ export interface DatabaseHandle {
   /** The database's size in bytes, as a backup of it will need. */
   size(): Promise<number>;
   close(): Promise<void>;
+  /**
+   * Resolves once no query of this handle is in flight: what a manual clock (tests) waits for after firing a timer,
+   * so that the work it began ends before time moves on. SQLite's queries end within the turn they are asked in.
+   */
+  quiet(): Promise<void>;
   /** What only SQLite has (sqlite/accelerators.ts); null on another engine. */
   readonly accelerators: SqliteAccelerators | null;
 }

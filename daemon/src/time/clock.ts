@@ -101,6 +101,12 @@ interface PendingTimer {
 export class ManualClock implements Clock {
   private timers: PendingTimer[] = [];
   private seq = 0;
+  /**
+   * What `advanceAsync` waits for after each timer it fires, for the work the timer began to finish (and arm the
+   * next one): a turn of the event loop, which an in-process SQLite answers within; with a database over a socket,
+   * its handle's `quiet()` (test/helpers/app.ts sets it).
+   */
+  settle: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve));
 
   constructor(private time = Date.UTC(2026, 0, 1)) {}
 
@@ -134,7 +140,7 @@ export class ManualClock implements Clock {
       this.timers = this.timers.filter((t) => t !== due);
       this.time = Math.max(this.time, due.at);
       due.fn();
-      await new Promise((resolve) => setImmediate(resolve));
+      await this.settle();
     }
     this.time = target;
   }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DatabaseHandle, OpenPurpose } from '../port.ts';
-import { lockPostgresDaemon, migratePostgres, openPostgresDatabase } from './open.ts';
+import { kyselyOver, lockPostgresDaemon, migratePostgres, postgresPool } from './open.ts';
 import { postgresPhrases } from './phrases.ts';
 
 /** The URL as people are told it: the password left out. */
@@ -22,7 +22,9 @@ export function shownUrl(url: string): string {
 export async function openPostgres(url: string, purpose: OpenPurpose = {}): Promise<DatabaseHandle> {
   // Only the daemon owns the database; `ql` and `task` on the same machine use it beside the daemon.
   const lock = purpose.owner ? await lockPostgresDaemon(url, purpose.owner.onLost) : null;
-  const db = openPostgresDatabase(url);
+  const pool = postgresPool(url);
+  const db = kyselyOver(pool);
+  const inFlight = () => pool.totalCount - pool.idleCount + pool.waitingCount;
   return {
     dialect: 'postgres',
     db,
@@ -46,6 +48,13 @@ export async function openPostgres(url: string, purpose: OpenPurpose = {}): Prom
     close: async () => {
       await db.destroy();
       await lock?.release();
+    },
+    quiet: async () => {
+      // Twice idle a turn apart: one query's end is often the next one's start.
+      for (let idleTurns = 0; idleTurns < 2;) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        idleTurns = inFlight() === 0 ? idleTurns + 1 : 0;
+      }
     },
     accelerators: null,
   };

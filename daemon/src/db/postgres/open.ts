@@ -28,12 +28,18 @@ const types = {
 } as pg.CustomTypesConfig;
 
 export function openPostgresDatabase(url: string): Kysely<Database> {
+  return kyselyOver(postgresPool(url));
+}
+
+export function postgresPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   // An idle connection that the server closes (a restart, an administrator's pg_terminate_backend) is dropped by the
   // pool and replaced on the next query; without a listener its 'error' would end the process.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new BaihuPostgresDialect({ pool }) });
+  return pool;
 }
+
+export const kyselyOver = (pool: pg.Pool) => new Kysely<Database>({ dialect: new BaihuPostgresDialect({ pool }) });
 
 /** Brings the schema up to date, each migration in its own transaction; returns the names applied. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema

@@ -135,5 +135,6 @@ export function openSqlite(dbDir: string, options: OpenPurpose = {}): SqliteHand
       await db.destroy();
       if (sqlite.open) sqlite.close();
     },
+    quiet: () => new Promise((resolve) => setImmediate(resolve)),
   };
 }

@@ -9,27 +9,32 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { migrationsInFile } from '../../db/copies.ts';
-import { sqliteOnly, type DatabaseHandle } from '../../db/port.ts';
+import type { DatabaseHandle } from '../../db/port.ts';
 import type { UpdateLayout } from './layout.ts';
 
 /** The migrations recorded in the database file (Kysely's table); empty for a new database. */
 export const migrationsIn = migrationsInFile;
 
-/** Takes the copy a failed update comes back to: the database as `from` leaves it, before `to` starts. */
+/**
+ * Takes the copy a failed update comes back to: the database as `from` leaves it, before `to` starts. False on
+ * PostgreSQL, where there is no file to copy and the server's administrator keeps its dumps (docs/update.md).
+ */
 export async function takeRollbackCopy(
   database: DatabaseHandle,
   layout: UpdateLayout,
   copy: { from: string; to: string; at: number },
-): Promise<void> {
+): Promise<boolean> {
+  if (!database.accelerators) return false;
   await layout.dropRollback();
   await mkdir(layout.dir, { recursive: true, mode: 0o700 });
   const temp = `${layout.rollbackDatabase}.partial`;
-  await sqliteOnly(database, 'An update').snapshotTo(temp);
+  await database.accelerators.snapshotTo(temp);
   await rename(temp, layout.rollbackDatabase);
   const migrations = (
     await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db)
   ).rows.map((row) => row.name);
   await layout.setRollback({ ...copy, migrations });
+  return true;
 }
 
 export type RestoreOutcome =

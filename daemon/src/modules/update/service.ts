@@ -206,14 +206,11 @@ export class UpdateService {
     const { host } = this.o;
     const next = stagedVersion(host);
     if (!next || !host.supervised) return;
-    // On PostgreSQL the administrator keeps dumps of the server (docs/update.md): no copy of SQLite's file to take.
-    if (!this.o.database.accelerators) {
-      this.o.log.warn({ from: host.version, to: next }, 'no database copy for the update on PostgreSQL: keep a dump');
-      return;
-    }
     try {
-      await takeRollbackCopy(this.o.database, host.layout, { from: host.version, to: next, at: this.o.now() });
-      this.o.log.info({ from: host.version, to: next }, 'database copy taken for the update');
+      const copy = { from: host.version, to: next, at: this.o.now() };
+      if (await takeRollbackCopy(this.o.database, host.layout, copy)) {
+        this.o.log.info({ from: host.version, to: next }, 'database copy taken for the update');
+      } else this.o.log.warn({ from: host.version, to: next }, 'no database copy on PostgreSQL: keep a dump');
     } catch (error) {
       this.o.log.error({ err: error }, 'could not take the database copy for the update');
     }

@@ -44,7 +44,11 @@ export class UserRepository {
       .insertInto('sign_in_addresses')
       .values({ address, failures: 1, last_failed_at: now })
       .onConflict((c) =>
-        c.column('address').doUpdateSet((eb) => ({ failures: eb('failures', '+', 1), last_failed_at: now })),
+        // The table's own count (PostgreSQL reads a bare name as ambiguous beside `excluded`).
+        c.column('address').doUpdateSet((eb) => ({
+          failures: eb('sign_in_addresses.failures', '+', 1),
+          last_failed_at: now,
+        })),
       )
       .execute();
   }
