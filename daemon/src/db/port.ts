@@ -56,6 +56,11 @@ export interface DatabaseHandle {
   integrity(): Promise<string[]>;
   /** The database's size in bytes, as a backup of it will need. */
   size(): Promise<number>;
+  /**
+   * A consistent SQLite snapshot of the whole database at `file`: the file a backup holds, whatever the engine
+   * (SQLite's online backup; on another engine a new file filled row by row in one read transaction).
+   */
+  snapshotTo(file: string): Promise<void>;
   close(): Promise<void>;
   /** What only SQLite has (sqlite/accelerators.ts); null on another engine. */
   readonly accelerators: SqliteAccelerators | null;
