@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test, type TestContext } from 'node:test';
@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
+import { dataPaths } from '../../daemon/src/config/paths.ts';
+import { applyRestoreNow } from '../../daemon/src/modules/backup/index.ts';
 import { call, initAccount, login, signedIn, startApp, userDataDir } from '../helpers/app.ts';
 import { tamperedBackup } from '../helpers/backup-tamper.ts';
 import { multipart } from '../helpers/files.ts';
@@ -221,4 +223,44 @@ test('a tampered archive is refused on PostgreSQL too, and nothing changes', asy
   assert.equal(refused.body.code, 400, JSON.stringify(refused.body));
   assert.match(refused.body.message ?? '', /extra trigger planted/);
   assert.deepEqual(await rowsOfApp(target.app), before);
+});
+
+test('a restore on PostgreSQL whose files cannot move puts the replaced rows back', async (t) => {
+  const source = await signedIn(t);
+  await call(source.app, 'POST', '/api/envs', { token: source.token, payload: [{ name: 'FROM_BACKUP', value: '1' }] });
+  const bytes = await backupNow(source.app, source.token);
+  await source.app.close();
+
+  const url = await ensureTestDatabase('move-to-postgres undone');
+  let restarts = 0;
+  const target = await signedIn(t, { env: { BAIHU_DATABASE_URL: url }, restart: () => restarts++ });
+  await call(target.app, 'POST', '/api/envs', { token: target.token, payload: [{ name: 'ON_POSTGRES', value: '1' }] });
+  const checked = await check(target.app, target.token, bytes);
+  assert.equal(checked.body.code, 200, JSON.stringify(checked.body));
+  const { id } = checked.body.data as RestoreCheck;
+  assert.equal(
+    (await call(target.app, 'PUT', '/api/system/restore', { token: target.token, payload: { id } })).body.code,
+    200,
+  );
+  await waitFor(() => restarts === 1, 5000, 'the restart');
+  const before = await rowsOfApp(target.app);
+  await target.app.close();
+
+  // The scripts folder cannot be set aside: where it would go is a file. The rows went in first.
+  const paths = dataPaths(target.dataDir);
+  const pending = JSON.parse(readFileSync(path.join(paths.root, '.restore', 'pending.json'), 'utf8')) as {
+    previous: string;
+  };
+  mkdirSync(path.join(paths.root, pending.previous), { recursive: true });
+  writeFileSync(path.join(paths.root, pending.previous, 'scripts'), 'in the way');
+  const silent = { info() {}, error() {} };
+  const outcome = await applyRestoreNow(paths, { dbDir: paths.db, url }, silent);
+  assert.equal(outcome?.ok, false);
+  assert.match(outcome?.message ?? '', /ENOTDIR|EEXIST|not a directory/);
+
+  const again = await startApp(t, { dataDir: target.dataDir, env: { BAIHU_DATABASE_URL: url } });
+  const after = await rowsOfApp(again.app);
+  assert.deepEqual(after.envs, before.envs);
+  assert.match(JSON.stringify(after.envs), /ON_POSTGRES/);
+  assert.deepEqual(after, before);
 });
