@@ -135,6 +135,11 @@ test('a SQLite install moves to PostgreSQL and back with every row and file', as
   const source = await signedIn(t);
   const { app, token, dataDir } = source;
   await call(app, 'POST', '/api/envs', { token, payload: [{ name: 'JD_COOKIE', value: 'pt_key=1', remarks: 'a' }] });
+  // A deleted row's id is never handed out again, on either engine.
+  const gone = (await call(app, 'POST', '/api/envs', { token, payload: [{ name: 'GONE', value: '1' }] })).body.data as {
+    id: number;
+  }[];
+  assert.equal((await call(app, 'DELETE', '/api/envs', { token, payload: [gone[0]!.id] })).body.code, 200);
   const task = await call(app, 'POST', '/api/crons', {
     token,
     payload: { name: 'say hi', command: 'echo hi', schedule: '0 9 * * *', labels: ['daily'] },
@@ -187,8 +192,12 @@ test('a SQLite install moves to PostgreSQL and back with every row and file', as
     payload: [{ name: 'LATER', value: '1' }],
   });
   assert.equal(added.body.code, 200, JSON.stringify(added.body));
-  const envIds = (await onPostgres.app.ctx.db.selectFrom('envs').select('id').execute()).map((row) => row.id);
-  assert.equal(new Set(envIds).size, envIds.length);
+  const later = (added.body.data as { id: number }[])[0]!.id;
+  assert.equal(later, gone[0]!.id + 1, 'the next id after the last one SQLite handed out');
+  assert.equal(
+    (await call(onPostgres.app, 'DELETE', '/api/envs', { token: pgToken, payload: [later] })).body.code,
+    200,
+  );
 
   const fromPostgres = await backupNow(onPostgres.app, pgToken);
   const archivedAgain = rowsOfArchive(fromPostgres);
@@ -206,6 +215,11 @@ test('a SQLite install moves to PostgreSQL and back with every row and file', as
     token: await login(backOnSqlite.app),
   });
   assert.match(JSON.stringify(search.body), /say hi/, 'the text index holds the copied tasks');
+  const next = await call(backOnSqlite.app, 'POST', '/api/envs', {
+    token: await login(backOnSqlite.app),
+    payload: [{ name: 'BACK', value: '1' }],
+  });
+  assert.equal((next.body.data as { id: number }[])[0]!.id, later + 1, 'the next id after PostgreSQL’s last');
 });
 
 test('a tampered archive is refused on PostgreSQL too, and nothing changes', async (t) => {

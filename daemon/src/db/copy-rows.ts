@@ -93,7 +93,10 @@ export async function writeSqliteCopy(source: Rows, file: string): Promise<void>
     if (source.dialect === 'postgres') read = read.setIsolationLevel('repeatable read').setAccessMode('read only');
     await read.execute(async (snapshot) => {
       await checkSameTables(snapshot, tables, source.dialect);
-      await target.db.transaction().execute((write) => replaceRows(snapshot, write, tables));
+      await target.db.transaction().execute(async (write) => {
+        await replaceRows(snapshot, write, tables);
+        if (source.dialect === 'postgres') await recordHandedOut(write, await handedOutOnPostgres(snapshot));
+      });
     });
   } finally {
     await target.close();
@@ -101,15 +104,50 @@ export async function writeSqliteCopy(source: Rows, file: string): Promise<void>
 }
 
 /**
- * PostgreSQL does not move an identity past the ids inserted with their rows (SQLite takes max(rowid) + 1): each is
- * set past its table's largest id, so the next task, run or variable gets a new one.
+ * The last id each table has handed out (SQLite's sqlite_sequence): AUTOINCREMENT never gives an id twice, not even a
+ * deleted row's, so a new task never takes the id an old task's run statistics still name.
  */
-async function moveIdentities(trx: AnyTransaction): Promise<void> {
-  const { rows } = await sql<{ table: string; column: string }>`select table_name as "table", column_name as "column"
+type HandedOut = Map<string, number>;
+
+async function identitiesOf(trx: AnyTransaction) {
+  const { rows } = await sql<{ table: string; column: string; sequence: string }>`select table_name as "table",
+    column_name as "column", pg_get_serial_sequence(quote_ident(table_name), column_name) as "sequence"
     from information_schema.columns where table_schema = current_schema() and is_identity = 'YES'`.execute(trx);
-  for (const { table, column } of rows) {
-    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false)
+  return rows;
+}
+
+/**
+ * PostgreSQL does not move an identity past the ids inserted with their rows (SQLite takes max(rowid) + 1): each is
+ * set past its table's largest id and past the last one SQLite handed out.
+ */
+async function moveIdentities(trx: AnyTransaction, handed: HandedOut): Promise<void> {
+  for (const { table, column, sequence } of await identitiesOf(trx)) {
+    const last = handed.get(table) ?? 0;
+    await sql`select setval(${sequence}, greatest(coalesce(max(${sql.ref(column)}), 0), ${last}) + 1, false)
       from ${sql.table(table)}`.execute(trx);
+  }
+}
+
+/** PostgreSQL's identities as sqlite_sequence holds them: the last id each handed out (none yet: 0). */
+async function handedOutOnPostgres(trx: AnyTransaction): Promise<HandedOut> {
+  const handed: HandedOut = new Map();
+  for (const { table, sequence } of await identitiesOf(trx)) {
+    // The name pg_get_serial_sequence answers is quoted as a relation's name must be.
+    const { rows } = await sql<{ last: number; called: boolean }>`select last_value as "last", is_called as "called"
+      from ${sql.raw(sequence)}`.execute(trx);
+    const row = rows[0];
+    if (row) handed.set(table, row.called ? row.last : row.last - 1);
+  }
+  return handed;
+}
+
+async function recordHandedOut(sqlite: AnyTransaction, handed: HandedOut): Promise<void> {
+  for (const [table, last] of handed) {
+    const { rows } = await sql<{ seq: number | null }>`select max(seq) as seq from sqlite_sequence
+      where name = ${table}`.execute(sqlite);
+    const seq = Math.max(last, rows[0]?.seq ?? 0);
+    await sql`delete from sqlite_sequence where name = ${table}`.execute(sqlite);
+    await sql`insert into sqlite_sequence (name, seq) values (${table}, ${seq})`.execute(sqlite);
   }
 }
 
@@ -122,10 +160,16 @@ export async function replaceRowsFromSqlite(target: Rows, file: string): Promise
   try {
     await source.migrate();
     const tables = stateTables(source.accelerators.sqlite);
+    const handed: HandedOut = new Map(
+      source.accelerators.sqlite
+        .prepare<[], { name: string; seq: number }>('select name, seq from sqlite_sequence')
+        .all()
+        .map((row) => [row.name, row.seq]),
+    );
     await target.db.transaction().execute(async (trx) => {
       await checkSameTables(trx, tables, target.dialect);
       await replaceRows(source.db, trx, tables);
-      if (target.dialect === 'postgres') await moveIdentities(trx);
+      if (target.dialect === 'postgres') await moveIdentities(trx, handed);
     });
   } finally {
     await source.close();
