@@ -66,7 +66,7 @@ export interface DatabaseHandle {
   readonly accelerators: SqliteAccelerators | null;
 }
 
-/** The accelerators of a handle whose caller cannot do without them yet (a backup's snapshot, an update's copy). */
+/** The accelerators of a handle whose caller cannot do without them yet (an update's rollback copy). */
 export function sqliteOnly(handle: DatabaseHandle, what: string): SqliteAccelerators {
   if (!handle.accelerators)
     throw new Error(`${what} works on SQLite only for now (this database is ${handle.dialect})`);
