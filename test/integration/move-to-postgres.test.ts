@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { dataPaths } from '../../daemon/src/config/paths.ts';
+import { openDatabase } from '../../daemon/src/db/open.ts';
 import { applyRestoreNow } from '../../daemon/src/modules/backup/index.ts';
 import { call, initAccount, login, signedIn, startApp, userDataDir } from '../helpers/app.ts';
 import { tamperedBackup } from '../helpers/backup-tamper.ts';
@@ -48,32 +49,31 @@ async function rowsOfApp(app: FastifyInstance): Promise<Rows> {
 const sortedKeys = (rows: Rows): Rows =>
   Object.fromEntries(Object.entries(rows).sort(([a], [b]) => a.localeCompare(b)));
 
+function readFile(file: string, query: string): unknown[] {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return db.prepare(query).all();
+  } finally {
+    db.close();
+  }
+}
+
 /** The same of an archive's database file. */
 function rowsOfArchive(bytes: Buffer): Rows {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'baihu-move-'));
   try {
     writeFileSync(path.join(dir, 'backup.tgz'), bytes);
     execFileSync('tar', ['xzf', 'backup.tgz', 'data/db/baihu.sqlite'], { cwd: dir });
-    const db = new SQLite(path.join(dir, 'data/db/baihu.sqlite'), { readonly: true });
-    try {
-      const tables = db
-        .prepare<[], { name: string }>(
-          `select name from pragma_table_list where schema = 'main' and type = 'table'
-           and name not like 'sqlite%' and name not like 'kysely%'`,
-        )
-        .all();
-      const rows: Rows = {};
-      for (const { name } of tables) {
-        rows[name] = db
-          .prepare(`select * from "${name}"`)
-          .all()
-          .map((row) => JSON.stringify(row))
-          .sort();
-      }
-      return sortedKeys(rows);
-    } finally {
-      db.close();
-    }
+    const file = path.join(dir, 'data/db/baihu.sqlite');
+    const tables = readFile(file, "select name from pragma_table_list where schema = 'main' and type = 'table'") as {
+      name: string;
+    }[];
+    const rows: Rows = {};
+    for (const { name } of tables.filter((table) => !/^(sqlite|kysely)/.test(table.name)))
+      rows[name] = readFile(file, `select * from "${name}"`)
+        .map((row) => JSON.stringify(row))
+        .sort();
+    return sortedKeys(rows);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -131,6 +131,30 @@ async function restoreInto(t: TestContext, bytes: Buffer, env: Record<string, st
   return startApp(t, { dataDir, env });
 }
 
+/**
+ * A backup of a SQLite install with the variable FROM_BACKUP, checked and confirmed on a PostgreSQL install with
+ * ON_POSTGRES, whose daemon has stopped for the restart (the restore not applied yet).
+ */
+async function confirmedOnPostgres(t: TestContext, name: string) {
+  const source = await signedIn(t);
+  await call(source.app, 'POST', '/api/envs', { token: source.token, payload: [{ name: 'FROM_BACKUP', value: '1' }] });
+  const bytes = await backupNow(source.app, source.token);
+  await source.app.close();
+  const url = await ensureTestDatabase(`move-to-postgres ${name}`);
+  let restarts = 0;
+  const target = await signedIn(t, { env: { BAIHU_DATABASE_URL: url }, restart: () => restarts++ });
+  const { token } = target;
+  await call(target.app, 'POST', '/api/envs', { token, payload: [{ name: 'ON_POSTGRES', value: '1' }] });
+  const checked = await check(target.app, token, bytes);
+  assert.equal(checked.body.code, 200, JSON.stringify(checked.body));
+  const { id } = checked.body.data as RestoreCheck;
+  assert.equal((await call(target.app, 'PUT', '/api/system/restore', { token, payload: { id } })).body.code, 200);
+  await waitFor(() => restarts === 1, 5000, 'the restart');
+  const before = await rowsOfApp(target.app);
+  await target.app.close();
+  return { target, url, before, archived: rowsOfArchive(bytes) };
+}
+
 test('a SQLite install moves to PostgreSQL and back with every row and file', async (t) => {
   const source = await signedIn(t);
   const { app, token, dataDir } = source;
@@ -181,11 +205,8 @@ test('a SQLite install moves to PostgreSQL and back with every row and file', as
   assert.ok(!existsSync(path.join(onPostgres.dataDir, 'db', 'baihu.sqlite')), 'no SQLite file nobody reads');
   const previous = readdirSync(path.join(onPostgres.dataDir, 'bak')).find((name) => name.startsWith('before-'));
   assert.ok(previous, 'the replaced data is kept');
-  const kept = new SQLite(path.join(onPostgres.dataDir, 'bak', previous, 'postgres', 'baihu.sqlite'), {
-    readonly: true,
-  });
-  assert.deepEqual(kept.prepare('select username from users').all(), [{ username: 'someone' }]);
-  kept.close();
+  const kept = path.join(onPostgres.dataDir, 'bak', previous, 'postgres', 'baihu.sqlite');
+  assert.deepEqual(readFile(kept, 'select username from users'), [{ username: 'someone' }]);
   // The identities moved past the restored ids: a new row takes the next one.
   const added = await call(onPostgres.app, 'POST', '/api/envs', {
     token: pgToken,
@@ -240,25 +261,7 @@ test('a tampered archive is refused on PostgreSQL too, and nothing changes', asy
 });
 
 test('a restore on PostgreSQL whose files cannot move puts the replaced rows back', async (t) => {
-  const source = await signedIn(t);
-  await call(source.app, 'POST', '/api/envs', { token: source.token, payload: [{ name: 'FROM_BACKUP', value: '1' }] });
-  const bytes = await backupNow(source.app, source.token);
-  await source.app.close();
-
-  const url = await ensureTestDatabase('move-to-postgres undone');
-  let restarts = 0;
-  const target = await signedIn(t, { env: { BAIHU_DATABASE_URL: url }, restart: () => restarts++ });
-  await call(target.app, 'POST', '/api/envs', { token: target.token, payload: [{ name: 'ON_POSTGRES', value: '1' }] });
-  const checked = await check(target.app, target.token, bytes);
-  assert.equal(checked.body.code, 200, JSON.stringify(checked.body));
-  const { id } = checked.body.data as RestoreCheck;
-  assert.equal(
-    (await call(target.app, 'PUT', '/api/system/restore', { token: target.token, payload: { id } })).body.code,
-    200,
-  );
-  await waitFor(() => restarts === 1, 5000, 'the restart');
-  const before = await rowsOfApp(target.app);
-  await target.app.close();
+  const { target, url, before } = await confirmedOnPostgres(t, 'undone');
 
   // The scripts folder cannot be set aside: where it would go is a file. The rows went in first.
   const paths = dataPaths(target.dataDir);
@@ -277,4 +280,24 @@ test('a restore on PostgreSQL whose files cannot move puts the replaced rows bac
   assert.deepEqual(after.envs, before.envs);
   assert.match(JSON.stringify(after.envs), /ON_POSTGRES/);
   assert.deepEqual(after, before);
+});
+
+test('a restore on PostgreSQL cut off after the replaced rows were kept resumes at the next start', async (t) => {
+  const { target, url, archived } = await confirmedOnPostgres(t, 'resumed');
+
+  // As if the start died right after keeping the rows: the journal says 'saved', the snapshot is there.
+  const paths = dataPaths(target.dataDir);
+  const pendingFile = path.join(paths.root, '.restore', 'pending.json');
+  const pending = JSON.parse(readFileSync(pendingFile, 'utf8')) as { previous: string; phases: Record<string, string> };
+  const kept = path.join(paths.root, pending.previous, 'postgres', 'baihu.sqlite');
+  mkdirSync(path.dirname(kept), { recursive: true });
+  const database = await openDatabase({ dbDir: paths.db, url });
+  await database.snapshotTo(kept);
+  await database.close();
+  pending.phases['db:rows'] = 'saved';
+  writeFileSync(pendingFile, JSON.stringify(pending));
+
+  const restored = await startApp(t, { dataDir: target.dataDir, env: { BAIHU_DATABASE_URL: url } });
+  assert.deepEqual(await rowsOfApp(restored.app), archived);
+  assert.deepEqual(readFile(kept, 'select name from envs'), [{ name: 'ON_POSTGRES' }]);
 });
