@@ -120,3 +120,8 @@ export function knownDatabaseEnv(dataDir: string): Record<string, string> {
   const url = databases.get(dataDir);
   return url ? { BAIHU_DATABASE_URL: url } : {};
 }
+
+/** A data dir wiped: on PostgreSQL its database goes too, a fresh copy of the template (SQLite's is in the folder). */
+export async function wipeDatabase(dataDir: string): Promise<void> {
+  if (databases.has(dataDir)) await ensureTestDatabase(dataDir);
+}

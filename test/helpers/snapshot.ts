@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 
 /**
  * Every row of every table, as text: two snapshots are equal when nothing in the database changed. Indexes kept in
- * virtual tables (the task search's trigram index) follow their tables and are left out.
+ * virtual tables (the task search's trigram index) follow their tables and are left out. On PostgreSQL (no rowid)
+ * each table's rows are in the order of their text.
  */
 export async function databaseSnapshot(app: FastifyInstance, skip: string[] = []): Promise<Record<string, string>> {
   if (app.ctx.database.dialect === 'postgres') return postgresSnapshot(app, skip);
@@ -24,16 +25,14 @@ export async function databaseSnapshot(app: FastifyInstance, skip: string[] = []
   return snapshot;
 }
 
-/** The same on PostgreSQL: the tables of the public schema, each table's rows in the order of their text. */
 async function postgresSnapshot(app: FastifyInstance, skip: string[]): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(app.ctx.db);
+  const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(app.ctx.db);
   const snapshot: Record<string, string> = {};
   for (const { name } of tables.rows) {
     if (skip.includes(name)) continue;
-    const rows = await sql`SELECT * FROM ${sql.table(name)} AS t ORDER BY t::text`.execute(app.ctx.db);
-    snapshot[name] = JSON.stringify(rows.rows);
+    const rows = await sql`select * from ${sql.table(name)}`.execute(app.ctx.db);
+    snapshot[name] = JSON.stringify(rows.rows.map((row) => JSON.stringify(row)).sort());
   }
   return snapshot;
 }

@@ -15,6 +15,7 @@ import { appScopes } from '../../daemon/src/contract/access.ts';
 import type { AppToken, AppWithSecret } from '../../daemon/src/contract/apps.ts';
 import type { BackupOverview, BackupStarted, RestoreCheck } from '../../daemon/src/contract/backup.ts';
 import { call, initAccount, login, signedIn, startApp, tempDir, userDataDir } from '../helpers/app.ts';
+import { wipeDatabase } from '../helpers/postgres.ts';
 import { waitFor } from '../helpers/tasks.ts';
 import { multipart } from '../helpers/files.ts';
 import { makeQinglongDataDir } from '../helpers/qinglong/index.ts';
@@ -209,6 +210,7 @@ test('backup → wipe → restore gives identical rows and files; the replaced d
 
   // Wipe: everything goes; a new install with another account.
   for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+  await wipeDatabase(dataDir);
   const fresh = await startApp(t, { dataDir, restart: () => restarts++ });
   await initAccount(fresh.app, { username: 'someone', password: 'another-pass-77' });
   const freshToken = await login(fresh.app, { username: 'someone', password: 'another-pass-77' });

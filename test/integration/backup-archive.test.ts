@@ -1,4 +1,4 @@
-// @sqlite-only: reads the SQLite file a backup holds; PostgreSQL's backup is not built yet
+// @sqlite-only: builds its data dirs and backups with openSqlite and the SQLite file itself (the engine-neutral path is move-to-postgres.test.ts)
 /**
  * Backup archives and the restore's check and swap, below the HTTP layer. Real: a migrated SQLite database written
  * through its own connection, real files, links and folders, archives read back by node-tar and by GNU tar; hostile

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../daemon/src/app/app.ts';
 import { loadConfig } from '../../daemon/src/config/config.ts';
 import { startDaemon } from '../helpers/daemon.ts';
+import { databaseEnv, knownDatabaseEnv, onPostgres } from '../helpers/postgres.ts';
 import { filesSnapshot } from '../helpers/snapshot.ts';
 import { rawTgz } from '../helpers/tar.ts';
 
@@ -36,7 +37,8 @@ function tempDataDir(t: TestContext): string {
 /** The daemon made the data dir (database, folders) and has stopped. */
 async function madeByDaemon(t: TestContext): Promise<string> {
   const dataDir = tempDataDir(t);
-  const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
+  const database = await databaseEnv(dataDir);
+  const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...database }) });
   await app.inject({
     method: 'PUT',
     url: '/api/user/init',
@@ -49,7 +51,14 @@ async function madeByDaemon(t: TestContext): Promise<string> {
 function runQl(dataDir: string, ...args: string[]) {
   const result = spawnSync(ql, args, {
     cwd: os.tmpdir(),
-    env: { PATH: process.env.PATH, HOME: os.tmpdir(), BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '1', TZ: 'UTC' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: os.tmpdir(),
+      BAIHU_DATA_DIR: dataDir,
+      BAIHU_PORT: '1',
+      TZ: 'UTC',
+      ...knownDatabaseEnv(dataDir),
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -81,9 +90,12 @@ test('ql backup writes into data/bak; ql restore swaps it in at once and keeps w
   const previous = readdirSync(path.join(dataDir, 'bak')).find((name) => name.startsWith('before-restore-'));
   assert.ok(previous, 'the replaced data is kept');
   assert.equal(readFileSync(path.join(dataDir, 'bak', previous, 'scripts', 'later.js'), 'utf8'), 'later');
+  // The replaced database: SQLite's file, or on PostgreSQL a SQLite snapshot of its rows.
+  assert.ok(existsSync(path.join(dataDir, 'bak', previous, onPostgres ? 'postgres' : 'db', 'baihu.sqlite')));
 
   // The restored data dir opens in the daemon with the backed-up account.
-  const app = await buildApp({ config: loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0' }) });
+  const config = loadConfig({ BAIHU_DATA_DIR: dataDir, BAIHU_PORT: '0', ...knownDatabaseEnv(dataDir) });
+  const app = await buildApp({ config });
   t.after(() => app.close());
   const login = await app.inject({
     method: 'POST',

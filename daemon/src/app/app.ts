@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paths = dataPaths(config.dataDir);
   await ensureDataDirs(paths);
   // A confirmed restore is swapped in first, before anything opens a file of the data it replaces (docs/backup.md).
-  const logRestore = await restoreAtStart(paths);
+  const logRestore = await restoreAtStart(paths, databaseOf(config));
   // Missing config files come from the shipped samples; existing ones are never touched.
   const configs = createConfigs({ paths });
   await configs.service.seed();

@@ -11,12 +11,11 @@ import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { backupParts, defaultBackupParts, isBackupPart, type BackupPart } from '../contract/backup.ts';
 import { formatMessage } from '../contract/messages.ts';
-import { databaseFileName, migrationNames, openDatabase } from '../db/open.ts';
-import { sqliteOnly } from '../db/port.ts';
+import { databaseLocation, databaseOf, hasDatabase, migrationNames, openDatabase } from '../db/open.ts';
 import { AppError } from '../errors/app-error.ts';
 import { DataDirLocked, lockDataDir } from '../db/lock.ts';
 import {
-  applyPendingRestore,
+  applyRestoreNow,
   backupToFile,
   checkArchive,
   confirmStaged,
@@ -53,11 +52,13 @@ export function partsOf(args: string[]): BackupPart[] {
 /** The panel's time zone, which backup and restore folders are named in (ql's context reads it from the settings). */
 export async function backupCommand(config: Config, args: string[], zone: string): Promise<string> {
   const paths = dataPaths(config.dataDir);
-  const dbFile = path.join(paths.db, databaseFileName);
-  if (!existsSync(dbFile)) throw new CommandError(`No database at ${dbFile}: start Baihu once before backing up.`);
+  const choice = databaseOf(config);
+  if (!hasDatabase(choice)) {
+    throw new CommandError(`No database at ${await databaseLocation(choice)}: start Baihu once before backing up.`);
+  }
   const parts = partsOf(args);
   // The database is read through its own connection, never migrated: a backup changes nothing.
-  const database = await openDatabase({ dbDir: paths.db });
+  const database = await openDatabase(choice);
   try {
     const name = await nextBackupName(paths, { now: Date.now(), zone }, false);
     let shown = 0;
@@ -68,7 +69,7 @@ export async function backupCommand(config: Config, args: string[], zone: string
       scheduled: false,
       name,
       databaseBytes: await database.size(),
-      snapshotDatabase: (file) => sqliteOnly(database, 'A backup').snapshotTo(file),
+      snapshotDatabase: (file) => database.snapshotTo(file),
       onProgress: (p) => {
         if (Date.now() - shown < 1000) return;
         shown = Date.now();
@@ -115,7 +116,7 @@ export async function restoreCommand(config: Config, args: string[], zone: strin
     const summary = `Checked: a Baihu ${check.baihuVersion} backup of ${check.createdAt}; parts ${check.parts.join(', ')}; ${check.files} files.`;
     await confirmStaged(paths, check.id, slotKeysOf(check.parts as BackupPart[]), { now: Date.now(), zone });
     if (lock) {
-      const outcome = await applyPendingRestore(paths, log);
+      const outcome = await applyRestoreNow(paths, databaseOf(config), log);
       if (!outcome?.ok)
         throw new CommandError(`${summary}\nThe restore failed and nothing was changed: ${outcome?.message}`);
       return `${summary}\nRestored. The replaced data is in ${path.join(paths.root, outcome.previous ?? '')}.`;

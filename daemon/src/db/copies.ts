@@ -1,7 +1,7 @@
 /**
  * Copies of the database as files (a backup's snapshot, an update's rollback copy, a backup's database checked
- * before it is restored). Baihu's backups hold SQLite's file, so these are SQLite's (sqlite/copies.ts); the live
- * database's snapshot itself is `accelerators.snapshotTo`.
+ * before it is restored). Baihu's backups hold SQLite's file on either engine, so these are SQLite's
+ * (sqlite/copies.ts); the live database's snapshot itself is `DatabaseHandle.snapshotTo`.
  */
 export {
   inspectDatabaseFile,

@@ -56,6 +56,11 @@ export interface DatabaseHandle {
   integrity(): Promise<string[]>;
   /** The database's size in bytes, as a backup of it will need. */
   size(): Promise<number>;
+  /**
+   * A consistent SQLite snapshot of the whole database at `file`: the file a backup holds, whatever the engine
+   * (SQLite's online backup; on another engine a new file filled row by row in one read transaction).
+   */
+  snapshotTo(file: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Resolves once no query of this handle is in flight: what a manual clock (tests) waits for after firing a timer,
@@ -66,7 +71,7 @@ export interface DatabaseHandle {
   readonly accelerators: SqliteAccelerators | null;
 }
 
-/** The accelerators of a handle whose caller cannot do without them yet (a backup's snapshot, an update's copy). */
+/** The accelerators of a handle whose caller cannot do without them yet (an update's rollback copy). */
 export function sqliteOnly(handle: DatabaseHandle, what: string): SqliteAccelerators {
   if (!handle.accelerators)
     throw new Error(`${what} works on SQLite only for now (this database is ${handle.dialect})`);

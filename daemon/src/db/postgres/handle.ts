@@ -4,6 +4,7 @@
  * accelerators: every caller takes its plain path.
  */
 import { sql } from 'kysely';
+import { writeSqliteCopy } from '../copy-rows.ts';
 import type { DatabaseHandle, OpenPurpose } from '../port.ts';
 import { kyselyOver, lockPostgresDaemon, migratePostgres, postgresPool } from './open.ts';
 import { postgresPhrases } from './phrases.ts';
@@ -45,6 +46,8 @@ export async function openPostgres(url: string, purpose: OpenPurpose = {}): Prom
       const { rows } = await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(db);
       return Number(rows[0]?.size ?? 0);
     },
+    // The file a backup holds is SQLite's whatever the engine, so every backup restores on either.
+    snapshotTo: (file) => writeSqliteCopy({ db, dialect: 'postgres' }, file),
     close: async () => {
       await db.destroy();
       await lock?.release();

@@ -81,8 +81,11 @@ export interface SqliteHandle extends DatabaseHandle {
 
 export const databaseFileName = 'baihu.sqlite';
 
-export function openSqlite(dbDir: string, options: OpenPurpose = {}): SqliteHandle {
-  const file = path.join(dbDir, databaseFileName);
+export const openSqlite = (dbDir: string, options: OpenPurpose = {}): SqliteHandle =>
+  openSqliteFile(path.join(dbDir, databaseFileName), options);
+
+/** The handle over any file: the daemon's, or a snapshot written or read row by row (db/copy-rows.ts). */
+export function openSqliteFile(file: string, options: OpenPurpose = {}): SqliteHandle {
   const sqlite = new SQLite(file);
   // Before WAL writes the file's header: a new database is created in incremental auto-vacuum (db/sqlite/vacuum.ts).
   sqlite.pragma('auto_vacuum = INCREMENTAL');
@@ -128,6 +131,7 @@ export function openSqlite(dbDir: string, options: OpenPurpose = {}): SqliteHand
         .map((row) => row.quick_check)
         .filter((row) => row !== 'ok'),
     size: async () => statSync(file).size,
+    snapshotTo: (target) => accelerators.snapshotTo(target),
     // Kysely's destroy closes the handle only if a query went through Kysely; a connection used only directly
     // (a backup's snapshot) would stay open and keep its WAL.
     close: async () => {

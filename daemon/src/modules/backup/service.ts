@@ -20,7 +20,6 @@ import {
 import { ResponseCode } from '../../contract/codes.ts';
 import { RunTrigger } from '../../contract/enums.ts';
 import { migrationNames } from '../../db/open.ts';
-import { sqliteOnly } from '../../db/port.ts';
 import { AppError, fieldError } from '../../errors/app-error.ts';
 import { JobKind } from '../../jobs/types.ts';
 import type { Area, SharedParts } from '../../app/shared.ts';
@@ -63,7 +62,7 @@ export class BackupService {
       version,
       snapshotDatabase: (file) => {
         database.flush();
-        return sqliteOnly(database, 'A backup').snapshotTo(file);
+        return database.snapshotTo(file);
       },
       databaseBytes: () => database.size(),
       now: () => this.o.clock.now(),

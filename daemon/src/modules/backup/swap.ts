@@ -20,6 +20,7 @@ import {
   writePending,
   type PendingRestore,
 } from './restore-state.ts';
+import { rowsBackward, rowsForward, type RestoredRows } from './swap-rows.ts';
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -89,7 +90,9 @@ function placesOf(paths: DataPaths, pending: PendingRestore, slot: PartSlot): Pl
   };
 }
 
-async function forward(paths: DataPaths, pending: PendingRestore): Promise<void> {
+async function forward(paths: DataPaths, pending: PendingRestore, rows: RestoredRows | null): Promise<void> {
+  // First: a database that refuses the rows fails the restore before a file has moved.
+  if (rows) await rowsForward(paths, pending, rows);
   for (const part of pending.parts) {
     for (const slot of partSlots[part]) {
       const key = slotKey(part, slot);
@@ -111,7 +114,7 @@ async function forward(paths: DataPaths, pending: PendingRestore): Promise<void>
 }
 
 /** Undoes what `forward` did, newest first: the restored entries back to staging, the previous ones back in place. */
-async function backward(paths: DataPaths, pending: PendingRestore): Promise<void> {
+async function backward(paths: DataPaths, pending: PendingRestore, rows: RestoredRows | null): Promise<void> {
   for (const part of [...pending.parts].reverse()) {
     for (const slot of [...partSlots[part]].reverse()) {
       const key = slotKey(part, slot);
@@ -124,17 +127,20 @@ async function backward(paths: DataPaths, pending: PendingRestore): Promise<void
       await writePending(paths, pending);
     }
   }
+  if (rows) await rowsBackward(paths, pending, rows);
   await rm(path.join(paths.root, pending.previous), { recursive: true, force: true });
 }
 
 /**
  * Applies the confirmed restore, if there is one; returns how it went (also kept in last.json for the settings page),
  * or null when nothing was waiting. Never throws for a failed swap: the old data is put back and the outcome says why.
+ * `rows` is the database when it is not SQLite's file in data/db (swap-rows.ts): its rows are replaced instead.
  */
 export async function applyPendingRestore(
   paths: DataPaths,
   log: Logger,
   now = Date.now(),
+  rows: RestoredRows | null = null,
 ): Promise<RestoreOutcome | null> {
   const pending = await readPending(paths);
   if (!pending) {
@@ -143,14 +149,14 @@ export async function applyPendingRestore(
   }
   let outcome: RestoreOutcome;
   try {
-    await forward(paths, pending);
+    await forward(paths, pending, rows);
     outcome = { at: now, ok: true, parts: pending.parts, previous: pending.previous, message: null };
     log.info({ parts: pending.parts, previous: pending.previous }, 'restore applied');
   } catch (error) {
     const message = (error as Error).message;
     log.error({ reason: message }, 'restore failed; putting the previous data back');
     try {
-      await backward(paths, pending);
+      await backward(paths, pending, rows);
       outcome = { at: now, ok: false, parts: pending.parts, previous: null, message };
     } catch (undo) {
       // Both directions failed (a disk that refuses renames): keep the journal, so the next start tries again, and

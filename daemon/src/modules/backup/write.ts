@@ -1,6 +1,6 @@
 /**
- * Writes a backup: a gzip-compressed tar of the chosen parts under `data/…`, the database as a consistent snapshot
- * (SQLite's backup API, never a copy of the live file and its WAL), and the manifest as the last entry. Each file's
+ * Writes a backup: a gzip-compressed tar of the chosen parts under `data/…`, the database as a consistent SQLite
+ * snapshot on either engine (DatabaseHandle.snapshotTo; never a copy of the live file and its WAL), and the manifest as the last entry. Each file's
  * sha256 is computed from the very bytes that go into the archive, while they go, so a log that grows meanwhile is
  * still described truly; that is why the manifest comes last.
  *
@@ -41,7 +41,7 @@ export interface WriteBackupOptions {
   paths: DataPaths;
   parts: readonly BackupPart[];
   version: string;
-  /** Writes a consistent copy of the live database to `file` (DatabaseHandle.accelerators.snapshotTo). */
+  /** Writes a consistent SQLite copy of the live database to `file` (DatabaseHandle.snapshotTo). */
   snapshotDatabase: (file: string) => Promise<void>;
   /**
    * Changes the snapshot before it is archived: the backup's own run, still running when the snapshot is taken,
