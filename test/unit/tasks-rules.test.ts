@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCrontab } from '../../daemon/src/modules/tasks/crontab-import.ts';
-import { compilePattern } from '../../daemon/src/db/sqlite/regexp.ts';
+import { compilePattern } from '../../daemon/src/db/patterns.ts';
 import { containsTaskCommand, isValidLogName } from '../../daemon/src/modules/tasks/validate.ts';
 
 test('crontab import: schedules and commands; comments, variables and unreadable lines skipped', () => {

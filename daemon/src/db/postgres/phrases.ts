@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Phrases } from '../phrases.ts';
-import { compilePattern } from '../sqlite/regexp.ts';
+import { compilePattern } from '../patterns.ts';
 
 /** LIKE's wildcards and its escape character (PostgreSQL's default one, the backslash) taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,7 +3,7 @@
  * read into a ListQuery, and the check of a view's filters and sorts.
  */
 import { RunEnd, ViewFilterOperation, ViewFilterProperty } from '../../contract/enums.ts';
-import { compilePattern } from '../../db/sqlite/regexp.ts';
+import { compilePattern } from '../../db/patterns.ts';
 import { fieldError } from '../../errors/app-error.ts';
 
 export interface ViewFilterSpec {
