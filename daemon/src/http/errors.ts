@@ -136,7 +136,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       const code = error.statusCode === 404 ? ResponseCode.notFound : ResponseCode.badRequest;
       return sendFailure(reply, lang, code === ResponseCode.notFound ? 'notFound' : 'badRequest', code);
     }
-    req.log.error({ err: error }, 'unexpected error'); if (process.env.DEBUG_500) console.error('DEBUG_500', error);
+    req.log.error({ err: error }, 'unexpected error');
     return sendFailure(reply, lang, 'internal', ResponseCode.serverError);
   });
 }
