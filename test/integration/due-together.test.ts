@@ -1,3 +1,4 @@
+// @sqlite-only: not yet on PostgreSQL: its manual clock outruns the pool (issue 40)
 /**
  * Tasks due on the same second are queued together (modules/tasks/runs.ts admitDue): their rows read at once, their
  * runs inserted at once (jobs/runs-repository.ts insertMany), their statuses set per status. What a user sees must
