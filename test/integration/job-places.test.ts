@@ -1,3 +1,4 @@
+// @sqlite-only: not yet on PostgreSQL: it hung once in the pass (issue 40)
 /**
  * A run's place in its queue is freed as soon as its processes have ended: what the kernel and the area do after
  * (the run row, the task's row, notifications) does not hold the next run back. When 1,000 runs are due together,
