@@ -70,10 +70,3 @@ export interface DatabaseHandle {
   /** What only SQLite has (sqlite/accelerators.ts); null on another engine. */
   readonly accelerators: SqliteAccelerators | null;
 }
-
-/** The accelerators of a handle whose caller cannot do without them yet (an update's rollback copy). */
-export function sqliteOnly(handle: DatabaseHandle, what: string): SqliteAccelerators {
-  if (!handle.accelerators)
-    throw new Error(`${what} works on SQLite only for now (this database is ${handle.dialect})`);
-  return handle.accelerators;
-}
